@@ -1,0 +1,130 @@
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { MAX_UPLOAD_BYTES, resolveBrands, type ServiceDirectory } from '@trove/contract';
+import type { Config } from './config.ts';
+import { createRepositories, createTransact } from './db/repositories.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { registerErrorHandler } from './errors.ts';
+import { createInProcessEventBus, type EventBus } from './events/event-bus.ts';
+import { authPlugin } from './http/auth.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerWebClient } from './http/web-client.ts';
+import { createIdpService } from './identity/idp.service.ts';
+import { registerIdpRoutes } from './identity/idp.routes.ts';
+import type { OidcProvider } from './identity/oidc.ts';
+import { createThrottle } from './identity/throttle.ts';
+import { registerChangeRoutes } from './modules/changes/changes.routes.ts';
+import { createChangesService } from './modules/changes/changes.service.ts';
+import { registerFileRoutes } from './modules/files/files.routes.ts';
+import { createFilesService } from './modules/files/files.service.ts';
+import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
+import { createUploadsService } from './modules/uploads/uploads.service.ts';
+import { createFsBlobStore } from './storage/fs-blob-store.ts';
+import type { BlobStore } from './storage/blob-store.ts';
+import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { registerDirectoryRoutes } from './modules/directory/directory.routes.ts';
+import { registerJobRoutes } from './modules/jobs/jobs.routes.ts';
+import { createJobsService } from './modules/jobs/jobs.service.ts';
+import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
+import { createSessionsService } from './modules/sessions/sessions.service.ts';
+
+/** Everything the app is built from; tests pass their own. */
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  /** Where file bytes live; the local disk under DATA_DIR by default. */
+  store?: BlobStore;
+  /** Wakes long polls; in-process by default. */
+  bus?: EventBus;
+  oidc?: OidcProvider;
+  now?: () => number;
+  /** Pino options, or false for no log (tests). */
+  logger?: boolean | { level: string };
+}
+
+/** The service directory of spec 000 §5/§7: one origin unless hosts are configured. */
+export function serviceDirectory(config: Config): ServiceDirectory {
+  const app = config.APP_HOST;
+  return {
+    app,
+    thumb: config.THUMB_HOST || app,
+    video: config.VIDEO_HOST || app,
+    poll: config.POLL_HOST || app,
+    download: config.DOWNLOAD_HOST || app,
+    login: config.LOGIN_HOST || app,
+    payment: config.PAYMENT_HOST || app,
+  };
+}
+
+/** Builds the Fastify app from explicit dependencies. It never listens: main.ts does. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const now = deps.now ?? Date.now;
+  const logger = deps.logger ?? { level: config.LOG_LEVEL };
+  const app = Fastify({
+    // Query strings may carry codes and states of the login flow: log paths only.
+    logger:
+      logger === false ? false : { ...(logger === true ? {} : logger), serializers: { req: logRequest } },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+
+  const repos = createRepositories(database.db);
+  const transact = createTransact(database.db);
+  const accountsService = createAccountsService({
+    accounts: repos.accounts,
+    transact,
+    baseQuotaBytes: config.BASE_QUOTA_BYTES,
+    now,
+  });
+  const sessionsService = createSessionsService({ sessions: repos.sessions, accounts: repos.accounts, now });
+  const jobsService = createJobsService({ jobs: repos.jobs });
+  const brands = resolveBrands(config.BRANDS_JSON);
+  const store = deps.store ?? createFsBlobStore(config.DATA_DIR);
+  const bus = deps.bus ?? createInProcessEventBus();
+  const base = { repos, transact, bus, baseQuotaBytes: config.BASE_QUOTA_BYTES, now };
+  const uploadsService = createUploadsService({ ...base, store });
+  const filesService = createFilesService(base);
+  const changesService = createChangesService({ repos, bus });
+  const idpService = createIdpService({
+    loginRequests: repos.loginRequests,
+    accounts: repos.accounts,
+    accountsService,
+    sessionsService,
+    throttle: createThrottle(repos.throttle, now),
+    oidc: deps.oidc,
+    loginHost: config.LOGIN_HOST,
+    appHost: config.APP_HOST,
+    trustedOrigins: config.TRUSTED_ORIGINS,
+    clientName: brands.intl.name,
+    now,
+  });
+
+  registerErrorHandler(app);
+  const directory = serviceDirectory(config);
+  registerSecurityHeaders(app, Object.values(directory));
+  await app.register(fastifyCookie);
+  // The size cap is enforced while streaming (200 GiB, spec 000 §9); the plugin's default of
+  // 1 MiB would cut every photo short.
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 20 } });
+  await app.register(authPlugin, { sessions: sessionsService, clientKeys: config.CLIENT_KEYS });
+
+  registerDirectoryRoutes(app, { directory, brands });
+  registerIdpRoutes(app, { idp: idpService });
+  registerAccountRoutes(app, { accounts: accountsService });
+  registerSessionRoutes(app, { sessions: sessionsService });
+  registerJobRoutes(app, { jobs: jobsService });
+  registerUploadRoutes(app, { uploads: uploadsService });
+  registerFileRoutes(app, { files: filesService });
+  registerChangeRoutes(app, { changes: changesService });
+  await registerWebClient(app, path.resolve(config.WEB_DIST));
+  return app;
+}
+
+/** What the log keeps of a request: never the query string, never a header. */
+function logRequest(request: { method: string; url: string; ip?: string }) {
+  return { method: request.method, path: request.url.split('?')[0], ip: request.ip };
+}

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BASE_QUOTA_BYTES } from '@trove/contract';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to port 8080, ./data and SQLite inside it', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(8080);
+    expect(config.DATA_DIR).toBe(path.resolve('data'));
+    expect(config.SQLITE_FILE).toBe(path.resolve('data', 'trove.db'));
+    expect(config.DATABASE_URL).toBe('');
+    expect(config.BASE_QUOTA_BYTES).toBe(BASE_QUOTA_BYTES);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('fails fast listing every problem at once', () => {
+    let message = '';
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', APP_HOST: 'not a url', BRANDS_JSON: '{' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    for (const name of ['PORT', 'DATABASE_URL', 'APP_HOST', 'BRANDS_JSON']) expect(message).toContain(name);
+  });
+
+  it('needs a client id when an OpenID Connect issuer is set', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com' })).toThrow(/OIDC_CLIENT_ID/);
+  });
+
+  it('parses lists and strips trailing slashes of hosts', () => {
+    const config = loadConfig({
+      TRUSTED_ORIGINS: 'https://a.example.com, https://b.example.no',
+      LOGIN_HOST: 'https://login.example.com/',
+    });
+    expect(config.TRUSTED_ORIGINS).toEqual(['https://a.example.com', 'https://b.example.no']);
+    expect(config.LOGIN_HOST).toBe('https://login.example.com');
+  });
+});

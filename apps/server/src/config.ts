@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { BASE_QUOTA_BYTES, BrandOverrides } from '@trove/contract';
+
+/**
+ * The only reader of `process.env`. Every setting is validated once at start; a bad value
+ * fails fast with every problem listed, never at the first request that needs it.
+ */
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/\/+$/, ''))
+  .refine((v) => v === '' || URL.canParse(v), 'must be an absolute URL or empty')
+  .default('');
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('')
+  .transform((v) => v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL or empty'),
+  BASE_QUOTA_BYTES: z.coerce.number().int().positive().default(BASE_QUOTA_BYTES),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  APP_HOST: optionalUrl,
+  THUMB_HOST: optionalUrl,
+  VIDEO_HOST: optionalUrl,
+  POLL_HOST: optionalUrl,
+  DOWNLOAD_HOST: optionalUrl,
+  LOGIN_HOST: optionalUrl,
+  PAYMENT_HOST: optionalUrl,
+  TRUSTED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((o) => URL.canParse(o) && new URL(o).origin === o), 'must be origins'),
+  CLIENT_KEYS: z
+    .string()
+    .default('trove-web')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: z.string().default(''),
+  OIDC_CLIENT_SECRET: z.string().default(''),
+  OIDC_SCOPES: z.string().default('openid email profile'),
+  OIDC_ALLOW_HTTP: boolish,
+  BRANDS_JSON: z
+    .string()
+    .default('{}')
+    .transform((v, ctx) => {
+      try {
+        return BrandOverrides.parse(JSON.parse(v));
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `must be JSON brand overrides: ${String(error)}` });
+        return z.NEVER;
+      }
+    }),
+  TRUST_PROXY: boolish,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = Readonly<
+  Omit<z.infer<typeof EnvSchema>, 'DATA_DIR'> & {
+    DATA_DIR: string;
+    /** SQLite file used when DATABASE_URL is empty. */
+    SQLITE_FILE: string;
+  }
+>;
+
+/** Thrown with every problem of the environment at once. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses an environment (process.env by default) into a frozen Config. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const parsed = result.data;
+  if (parsed.OIDC_ISSUER !== '' && parsed.OIDC_CLIENT_ID === '') {
+    throw new ConfigError('Invalid configuration:\n  OIDC_CLIENT_ID: required when OIDC_ISSUER is set');
+  }
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  return Object.freeze({ ...parsed, DATA_DIR: dataDir, SQLITE_FILE: path.join(dataDir, 'trove.db') });
+}

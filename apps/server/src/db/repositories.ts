@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import { createAccountsRepository } from '../modules/accounts/accounts.repository.ts';
+import { createChangesRepository } from '../modules/changes/changes.repository.ts';
+import { createFilesRepository } from '../modules/files/files.repository.ts';
+import { createJobsRepository } from '../modules/jobs/jobs.repository.ts';
+import { createSessionsRepository } from '../modules/sessions/sessions.repository.ts';
+import { createLoginRequestsRepository } from '../identity/login-requests.repository.ts';
+import { createThrottleRepository } from '../identity/throttle.repository.ts';
+import { createWorkItemsRepository } from '../queue/work-items.repository.ts';
+import type { Database } from './schema.ts';
+
+/** Every repository, bound to one executor (the database or a transaction). */
+export function createRepositories(db: Kysely<Database>) {
+  return {
+    accounts: createAccountsRepository(db),
+    jobs: createJobsRepository(db),
+    files: createFilesRepository(db),
+    changes: createChangesRepository(db),
+    sessions: createSessionsRepository(db),
+    loginRequests: createLoginRequestsRepository(db),
+    throttle: createThrottleRepository(db),
+    workItems: createWorkItemsRepository(db),
+  };
+}
+export type Repositories = ReturnType<typeof createRepositories>;
+
+/** Runs `fn` in one database transaction with repositories bound to it. */
+export type Transact = <T>(fn: (repos: Repositories) => Promise<T>) => Promise<T>;
+
+export function createTransact(db: Kysely<Database>): Transact {
+  return (fn) => db.transaction().execute((trx) => fn(createRepositories(trx)));
+}

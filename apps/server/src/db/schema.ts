@@ -1,0 +1,171 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types of the database, shared by SQLite and PostgreSQL. Times are milliseconds
+ * since the epoch (bigint); booleans are integers 0/1 so both engines read them alike.
+ */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_requests: LoginRequestsTable;
+  auth_throttle: AuthThrottleTable;
+  jobs: JobsTable;
+  blobs: BlobsTable;
+  files: FilesTable;
+  job_events: JobEventsTable;
+  derivatives: DerivativesTable;
+  work_items: WorkItemsTable;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  oidc_issuer: string | null;
+  oidc_subject: string | null;
+  /** Null means the configured base quota. */
+  max_space: number | null;
+  used_space: Generated<number>;
+  picture_count: Generated<number>;
+  screenshot_count: Generated<number>;
+  video_count: Generated<number>;
+  document_count: Generated<number>;
+  is_read_only: Generated<number>;
+  disabled_at: number | null;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  device_id: string;
+  device_name: string;
+  created_at: number;
+  last_used_at: number;
+  revoked_at: number | null;
+}
+
+/** A login in progress: preflight → identity provider → one-time code → token. */
+export interface LoginRequestsTable {
+  id: string;
+  state_hash: string;
+  /** SHA-256 of the HttpOnly cookie of the browser that started the login. */
+  browser_hash: string;
+  code_challenge: string;
+  redirect_uri: string;
+  redir: string;
+  locale: string;
+  utm_source: string | null;
+  screen: string;
+  device_id: string;
+  device_name: string;
+  oidc_verifier: string | null;
+  oidc_nonce: string | null;
+  user_id: string | null;
+  code_hash: string | null;
+  code_expires_at: number | null;
+  consumed_at: number | null;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface AuthThrottleTable {
+  key: string;
+  failures: number;
+  window_start: number;
+  locked_until: number;
+}
+
+export interface JobsTable {
+  id: string;
+  owner_id: string;
+  type: string;
+  title: string;
+  privacy_mode: string;
+  permissions: number;
+  last_event_serial: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+/** One stored content of one owner; files of that owner with the same bytes share it. */
+export interface BlobsTable {
+  id: string;
+  owner_id: string;
+  store_key: string;
+  size: number;
+  sha1: string;
+  sha256: string;
+  created_at: number;
+}
+
+/** A file in a job (spec 000 §3 File). Times are milliseconds since the epoch. */
+export interface FilesTable {
+  id: string;
+  job_id: string;
+  blob_id: string;
+  added_by: string;
+  path: string;
+  name: string;
+  /** Pictures, Movies or Documents (spec 000 §3). */
+  type: string;
+  size: number;
+  sha1: string;
+  ctime: number;
+  mtime: number;
+  uploaded_at: number;
+  /** When the picture was taken (EXIF), else the file's mtime: the timeline's order. */
+  taken_at: number;
+  width: Generated<number>;
+  height: Generated<number>;
+  duration: Generated<number>;
+  is_screenshot: Generated<number>;
+  group_type: string | null;
+  group_id: string | null;
+  master: Generated<number>;
+  /** JSON of camera metadata (spec 000 §3 Metadata), once read. */
+  metadata: string | null;
+  /** pending, ready or failed: the media pipeline's progress. */
+  media_status: string;
+  /** active or trashed (spec 000 §3 file existence). */
+  state: string;
+  dtime: number | null;
+}
+
+/** The change log of a job (spec 000 §3 Job change record). */
+export interface JobEventsTable {
+  job_id: string;
+  serial: number;
+  type: number;
+  file_id: string | null;
+  user_id: string | null;
+  payload: string;
+  created_at: number;
+}
+
+/** Thumbnails and video variants derived from a blob. */
+export interface DerivativesTable {
+  blob_id: string;
+  kind: string;
+  store_key: string;
+  size: number;
+  content_type: string;
+  created_at: number;
+}
+
+/** Work of the embedded queue, kept in the database so it survives restarts. */
+export interface WorkItemsTable {
+  id: string;
+  kind: string;
+  payload: string;
+  state: string;
+  attempts: Generated<number>;
+  run_after: number;
+  locked_until: number | null;
+  last_error: string | null;
+  created_at: number;
+}

@@ -1,0 +1,109 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ZodType } from 'zod';
+import type { ErrorBody, ErrorCode } from '@trove/contract';
+
+/**
+ * Errors a service may throw. Each carries an HTTP status and a stable contract code; the
+ * one error handler below renders them as `{ error: { code, message } }`.
+ */
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly issues: { path: string; message: string }[] | undefined;
+
+  constructor(
+    statusCode: number,
+    code: ErrorCode,
+    message: string,
+    issues?: { path: string; message: string }[],
+  ) {
+    super(message);
+    this.name = new.target.name;
+    this.statusCode = statusCode;
+    this.code = code;
+    this.issues = issues;
+  }
+}
+
+/** Also what "no access" looks like: callers cannot tell missing from forbidden. */
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found') {
+    super(404, 'not_found', message);
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, issues?: { path: string; message: string }[]) {
+    super(400, 'validation_failed', message, issues);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  /** Every authentication failure reads the same, so it tells an attacker nothing. */
+  constructor() {
+    super(401, 'unauthorized', 'Authentication required');
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, 'conflict', message);
+  }
+}
+
+export class RateLimitedError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number) {
+    super(429, 'rate_limited', 'Too many attempts. Please wait a while and try again.');
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** 413: the upload does not fit the account's storage (spec 000 §8: out of storage). */
+export class QuotaExceededError extends AppError {
+  constructor() {
+    super(413, 'quota_exceeded', 'Not enough storage for this file');
+  }
+}
+
+export class InvalidGrantError extends AppError {
+  constructor(message = 'The sign-in request is invalid or has expired') {
+    super(400, 'invalid_grant', message);
+  }
+}
+
+export class UserDisabledError extends AppError {
+  constructor() {
+    super(403, 'user_disabled', 'The account has been terminated');
+  }
+}
+
+/** Parses untrusted input with a contract schema, turning failures into ValidationError. */
+export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  throw new ValidationError('Invalid input', issues);
+}
+
+/** Renders every error; 5xx details stay in the log, never in the answer. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+      const body: ErrorBody = { error: { code: error.code, message: error.message } };
+      if (error.issues) body.error.issues = error.issues;
+      return reply.status(error.statusCode).send(body);
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      const body: ErrorBody = { error: { code: 'internal_error', message: 'Internal server error' } };
+      return reply.status(500).send(body);
+    }
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type).
+    const body: ErrorBody = { error: { code: 'bad_request', message: error.message } };
+    return reply.status(status).send(body);
+  });
+}

@@ -1,0 +1,73 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BASIC_AUTH_USER, ClientQuery, FOREIGN_AUTH_HEADER } from '@trove/contract';
+import { AppError, UnauthorizedError, UserDisabledError } from '../errors.ts';
+import type { AuthContext, SessionsService } from '../modules/sessions/sessions.service.ts';
+
+/** Who may call a route. Every route must say; one that does not fails the start. */
+export type RouteAuth = 'public' | 'user';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+  interface FastifyRequest {
+    /** Set for `auth: 'user'` routes once the token checked out. */
+    auth: AuthContext | null;
+    /** The optional foreign-auth value (spec 001 §7), taken from a header, never the URL. */
+    foreignAuth: string | null;
+  }
+}
+
+/** Reads `Authorization: Basic base64("token:" + token)`; undefined for anything else. */
+export function parseBasicToken(header: string | undefined): string | undefined {
+  const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header ?? '');
+  if (!match?.[1]) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0 || decoded.slice(0, colon) !== BASIC_AUTH_USER) return undefined;
+  const token = decoded.slice(colon + 1);
+  return token === '' ? undefined : token;
+}
+
+/**
+ * The auth plugin (spec 001 §7): app-host calls carry `key`, `client_v` and `device_id`
+ * and HTTP Basic built from the token. Every failure is the same 401, whatever failed.
+ */
+export const authPlugin = fp(
+  (app: FastifyInstance, opts: { sessions: SessionsService; clientKeys: readonly string[] }) => {
+    app.decorateRequest('auth', null);
+    app.decorateRequest('foreignAuth', null);
+
+    app.addHook('onRoute', (route) => {
+      const auth = route.config?.auth;
+      if (auth !== 'public' && auth !== 'user') {
+        throw new Error(`route ${route.method.toString()} ${route.url} does not declare config.auth`);
+      }
+    });
+
+    app.addHook('preHandler', async (request: FastifyRequest) => {
+      if (request.routeOptions.config.auth !== 'user') return;
+      const query = ClientQuery.safeParse(request.query);
+      if (!query.success)
+        throw new AppError(400, 'invalid_client', 'key, client_v and device_id are required');
+      if (!opts.clientKeys.includes(query.data.key))
+        throw new AppError(400, 'invalid_client', 'Unknown client key');
+      const token = parseBasicToken(request.headers.authorization);
+      if (!token) throw new UnauthorizedError();
+      const session = await opts.sessions.authenticate(token, query.data.device_id);
+      if (!session) throw new UnauthorizedError();
+      if (session.disabled) throw new UserDisabledError();
+      request.auth = { userId: session.userId, sessionId: session.sessionId, deviceId: session.deviceId };
+      const foreign = request.headers[FOREIGN_AUTH_HEADER];
+      request.foreignAuth = typeof foreign === 'string' && foreign !== '' ? foreign : null;
+    });
+  },
+  { name: 'trove-auth' },
+);
+
+/** The caller of an `auth: 'user'` route; throws if used on a public one by mistake. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new UnauthorizedError();
+  return request.auth;
+}

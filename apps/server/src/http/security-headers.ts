@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Security headers on every response: a strict CSP, no sniffing, no referrer (so no URL
+ * ever leaks to another site), no framing. `connectSources` lists separately configured
+ * hosts the client must reach.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, connectSources: readonly string[]): void {
+  const extra = [...new Set(connectSources.filter(Boolean).map((u) => new URL(u).origin))].join(' ');
+  const media = `'self' blob: data:${extra ? ` ${extra}` : ''}`;
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    // React sets style attributes; no stylesheets from elsewhere.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${media}`,
+    `media-src ${media}`,
+    `connect-src 'self'${extra ? ` ${extra}` : ''}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('content-security-policy', csp);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+  });
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { IdpSignInBody, IdpSignUpBody, PreflightQuery, TokenExchangeBody } from '@trove/contract';
+import { z } from 'zod';
+import { parseInput } from '../errors.ts';
+import { randomSecret } from './crypto.ts';
+import { OIDC_CALLBACK_PATH, type BrowserContext, type IdpService } from './idp.service.ts';
+
+/** HttpOnly cookie binding a login in progress to the browser that started it. */
+const BROWSER_COOKIE = 'trove_login';
+const COOKIE_MAX_AGE_S = 60 * 60;
+
+/** Login-host routes of spec 001 §7 and the built-in identity provider behind them. */
+export function registerIdpRoutes(app: FastifyInstance, deps: { idp: IdpService }): void {
+  const { idp } = deps;
+  const publicRoute = { config: { auth: 'public' as const } };
+
+  app.get('/idp/preflight', publicRoute, async (request, reply) => {
+    const query = parseInput(PreflightQuery, request.query);
+    return idp.preflight(query, browserContext(request, reply));
+  });
+
+  app.get('/idp/request', publicRoute, async (request, reply) => {
+    const { state } = parseInput(z.object({ state: z.string().min(1).max(200) }), request.query);
+    return idp.requestInfo(state, browserContext(request, reply));
+  });
+
+  app.post('/idp/sign-in', publicRoute, async (request, reply) =>
+    idp.signIn(parseInput(IdpSignInBody, request.body), browserContext(request, reply)),
+  );
+
+  app.post('/idp/sign-up', publicRoute, async (request, reply) =>
+    idp.signUp(parseInput(IdpSignUpBody, request.body), browserContext(request, reply)),
+  );
+
+  app.post('/idp/token', publicRoute, async (request, reply) =>
+    idp.exchange(parseInput(TokenExchangeBody, request.body), browserContext(request, reply)),
+  );
+
+  app.get(OIDC_CALLBACK_PATH, publicRoute, async (request, reply) => {
+    const url = new URL(request.url, originOf(request));
+    try {
+      const { redirect_to } = await idp.finishOidc(url, browserContext(request, reply));
+      return await reply.redirect(redirect_to, 302);
+    } catch (error) {
+      request.log.warn({ err: error }, 'external sign-in failed');
+      return reply.redirect('/error/login_failed', 302);
+    }
+  });
+}
+
+/** The origin the request was made to, normalised (`http://host:80` → `http://host`). */
+function originOf(request: FastifyRequest): string {
+  return new URL(`${request.protocol}://${request.host}`).origin;
+}
+
+/** Reads the browser cookie, setting a new one when the browser has none yet. */
+function browserContext(request: FastifyRequest, reply: FastifyReply): BrowserContext {
+  let secret = request.cookies[BROWSER_COOKIE];
+  if (!secret || !/^[A-Za-z0-9_-]{43}$/.test(secret)) {
+    secret = randomSecret(32);
+    reply.setCookie(BROWSER_COOKIE, secret, {
+      path: '/idp',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      maxAge: COOKIE_MAX_AGE_S,
+    });
+  }
+  return { browserSecret: secret, origin: originOf(request), clientIp: request.ip };
+}

@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  IdpRequestInfo,
+  IdpResult,
+  IdpSignInBody,
+  IdpSignUpBody,
+  PreflightQuery,
+  PreflightResponse,
+  TokenExchangeBody,
+  TokenExchangeResponse,
+} from '@trove/contract';
+import { Locale } from '@trove/contract';
+import { AppError, ConflictError, InvalidGrantError, UserDisabledError } from '../errors.ts';
+import type { AccountsRepository } from '../modules/accounts/accounts.repository.ts';
+import type { AccountsService } from '../modules/accounts/accounts.service.ts';
+import type { SessionsService } from '../modules/sessions/sessions.service.ts';
+import { constantTimeEqual, pkceChallenge, randomSecret, sha256Hex } from './crypto.ts';
+import type { LoginRequestRow, LoginRequestsRepository } from './login-requests.repository.ts';
+import type { OidcProvider } from './oidc.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { isAllowedCallback, isSafeRedir } from './redirects.ts';
+import { SIGN_IN_THROTTLE, type Throttle, type ThrottleKey } from './throttle.ts';
+
+/** A pending login lives 10 minutes; its one-time code 60 seconds (RFC 6749 §4.1.2: short). */
+const REQUEST_TTL_MS = 10 * 60_000;
+const CODE_TTL_MS = 60_000;
+
+export const OIDC_CALLBACK_PATH = '/idp/oidc/callback';
+
+/** The caller of a login step, as far as the identity provider is concerned. */
+export interface BrowserContext {
+  /** Secret of the HttpOnly cookie that binds a login to the browser that began it. */
+  browserSecret: string;
+  /** Origin the request was made to, e.g. `http://localhost:8080`. */
+  origin: string;
+  clientIp: string;
+}
+
+class WrongCredentialsError extends AppError {
+  constructor() {
+    // One message for unknown e-mail, wrong password and external-only accounts (no enumeration).
+    super(401, 'invalid_grant', 'Wrong e-mail or password');
+  }
+}
+
+/**
+ * The built-in identity provider and the OAuth code flow with PKCE of spec 001 §4/§7:
+ * preflight → sign-in page → one-time code at the client's callback → token. With an
+ * external OpenID Connect provider configured, that provider replaces the sign-in page and
+ * this service brokers its answer into the same one-time code.
+ */
+export function createIdpService(deps: {
+  loginRequests: LoginRequestsRepository;
+  accounts: AccountsRepository;
+  accountsService: AccountsService;
+  sessionsService: SessionsService;
+  throttle: Throttle;
+  oidc: OidcProvider | undefined;
+  loginHost: string;
+  appHost: string;
+  trustedOrigins: readonly string[];
+  clientName: string;
+  now: () => number;
+}) {
+  const { loginRequests, accounts, throttle, oidc, now } = deps;
+
+  async function loadPending(state: string, browser: BrowserContext): Promise<LoginRequestRow> {
+    const request = await loginRequests.findByStateHash(sha256Hex(state));
+    if (
+      !request ||
+      !constantTimeEqual(request.browser_hash, sha256Hex(browser.browserSecret)) ||
+      request.expires_at <= now() ||
+      request.consumed_at !== null ||
+      request.code_hash !== null
+    ) {
+      throw new InvalidGrantError();
+    }
+    return request;
+  }
+
+  async function issueCode(request: LoginRequestRow, state: string, userId: string): Promise<IdpResult> {
+    const code = randomSecret(32);
+    const attached = await loginRequests.attachCode(request.id, {
+      user_id: userId,
+      code_hash: sha256Hex(code),
+      code_expires_at: now() + CODE_TTL_MS,
+    });
+    if (!attached) throw new InvalidGrantError();
+    const target = new URL(request.redirect_uri);
+    target.searchParams.set('code', code);
+    target.searchParams.set('state', state);
+    return { redirect_to: target.toString() };
+  }
+
+  return {
+    /** GET /idp/preflight (spec 001 §7): records the login and says where the browser goes. */
+    async preflight(query: PreflightQuery, browser: BrowserContext): Promise<PreflightResponse> {
+      const allowed = new Set([browser.origin, ...deps.trustedOrigins]);
+      if (deps.appHost !== '') allowed.add(new URL(deps.appHost).origin);
+      if (!isSafeRedir(query.redir))
+        throw new AppError(400, 'invalid_redirect', 'redir must be a path of this app');
+      if (!isAllowedCallback(query.oauth_redirect_uri, allowed)) {
+        throw new AppError(400, 'invalid_redirect', 'oauth_redirect_uri is not an allowed callback');
+      }
+      const t = now();
+      await loginRequests.deleteExpired(t);
+      const state = randomSecret(32);
+      const oidcVerifier = oidc ? randomSecret(32) : null;
+      const oidcNonce = oidc ? randomSecret(16) : null;
+      await loginRequests.insert({
+        id: randomUUID(),
+        state_hash: sha256Hex(state),
+        browser_hash: sha256Hex(browser.browserSecret),
+        code_challenge: query.code_challenge,
+        redirect_uri: query.oauth_redirect_uri,
+        redir: query.redir,
+        locale: query.locale,
+        utm_source: query.utm_source ?? null,
+        screen: query.screen ?? 'signin',
+        device_id: query.device_id,
+        device_name: query.device_name,
+        oidc_verifier: oidcVerifier,
+        oidc_nonce: oidcNonce,
+        user_id: null,
+        code_hash: null,
+        code_expires_at: null,
+        consumed_at: null,
+        created_at: t,
+        expires_at: t + REQUEST_TTL_MS,
+      });
+      const loginBase = deps.loginHost === '' ? browser.origin : deps.loginHost;
+      const url = oidc
+        ? oidc.authorizationUrl({
+            redirectUri: loginBase + OIDC_CALLBACK_PATH,
+            state,
+            codeChallenge: pkceChallenge(oidcVerifier ?? ''),
+            nonce: oidcNonce ?? '',
+          })
+        : builtInAuthorizationUrl(loginBase, query, state);
+      const params = Object.fromEntries(url.searchParams);
+      url.search = '';
+      return { authorization_url: url.toString(), authorization_params: params };
+    },
+
+    /** GET /idp/request: what the sign-in page shows for a pending login. */
+    async requestInfo(state: string, browser: BrowserContext): Promise<IdpRequestInfo> {
+      const request = await loadPending(state, browser);
+      return {
+        client_name: deps.clientName,
+        locale: Locale.catch('en_US').parse(request.locale),
+        screen: request.screen === 'signup' ? 'signup' : 'signin',
+        local_accounts: !oidc,
+      };
+    },
+
+    /** POST /idp/sign-in: checks the password, throttled per account and per client. */
+    async signIn(body: IdpSignInBody, browser: BrowserContext): Promise<IdpResult> {
+      if (oidc) throw new InvalidGrantError('Sign-in is handled by the configured identity provider');
+      const request = await loadPending(body.state, browser);
+      const keys: ThrottleKey[] = [
+        { key: `signin:account:${body.email}`, policy: SIGN_IN_THROTTLE.account },
+        { key: `signin:client:${browser.clientIp}`, policy: SIGN_IN_THROTTLE.client },
+      ];
+      await throttle.assertAllowed(keys);
+      const user = await accounts.findByEmail(body.email);
+      const ok = await verifyPassword(user?.password_hash, body.password);
+      if (!ok || !user) {
+        await throttle.recordFailure(keys);
+        throw new WrongCredentialsError();
+      }
+      if (user.disabled_at !== null) throw new UserDisabledError();
+      await throttle.clear(keys[0]?.key ?? '');
+      return issueCode(request, body.state, user.id);
+    },
+
+    /** POST /idp/sign-up: creates the account (and its timeline), then signs it in. */
+    async signUp(body: IdpSignUpBody, browser: BrowserContext): Promise<IdpResult> {
+      if (oidc) throw new InvalidGrantError('Sign-up is handled by the configured identity provider');
+      const request = await loadPending(body.state, browser);
+      const clientKey = [{ key: `signup:client:${browser.clientIp}`, policy: SIGN_IN_THROTTLE.client }];
+      await throttle.assertAllowed(clientKey);
+      const taken = () => new ConflictError('An account with this e-mail address already exists');
+      if (await accounts.findByEmail(body.email)) {
+        await throttle.recordFailure(clientKey);
+        throw taken();
+      }
+      const passwordHash = await hashPassword(body.password);
+      const userId = await deps.accountsService
+        .create({ email: body.email, name: body.name, passwordHash })
+        .catch(async (error: unknown) => {
+          // Two sign-ups racing for one address: the unique index decides, the loser is told.
+          if (await accounts.findByEmail(body.email)) throw taken();
+          throw error;
+        });
+      return issueCode(request, body.state, userId);
+    },
+
+    /** POST /idp/token: one-time code + PKCE verifier → token for the login's device. */
+    async exchange(body: TokenExchangeBody, browser: BrowserContext): Promise<TokenExchangeResponse> {
+      const request = await loginRequests.findByStateHash(sha256Hex(body.state));
+      const valid =
+        request !== undefined &&
+        constantTimeEqual(request.browser_hash, sha256Hex(browser.browserSecret)) &&
+        request.code_hash !== null &&
+        request.user_id !== null &&
+        (request.code_expires_at ?? 0) > now() &&
+        request.consumed_at === null &&
+        constantTimeEqual(request.code_hash, sha256Hex(body.code)) &&
+        constantTimeEqual(request.code_challenge, pkceChallenge(body.code_verifier));
+      if (!valid || !request.user_id || !(await loginRequests.consume(request.id, now()))) {
+        throw new InvalidGrantError();
+      }
+      const user = await accounts.findById(request.user_id);
+      if (!user) throw new InvalidGrantError();
+      if (user.disabled_at !== null) throw new UserDisabledError();
+      const token = await deps.sessionsService.issueToken(user.id, {
+        id: request.device_id,
+        name: request.device_name,
+      });
+      return { auth_token: token, user_uuid: user.id, redir: request.redir };
+    },
+
+    /**
+     * GET /idp/oidc/callback: finishes the external provider's flow, finds or creates the
+     * account of that identity, and hands the client our own one-time code.
+     */
+    async finishOidc(callbackUrl: URL, browser: BrowserContext): Promise<IdpResult> {
+      const state = callbackUrl.searchParams.get('state') ?? '';
+      if (!oidc) throw new InvalidGrantError();
+      const request = await loadPending(state, browser);
+      const identity = await oidc
+        .finish(callbackUrl, {
+          state,
+          codeVerifier: request.oidc_verifier ?? '',
+          nonce: request.oidc_nonce ?? '',
+        })
+        .catch(() => {
+          throw new InvalidGrantError('The identity provider did not confirm the sign-in');
+        });
+      let user = await accounts.findByOidcIdentity(oidc.issuer, identity.subject);
+      if (!user) {
+        // Never link by e-mail: an account made another way stays that way (RFC 9700 §4.x,
+        // account takeover through an IdP that lets users claim any address).
+        if (await accounts.findByEmail(identity.email)) {
+          throw new ConflictError('An account with this e-mail address already exists');
+        }
+        const id = await deps.accountsService.create({
+          email: identity.email,
+          name: identity.name,
+          passwordHash: null,
+          oidc: { issuer: oidc.issuer, subject: identity.subject },
+        });
+        user = await accounts.findById(id);
+      }
+      if (!user) throw new InvalidGrantError();
+      if (user.disabled_at !== null) throw new UserDisabledError();
+      return issueCode(request, state, user.id);
+    },
+  };
+}
+export type IdpService = ReturnType<typeof createIdpService>;
+
+function builtInAuthorizationUrl(loginBase: string, query: PreflightQuery, state: string): URL {
+  const url = new URL('/signin', loginBase);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('redirect_uri', query.oauth_redirect_uri);
+  url.searchParams.set('state', state);
+  url.searchParams.set('code_challenge', query.code_challenge);
+  url.searchParams.set('code_challenge_method', 'S256');
+  url.searchParams.set('locale', query.locale);
+  url.searchParams.set('screen', query.screen ?? 'signin');
+  return url;
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import type { AccountInfo } from '@trove/contract';
+import { PERMISSION_BITS } from '@trove/contract';
+import { NotFoundError } from '../../errors.ts';
+import type { Transact } from '../../db/repositories.ts';
+import type { AccountsRepository, UserRow } from './accounts.repository.ts';
+
+export interface NewAccount {
+  email: string;
+  name: string;
+  passwordHash: string | null;
+  oidc?: { issuer: string; subject: string };
+}
+
+/** Accounts: creation (with the user's timeline), account info and the user name. */
+export function createAccountsService(deps: {
+  accounts: AccountsRepository;
+  transact: Transact;
+  baseQuotaBytes: number;
+  now: () => number;
+}) {
+  const { accounts, transact, baseQuotaBytes, now } = deps;
+  return {
+    /**
+     * Creates a user and, in the same transaction, the timeline job every user owns
+     * (spec 000 §1), so no account ever exists without one.
+     */
+    async create(input: NewAccount): Promise<string> {
+      const id = randomUUID();
+      const t = now();
+      await transact(async (repos) => {
+        await repos.accounts.insert({
+          id,
+          email: input.email,
+          name: input.name,
+          password_hash: input.passwordHash,
+          oidc_issuer: input.oidc?.issuer ?? null,
+          oidc_subject: input.oidc?.subject ?? null,
+          max_space: null,
+          disabled_at: null,
+          created_at: t,
+        });
+        await repos.jobs.insert({
+          id: randomUUID(),
+          owner_id: id,
+          type: 'timeline',
+          title: '',
+          privacy_mode: 'private',
+          permissions: PERMISSION_BITS.allow_comments | PERMISSION_BITS.allow_uploads,
+          created_at: t,
+          updated_at: t,
+          deleted_at: null,
+        });
+      });
+      return id;
+    },
+
+    /** GET /account_info (spec 001 §3). */
+    async getInfo(userId: string): Promise<AccountInfo> {
+      return toAccountInfo(await getUser(accounts, userId), baseQuotaBytes);
+    },
+
+    /** POST /name (spec 001 §7). */
+    async setName(userId: string, name: string): Promise<AccountInfo> {
+      await accounts.setName(userId, name);
+      return toAccountInfo(await getUser(accounts, userId), baseQuotaBytes);
+    },
+  };
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+async function getUser(accounts: AccountsRepository, id: string): Promise<UserRow> {
+  const user = await accounts.findById(id);
+  if (!user) throw new NotFoundError();
+  return user;
+}
+
+function toAccountInfo(user: UserRow, baseQuotaBytes: number): AccountInfo {
+  return {
+    uuid: user.id,
+    name: user.name,
+    logged_in_as: user.email,
+    used_space: user.used_space,
+    max_space: user.max_space ?? baseQuotaBytes,
+    profile_picture: null,
+    file_type_counters: {
+      picture_count: user.picture_count,
+      screenshot_count: user.screenshot_count,
+      video_count: user.video_count,
+      document_count: user.document_count,
+    },
+    has_files_not_media: user.document_count > 0,
+    is_read_only_user: user.is_read_only === 1,
+    // Terms versions, sunset dates and album subscriptions arrive with their issues; until
+    // then no account has any, which these values state truthfully.
+    tos_to_approve: null,
+    sunset_delete_date: null,
+    number_of_subscribed_albums: 0,
+    permitted_services: [],
+  };
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { APP_BASE_PATH } from '@trove/contract';
+import { z } from 'zod';
+import { parseInput } from '../../errors.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { ChangesService } from './changes.service.ts';
+
+const JobParams = z.object({ id: z.string().min(1).max(100) });
+const SinceQuery = z.looseObject({ since: z.coerce.number().int().nonnegative().default(0) });
+const PollQuery = z.looseObject({
+  seq: z.coerce.number().int().nonnegative().default(0),
+  event: z.string().regex(/^job_changed:[A-Za-z0-9-]{1,100}$/, 'event must be job_changed:{id}'),
+});
+
+/** A long poll answers at the latest after this, well under common proxy timeouts. */
+const POLL_TIMEOUT_MS = 25_000;
+
+/** Changes of a job and the poll host's long poll (spec 000 §7). */
+export function registerChangeRoutes(app: FastifyInstance, deps: { changes: ChangesService }): void {
+  const userRoute = { config: { auth: 'user' as const } };
+
+  app.get(`${APP_BASE_PATH}/jobs/:id/changes`, userRoute, async (request) => {
+    const { id } = parseInput(JobParams, request.params);
+    const { since } = parseInput(SinceQuery, request.query);
+    return deps.changes.since(requireAuth(request), id, since);
+  });
+
+  app.get(`${APP_BASE_PATH}/jobs/:id/changes_and_async_upload_status`, userRoute, async (request) => {
+    const { id } = parseInput(JobParams, request.params);
+    const { since } = parseInput(SinceQuery, request.query);
+    const auth = requireAuth(request);
+    const changes = await deps.changes.since(auth, id, since);
+    return { ...changes, pending_uploads: await deps.changes.pendingMedia(auth, id) };
+  });
+
+  // The poll host: the first line of the answer carries the serial (spec 000 §7).
+  app.get('/poll', userRoute, async (request, reply) => {
+    const { seq, event } = parseInput(PollQuery, request.query);
+    const jobId = event.slice('job_changed:'.length);
+    const controller = new AbortController();
+    request.raw.once('close', () => {
+      controller.abort();
+    });
+    const serial = await deps.changes.waitForChange(
+      requireAuth(request),
+      jobId,
+      seq,
+      POLL_TIMEOUT_MS,
+      controller.signal,
+    );
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(`seq=${serial}\n${event}\n`);
+  });
+}

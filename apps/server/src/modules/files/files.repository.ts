@@ -1,0 +1,97 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { BlobsTable, Database, FilesTable } from '../../db/schema.ts';
+
+export type FileRow = Selectable<FilesTable>;
+export type BlobRow = Selectable<BlobsTable>;
+
+/** Queries on files and the blobs they point at. */
+export function createFilesRepository(db: Kysely<Database>) {
+  return {
+    async insertBlob(blob: Insertable<BlobsTable>): Promise<void> {
+      await db.insertInto('blobs').values(blob).execute();
+    },
+    /** The owner's blob with this content, for per-owner deduplication. */
+    findOwnerBlob(ownerId: string, sha1: string): Promise<BlobRow | undefined> {
+      return db
+        .selectFrom('blobs')
+        .selectAll()
+        .where('owner_id', '=', ownerId)
+        .where('sha1', '=', sha1)
+        .executeTakeFirst();
+    },
+    findBlob(id: string): Promise<BlobRow | undefined> {
+      return db.selectFrom('blobs').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async insertFile(file: Insertable<FilesTable>): Promise<void> {
+      await db.insertInto('files').values(file).execute();
+    },
+    findFile(jobId: string, fileId: string): Promise<FileRow | undefined> {
+      return db
+        .selectFrom('files')
+        .selectAll()
+        .where('job_id', '=', jobId)
+        .where('id', '=', fileId)
+        .executeTakeFirst();
+    },
+    /** The newest file of a job with this content, active ones first. */
+    findByChecksum(jobId: string, sha1: string): Promise<FileRow | undefined> {
+      return db
+        .selectFrom('files')
+        .selectAll()
+        .where('job_id', '=', jobId)
+        .where('sha1', '=', sha1)
+        .orderBy('state')
+        .orderBy('uploaded_at', 'desc')
+        .executeTakeFirst();
+    },
+    /**
+     * Active files of a job in timeline order (taken time, newest first, id breaking ties),
+     * after a cursor, bounded by taken and upload times.
+     */
+    listActive(
+      jobId: string,
+      query: {
+        startMs?: number;
+        endMs?: number;
+        uploadedSinceMs?: number;
+        after?: { taken: number; id: string };
+      },
+      limit: number,
+    ): Promise<FileRow[]> {
+      let q = db.selectFrom('files').selectAll().where('job_id', '=', jobId).where('state', '=', 'active');
+      if (query.startMs !== undefined) q = q.where('taken_at', '>=', query.startMs);
+      if (query.endMs !== undefined) q = q.where('taken_at', '<', query.endMs);
+      if (query.uploadedSinceMs !== undefined) q = q.where('uploaded_at', '>=', query.uploadedSinceMs);
+      const after = query.after;
+      if (after) {
+        q = q.where((eb) =>
+          eb.or([
+            eb('taken_at', '<', after.taken),
+            eb.and([eb('taken_at', '=', after.taken), eb('id', '<', after.id)]),
+          ]),
+        );
+      }
+      return q.orderBy('taken_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
+    countPendingMedia(jobId: string): Promise<number> {
+      return db
+        .selectFrom('files')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('job_id', '=', jobId)
+        .where('state', '=', 'active')
+        .where('media_status', '=', 'pending')
+        .executeTakeFirstOrThrow()
+        .then((r) => r.n);
+    },
+    async setState(fileId: string, state: 'active' | 'trashed', dtime: number | null): Promise<boolean> {
+      const result = await db
+        .updateTable('files')
+        .set({ state, dtime })
+        .where('id', '=', fileId)
+        .where('state', '!=', state)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+  };
+}
+export type FilesRepository = ReturnType<typeof createFilesRepository>;

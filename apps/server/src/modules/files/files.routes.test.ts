@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DIALECTS,
+  createTestApp,
+  fakeJpeg,
+  multipart,
+  signUp,
+  type Session,
+  type TestApp,
+} from '../../test/harness.ts';
+
+describe.each(DIALECTS)('files, changes and poll (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const timeline = async (s: Session) =>
+    (await t.app.inject({ url: `/st/4/jobs/default?${s.query}`, headers: s.headers })).json<{ id: string }>()
+      .id;
+  const upload = async (s: Session, jobId: string, mtime: number) => {
+    const body = multipart(
+      { path: `p/${mtime}.jpg`, mtime: String(mtime) },
+      { filename: 'x.jpg', content: fakeJpeg() },
+    );
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/st/4/jobs/${jobId}/upload?${s.query}`,
+      headers: { ...s.headers, ...body.headers },
+      payload: body.payload,
+    });
+    return response.json<{ uuid: string }>().uuid;
+  };
+  const get = (s: Session, path: string) =>
+    t.app.inject({ url: `${path}${path.includes('?') ? '&' : '?'}${s.query}`, headers: s.headers });
+
+  it("pages a job's files newest first with a cursor, and bounds them by time", async () => {
+    const user = await signUp(t.app);
+    const job = await timeline(user);
+    const ids = [];
+    for (const mtime of [1_600_000_000, 1_600_000_100, 1_600_000_200, 1_600_000_300, 1_600_000_400]) {
+      ids.push(await upload(user, job, mtime));
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await get(user, `/st/4/jobs/${job}/files?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const body = page.json<{ files: { id: string }[]; next_cursor: string | null }>();
+      expect(body.files.length).toBeLessThanOrEqual(2);
+      seen.push(...body.files.map((f) => f.id));
+      cursor = body.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual([...ids].reverse());
+    const bounded = await get(user, `/st/4/jobs/${job}/files?start=1600000100&end=1600000300`);
+    expect(bounded.json<{ files: unknown[] }>().files).toHaveLength(2);
+  });
+
+  it('deletes to the trash with a change record, and multi_rollback restores it', async () => {
+    const user = await signUp(t.app);
+    const job = await timeline(user);
+    const id = await upload(user, job, 1_650_000_000);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/st/4/jobs/${job}/files_by_id/${id}?${user.query}`,
+      headers: user.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await get(user, `/st/4/jobs/${job}/files`)).json()).toMatchObject({ files: [] });
+    expect((await get(user, `/st/4/jobs/${job}/changes?since=1`)).json()).toMatchObject({
+      changes: [{ serial: 2, type: 1, data: { id } }],
+    });
+    const restored = await t.app.inject({
+      method: 'POST',
+      url: `/st/4/jobs/${job}/multi_rollback?${user.query}`,
+      headers: user.headers,
+      payload: { file_uuids: [id, 'no-such-file'] },
+    });
+    expect(restored.json()).toMatchObject({
+      results: [
+        { file_uuid: id, status: 'ok' },
+        { file_uuid: 'no-such-file', status: 'error', error_reason: 'file_not_found' },
+      ],
+      quota: { used_space: 4096 },
+    });
+    expect(
+      (await get(user, `/st/4/jobs/${job}/files`)).json<{ files: { id: string }[] }>().files[0]?.id,
+    ).toBe(id);
+    expect((await get(user, `/st/4/jobs/${job}/changes?since=2`)).json()).toMatchObject({
+      changes: [{ serial: 3, type: 0, data: { id, is_rollback: true } }],
+    });
+  });
+
+  it('answers metadata, supported extensions and async upload status to the owner', async () => {
+    const user = await signUp(t.app);
+    const job = await timeline(user);
+    const id = await upload(user, job, 1_650_000_000);
+    expect((await get(user, `/st/4/jobs/${job}/metadata/${id}`)).statusCode).toBe(200);
+    const extensions = (await get(user, '/st/4/supported_extensions')).json<{
+      pictures: string[];
+      movies: string[];
+    }>();
+    expect(extensions.pictures).toContain('heic');
+    expect(extensions.movies).toContain('mp4');
+    expect(
+      (await get(user, `/st/4/jobs/${job}/changes_and_async_upload_status?since=0`)).json(),
+    ).toMatchObject({
+      last_serial: 1,
+      pending_uploads: 1,
+    });
+  });
+
+  it('wakes a long poll as soon as the job changes', async () => {
+    const user = await signUp(t.app);
+    const job = await timeline(user);
+    const started = Date.now();
+    const poll = get(user, `/poll?seq=0&event=job_changed:${job}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await upload(user, job, 1_650_000_000);
+    const response = await poll;
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(response.body.split('\n')[0]).toBe('seq=1');
+    const immediate = await get(user, `/poll?seq=0&event=job_changed:${job}`);
+    expect(immediate.body.startsWith('seq=1\n')).toBe(true);
+  });
+
+  it("treats another user's job and files as not found everywhere, and needs a token", async () => {
+    const owner = await signUp(t.app);
+    const intruder = await signUp(t.app);
+    const job = await timeline(owner);
+    const id = await upload(owner, job, 1_650_000_000);
+    for (const path of [
+      `/st/4/jobs/${job}/files`,
+      `/st/4/jobs/${job}/changes?since=0`,
+      `/st/4/jobs/${job}/changes_and_async_upload_status?since=0`,
+      `/st/4/jobs/${job}/metadata/${id}`,
+      `/poll?seq=0&event=job_changed:${job}`,
+    ]) {
+      expect((await get(intruder, path)).statusCode, path).toBe(404);
+      expect(
+        (await t.app.inject({ url: `${path}${path.includes('?') ? '&' : '?'}${owner.query}` })).statusCode,
+      ).toBe(401);
+    }
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/st/4/jobs/${job}/files_by_id/${id}?${intruder.query}`,
+      headers: intruder.headers,
+    });
+    expect(del.statusCode).toBe(404);
+    const rollback = await t.app.inject({
+      method: 'POST',
+      url: `/st/4/jobs/${job}/multi_rollback?${intruder.query}`,
+      headers: intruder.headers,
+      payload: { file_uuids: [id] },
+    });
+    expect(rollback.statusCode).toBe(404);
+    expect((await get(owner, `/st/4/jobs/${job}/files`)).json<{ files: unknown[] }>().files).toHaveLength(1);
+    expect((await t.app.inject({ url: `/st/4/supported_extensions?${owner.query}` })).statusCode).toBe(401);
+  });
+});

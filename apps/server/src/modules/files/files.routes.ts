@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { APP_BASE_PATH, FilesQuery, MultiRollbackBody, SUPPORTED_EXTENSIONS } from '@trove/contract';
+import { z } from 'zod';
+import { parseInput } from '../../errors.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { FilesService } from './files.service.ts';
+
+const JobParams = z.object({ id: z.string().min(1).max(100) });
+const FileParams = z.object({ id: z.string().min(1).max(100), fileId: z.string().min(1).max(100) });
+
+/** Files of a job (spec 000 §7 Jobs): list, metadata, delete, restore; supported extensions. */
+export function registerFileRoutes(app: FastifyInstance, deps: { files: FilesService }): void {
+  const userRoute = { config: { auth: 'user' as const } };
+
+  app.get(`${APP_BASE_PATH}/supported_extensions`, userRoute, () => SUPPORTED_EXTENSIONS);
+
+  app.get(`${APP_BASE_PATH}/jobs/:id/files`, userRoute, async (request, reply) => {
+    const { id } = parseInput(JobParams, request.params);
+    const query = parseInput(FilesQuery, request.query);
+    const { serial, ...page } = await deps.files.list(requireAuth(request), id, query);
+    return reply.header('x-last-event-serial', String(serial)).send(page);
+  });
+
+  app.get(`${APP_BASE_PATH}/jobs/:id/metadata/:fileId`, userRoute, async (request) => {
+    const { id, fileId } = parseInput(FileParams, request.params);
+    const file = await deps.files.get(requireAuth(request), id, fileId);
+    return file.metadata ? (JSON.parse(file.metadata) as Record<string, unknown>) : {};
+  });
+
+  app.delete(`${APP_BASE_PATH}/jobs/:id/files_by_id/:fileId`, userRoute, async (request) => {
+    const { id, fileId } = parseInput(FileParams, request.params);
+    await deps.files.trash(requireAuth(request), id, fileId);
+    return { ok: true };
+  });
+
+  app.post(`${APP_BASE_PATH}/jobs/:id/multi_rollback`, userRoute, async (request) => {
+    const { id } = parseInput(JobParams, request.params);
+    const { file_uuids } = parseInput(MultiRollbackBody, request.body);
+    return deps.files.restore(requireAuth(request), id, file_uuids);
+  });
+}

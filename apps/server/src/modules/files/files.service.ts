@@ -1,0 +1,151 @@
+import type { FileList, FilesQuery, MultiRollbackResponse, RemoteFile } from '@trove/contract';
+import { canOnJob, type JobAction } from '../../access/access.ts';
+import type { Repositories, Transact } from '../../db/repositories.ts';
+import { NotFoundError, ValidationError } from '../../errors.ts';
+import { jobChannel, type EventBus } from '../../events/event-bus.ts';
+import type { AuthContext } from '../sessions/sessions.service.ts';
+import { counterOf, recordFileAdded } from './file-records.ts';
+import type { FileRow } from './files.repository.ts';
+
+const s = (ms: number) => Math.floor(ms / 1000);
+
+/** The wire shape of a file (spec 000 §3 File). */
+export function toRemoteFile(file: FileRow): RemoteFile {
+  return {
+    id: file.id,
+    job: file.job_id,
+    path: file.path,
+    name: file.name,
+    size: file.size,
+    checksum: file.sha1,
+    ctime: s(file.ctime),
+    mtime: s(file.mtime),
+    uploaded: s(file.uploaded_at),
+    taken: s(file.taken_at),
+    duration: file.duration,
+    user_uuid: file.added_by,
+    width: file.width,
+    height: file.height,
+    type: file.type === 'Movies' ? 'Movies' : file.type === 'Documents' ? 'Documents' : 'Pictures',
+    is_screenshot: file.is_screenshot === 1,
+    group_type: file.group_type === 'live' || file.group_type === 'burst' ? file.group_type : null,
+    group_id: file.group_id,
+    master: file.master === 1,
+    media_status:
+      file.media_status === 'ready' ? 'ready' : file.media_status === 'failed' ? 'failed' : 'pending',
+  };
+}
+
+/** Cursor of the file list: the last file's taken time and id, opaque to clients. */
+function encodeCursor(file: FileRow): string {
+  return Buffer.from(`${file.taken_at}:${file.id}`).toString('base64url');
+}
+function decodeCursor(cursor: string): { taken: number; id: string } {
+  const [taken, id] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
+  const n = Number(taken);
+  if (!id || !Number.isSafeInteger(n)) throw new ValidationError('Invalid cursor');
+  return { taken: n, id };
+}
+
+/** Files of a job: listing, metadata, delete to trash, and restore (spec 000 §7 Jobs). */
+export function createFilesService(deps: {
+  repos: Repositories;
+  transact: Transact;
+  bus: EventBus;
+  baseQuotaBytes: number;
+  now: () => number;
+}) {
+  const { repos, transact, bus, now } = deps;
+
+  async function jobFor(auth: AuthContext, jobId: string, action: JobAction) {
+    const job = await repos.jobs.findById(jobId);
+    if (!job || !canOnJob(auth.userId, job, action)) throw new NotFoundError();
+    return job;
+  }
+
+  return {
+    /** GET /jobs/{id}/files: a page of active files, newest taken first, and the serial. */
+    async list(auth: AuthContext, jobId: string, query: FilesQuery): Promise<FileList & { serial: number }> {
+      const job = await jobFor(auth, jobId, 'read');
+      const rows = await repos.files.listActive(
+        jobId,
+        {
+          ...(query.start !== undefined && { startMs: query.start * 1000 }),
+          ...(query.end !== undefined && { endMs: query.end * 1000 }),
+          ...(query.uploaded_since !== undefined && { uploadedSinceMs: query.uploaded_since * 1000 }),
+          ...(query.cursor !== undefined && { after: decodeCursor(query.cursor) }),
+        },
+        query.limit + 1,
+      );
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        files: page.map(toRemoteFile),
+        next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+        serial: job.last_event_serial,
+      };
+    },
+
+    /** One file of a job the caller may read; trashed files are not found here. */
+    async get(auth: AuthContext, jobId: string, fileId: string): Promise<FileRow> {
+      await jobFor(auth, jobId, 'read');
+      const file = await repos.files.findFile(jobId, fileId);
+      if (file?.state !== 'active') throw new NotFoundError();
+      return file;
+    },
+
+    /** DELETE /jobs/{id}/files_by_id/{fileId}: moves the file to the trash (type 1 change). */
+    async trash(auth: AuthContext, jobId: string, fileId: string): Promise<void> {
+      await jobFor(auth, jobId, 'deleteFile');
+      const changed = await transact(async (tx) => {
+        const file = await tx.files.findFile(jobId, fileId);
+        if (file?.state !== 'active') throw new NotFoundError();
+        const t = now();
+        await tx.files.setState(file.id, 'trashed', t);
+        await tx.accounts.addToCounter(file.added_by, counterOf(file), -1);
+        await tx.changes.append({
+          job_id: jobId,
+          type: 1,
+          file_id: file.id,
+          user_id: auth.userId,
+          payload: JSON.stringify({ id: file.id }),
+          created_at: t,
+        });
+        return true;
+      });
+      if (changed) await bus.publish(jobChannel(jobId), 'changed');
+    },
+
+    /** POST /jobs/{id}/multi_rollback: restores trashed files, each answered on its own. */
+    async restore(
+      auth: AuthContext,
+      jobId: string,
+      fileIds: readonly string[],
+    ): Promise<MultiRollbackResponse> {
+      await jobFor(auth, jobId, 'restoreFile');
+      const results: MultiRollbackResponse['results'] = [];
+      for (const fileId of fileIds) {
+        const outcome = await transact(async (tx) => {
+          const file = await tx.files.findFile(jobId, fileId);
+          if (!file) return 'file_not_found';
+          if (file.state === 'active') return 'ok';
+          await tx.files.setState(file.id, 'active', null);
+          await recordFileAdded(tx, file, { by: auth.userId, at: now(), isRollback: true });
+          return 'ok';
+        });
+        results.push(
+          outcome === 'ok'
+            ? { file_uuid: fileId, status: 'ok' }
+            : { file_uuid: fileId, status: 'error', error_reason: outcome },
+        );
+      }
+      if (results.some((r) => r.status === 'ok')) await bus.publish(jobChannel(jobId), 'changed');
+      const user = await repos.accounts.findById(auth.userId);
+      return {
+        results,
+        quota: { used_space: user?.used_space ?? 0, max_space: user?.max_space ?? deps.baseQuotaBytes },
+      };
+    },
+  };
+}
+export type FilesService = ReturnType<typeof createFilesService>;

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { APP_BASE_PATH, type OkResponse } from '@trove/contract';
+import { z } from 'zod';
+import { parseInput } from '../../errors.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { SessionsService } from './sessions.service.ts';
+
+const ok: OkResponse = { ok: true };
+
+/** POST /logout, GET /devices, DELETE /devices/{id} (spec 001 §7). */
+export function registerSessionRoutes(app: FastifyInstance, deps: { sessions: SessionsService }): void {
+  const userRoute = { config: { auth: 'user' as const } };
+
+  app.post(`${APP_BASE_PATH}/logout`, userRoute, async (request) => {
+    await deps.sessions.logout(requireAuth(request));
+    return ok;
+  });
+
+  app.get(`${APP_BASE_PATH}/devices`, userRoute, async (request) =>
+    deps.sessions.listDevices(requireAuth(request)),
+  );
+
+  app.delete(`${APP_BASE_PATH}/devices/:id`, userRoute, async (request) => {
+    const { id } = parseInput(z.object({ id: z.string().min(1).max(100) }), request.params);
+    await deps.sessions.removeDevice(requireAuth(request), id);
+    return ok;
+  });
+}

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import type { Device, DevicesResponse } from '@trove/contract';
+import { NotFoundError } from '../../errors.ts';
+import { randomSecret, sha256Hex } from '../../identity/crypto.ts';
+import type { AccountsRepository } from '../accounts/accounts.repository.ts';
+import type { SessionRow, SessionsRepository } from './sessions.repository.ts';
+
+/** Who is calling: resolved from the token by the auth plugin. */
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  deviceId: string;
+}
+
+/** Last-used times are written at most once a minute per session, not on every call. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+const toSeconds = (ms: number) => Math.floor(ms / 1000);
+
+/**
+ * Tokens and devices. [Note: Tokens] A token is 256 random bits, handed out once and stored
+ * only as its SHA-256; it is bound to the device id it was issued for, and a call that
+ * presents it with another device id is refused like a wrong token.
+ */
+export function createSessionsService(deps: {
+  sessions: SessionsRepository;
+  accounts: AccountsRepository;
+  now: () => number;
+}) {
+  const { sessions, accounts, now } = deps;
+  return {
+    /** Issues a new token for a device, replacing that device's earlier sessions. */
+    async issueToken(userId: string, device: { id: string; name: string }): Promise<string> {
+      const token = randomSecret(32);
+      const t = now();
+      await sessions.revokeDevice(userId, device.id, t);
+      await sessions.insert({
+        id: randomUUID(),
+        user_id: userId,
+        token_hash: sha256Hex(token),
+        device_id: device.id,
+        device_name: device.name,
+        created_at: t,
+        last_used_at: t,
+        revoked_at: null,
+      });
+      return token;
+    },
+
+    /** Resolves a token presented by a device; undefined for anything not valid. */
+    async authenticate(
+      token: string,
+      deviceId: string,
+    ): Promise<(AuthContext & { disabled: boolean }) | undefined> {
+      const session = await sessions.findActiveByTokenHash(sha256Hex(token));
+      if (session?.device_id !== deviceId) return undefined;
+      const user = await accounts.findById(session.user_id);
+      if (!user) return undefined;
+      const t = now();
+      if (t - session.last_used_at > TOUCH_INTERVAL_MS) await sessions.touch(session.id, t);
+      return {
+        userId: user.id,
+        sessionId: session.id,
+        deviceId: session.device_id,
+        disabled: user.disabled_at !== null,
+      };
+    },
+
+    async logout(auth: AuthContext): Promise<void> {
+      await sessions.revoke(auth.sessionId, now());
+    },
+
+    /** GET /devices (spec 001 §7): the calling device and all devices of the account. */
+    async listDevices(auth: AuthContext): Promise<DevicesResponse> {
+      const rows = await sessions.listActive(auth.userId);
+      const devices = groupByDevice(rows);
+      const current = devices.find((d) => d.id === auth.deviceId);
+      // The caller's own session is active by definition; a miss means it was revoked mid-call.
+      if (!current) throw new NotFoundError();
+      return { current, devices };
+    },
+
+    /** DELETE /devices/{id}: revokes that device's tokens; another user's device is not found. */
+    async removeDevice(auth: AuthContext, deviceId: string): Promise<void> {
+      const revoked = await sessions.revokeDevice(auth.userId, deviceId, now());
+      if (revoked === 0) throw new NotFoundError('Device not found');
+    },
+  };
+}
+export type SessionsService = ReturnType<typeof createSessionsService>;
+
+function groupByDevice(rows: readonly SessionRow[]): Device[] {
+  const byId = new Map<string, Device>();
+  for (const row of rows) {
+    const seen = byId.get(row.device_id);
+    if (!seen) {
+      byId.set(row.device_id, {
+        id: row.device_id,
+        name: row.device_name,
+        last_used: toSeconds(row.last_used_at),
+        created: toSeconds(row.created_at),
+      });
+    } else {
+      seen.last_used = Math.max(seen.last_used, toSeconds(row.last_used_at));
+      seen.created = Math.min(seen.created, toSeconds(row.created_at));
+    }
+  }
+  return [...byId.values()].sort((a, b) => b.last_used - a.last_used);
+}

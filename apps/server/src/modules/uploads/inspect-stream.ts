@@ -1,0 +1,57 @@
+import { createHash, type Hash } from 'node:crypto';
+import { Transform, type TransformCallback } from 'node:stream';
+
+/** Bytes kept from the start of an upload: enough to sniff the content and read EXIF. */
+export const HEAD_BYTES = 256 * 1024;
+
+export class TooLargeError extends Error {
+  constructor() {
+    super('file exceeds the size limit');
+    this.name = 'TooLargeError';
+  }
+}
+
+/**
+ * Passes an upload through unchanged while computing SHA-1 (the spec's checksum) and
+ * SHA-256 (for integrity scrubbing), counting bytes against a cap, and keeping the first
+ * HEAD_BYTES for sniffing. One pass, constant memory.
+ */
+export class InspectStream extends Transform {
+  readonly #sha1: Hash = createHash('sha1');
+  readonly #sha256: Hash = createHash('sha256');
+  readonly #maxBytes: number;
+  readonly #head: Buffer[] = [];
+  #headLength = 0;
+  bytes = 0;
+
+  constructor(maxBytes: number) {
+    super();
+    this.#maxBytes = maxBytes;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.bytes > this.#maxBytes) {
+      callback(new TooLargeError());
+      return;
+    }
+    this.#sha1.update(chunk);
+    this.#sha256.update(chunk);
+    if (this.#headLength < HEAD_BYTES) {
+      const part = chunk.subarray(0, HEAD_BYTES - this.#headLength);
+      this.#head.push(part);
+      this.#headLength += part.length;
+    }
+    callback(null, chunk);
+  }
+
+  /** Digests and head; call once the stream has ended. */
+  result(): { sha1: string; sha256: string; size: number; head: Buffer } {
+    return {
+      sha1: this.#sha1.digest('hex'),
+      sha256: this.#sha256.digest('hex'),
+      size: this.bytes,
+      head: Buffer.concat(this.#head),
+    };
+  }
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { APP_BASE_PATH, FilesDedupBody, UploadFields } from '@trove/contract';
+import { z } from 'zod';
+import { ValidationError, parseInput } from '../../errors.ts';
+import { requireAuth } from '../../http/auth.ts';
+import type { UploadsService } from './uploads.service.ts';
+
+const JobParams = z.object({ id: z.string().min(1).max(100) });
+
+/**
+ * POST /jobs/{id}/upload and /files_dedup (spec 000 §7). The upload's fields (path, mtime,
+ * policy, …) may come as query parameters or as multipart fields before the file part;
+ * the file streams straight to storage and is never held in memory.
+ */
+export function registerUploadRoutes(app: FastifyInstance, deps: { uploads: UploadsService }): void {
+  const userRoute = { config: { auth: 'user' as const } };
+
+  app.post(`${APP_BASE_PATH}/jobs/:id/upload`, userRoute, async (request) => {
+    const { id } = parseInput(JobParams, request.params);
+    const auth = requireAuth(request);
+    if (!request.isMultipart()) throw new ValidationError('Expected a multipart body with a file part');
+    const fields: Record<string, unknown> = { ...(request.query as Record<string, unknown>) };
+    let answer;
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = part.value;
+      } else if (answer || part.fieldname !== 'file') {
+        part.file.resume();
+      } else {
+        const parsed = parseInput(UploadFields, { path: part.filename, ...fields });
+        const declared = Number(request.headers['content-length'] ?? 0);
+        answer = await deps.uploads.upload(auth, id, parsed, part.file, declared);
+      }
+    }
+    if (!answer) throw new ValidationError('The multipart body has no file part');
+    return answer;
+  });
+
+  app.post(`${APP_BASE_PATH}/jobs/:id/files_dedup`, userRoute, async (request) => {
+    const { id } = parseInput(JobParams, request.params);
+    const body = parseInput(FilesDedupBody, request.body ?? request.query);
+    return deps.uploads.dedup(requireAuth(request), id, body);
+  });
+}

@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  MAX_UPLOAD_BYTES,
+  extensionOf,
+  fileNameOf,
+  fileTypeOfExtension,
+  isScreenshotName,
+  type DuplicatePolicy,
+  type FilesDedupBody,
+  type UploadFields,
+  type UploadResult,
+} from '@trove/contract';
+import { canOnJob } from '../../access/access.ts';
+import type { Repositories, Transact } from '../../db/repositories.ts';
+import { AppError, NotFoundError, QuotaExceededError } from '../../errors.ts';
+import { jobChannel, type EventBus } from '../../events/event-bus.ts';
+import { isContentAllowed } from '../../media/sniff.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { recordFileAdded } from '../files/file-records.ts';
+import type { BlobRow, FileRow } from '../files/files.repository.ts';
+import type { AuthContext } from '../sessions/sessions.service.ts';
+import { InspectStream, TooLargeError } from './inspect-stream.ts';
+
+/** What the upload knows of a file before it is committed. */
+interface Incoming {
+  path: string;
+  size: number;
+  sha1: string;
+  type: 'Pictures' | 'Movies' | 'Documents';
+  mtimeMs: number;
+  ctimeMs: number;
+  policy: DuplicatePolicy;
+  group: { type: 'live' | 'burst'; id: string; master: boolean } | null;
+}
+
+const unsupported = (message: string) => new AppError(415, 'unsupported_file', message);
+
+/**
+ * Uploads and deduplication (spec 000 §4 Upload item, §5, §7). [Note: Upload atomicity]
+ * Bytes stream to the blob store, which makes them durable before it answers; only then
+ * does one transaction reserve quota, insert the blob and file rows, append the change and
+ * queue the media work. A crash before the commit leaves an orphan blob for `trove fsck`,
+ * never a visible file without bytes; after the commit the upload is acknowledged.
+ */
+export function createUploadsService(deps: {
+  repos: Repositories;
+  transact: Transact;
+  store: BlobStore;
+  bus: EventBus;
+  baseQuotaBytes: number;
+  now: () => number;
+}) {
+  const { repos, transact, store, bus, now } = deps;
+
+  async function writableJob(auth: AuthContext, jobId: string) {
+    const job = await repos.jobs.findById(jobId);
+    if (!job || !canOnJob(auth.userId, job, 'upload')) throw new NotFoundError();
+    return job;
+  }
+
+  /** The policy's answer when the job already has (or had) this content. */
+  function duplicateAnswer(existing: FileRow | undefined, policy: DuplicatePolicy): UploadResult | undefined {
+    if (!existing || policy === 'allow_duplicates') return undefined;
+    if (existing.state === 'active') return { status: 'exists', uuid: existing.id };
+    if (policy === 'once_only') return { status: 'trashed', uuid: existing.id };
+    return undefined;
+  }
+
+  /** Inserts the file (and its blob when new) in one transaction; see the Note above. */
+  async function commit(auth: AuthContext, jobId: string, incoming: Incoming, newBlob?: BlobRow) {
+    const result = await transact(async (tx): Promise<{ answer: UploadResult; blobUsed: boolean }> => {
+      const answer = duplicateAnswer(await tx.files.findByChecksum(jobId, incoming.sha1), incoming.policy);
+      if (answer) return { answer, blobUsed: false };
+      let blob = await tx.files.findOwnerBlob(auth.userId, incoming.sha1);
+      let blobUsed = false;
+      if (!blob) {
+        if (!newBlob) return { answer: { status: 'not_found', uuid: null }, blobUsed };
+        if (!(await tx.accounts.reserveSpace(auth.userId, newBlob.size, deps.baseQuotaBytes))) {
+          throw new QuotaExceededError();
+        }
+        await tx.files.insertBlob(newBlob);
+        await tx.workItems.enqueue({ kind: 'media', payload: { blobId: newBlob.id }, now: now() });
+        blob = newBlob;
+        blobUsed = true;
+      }
+      const file = fileRow(auth, jobId, incoming, blob, now());
+      await tx.files.insertFile(file);
+      await recordFileAdded(tx, file, { by: auth.userId, at: file.uploaded_at, isRollback: false });
+      return { answer: { status: 'processing', uuid: file.id }, blobUsed };
+    });
+    if (result.answer.status === 'processing') await bus.publish(jobChannel(jobId), 'changed');
+    return result;
+  }
+
+  return {
+    /** POST /jobs/{id}/upload: streams the file to storage, then commits it. */
+    async upload(
+      auth: AuthContext,
+      jobId: string,
+      fields: UploadFields,
+      source: Readable,
+      declaredSize?: number,
+    ): Promise<UploadResult> {
+      await writableJob(auth, jobId);
+      const ext = extensionOf(fields.path);
+      const type = fileTypeOfExtension(ext);
+      if (!type) throw unsupported(`Files of type .${ext || '?'} are not supported`);
+      const user = await repos.accounts.findById(auth.userId);
+      const max = user?.max_space ?? deps.baseQuotaBytes;
+      if (user && user.used_space + (declaredSize ?? 0) > max) throw new QuotaExceededError();
+
+      const inspect = new InspectStream(MAX_UPLOAD_BYTES);
+      let info;
+      try {
+        const stored = store.put(inspect);
+        await Promise.all([pipeline(source, inspect), stored]);
+        info = await stored;
+      } catch (error) {
+        if (error instanceof TooLargeError) throw new AppError(413, 'file_too_large', 'File exceeds 200 GiB');
+        throw error;
+      }
+      const digest = inspect.result();
+      const discard = () => store.delete(info.key);
+      try {
+        if (fields.checksum && fields.checksum !== digest.sha1) {
+          throw new AppError(400, 'checksum_mismatch', 'The received bytes do not match the checksum');
+        }
+        const verdict = isContentAllowed(ext, digest.head);
+        if (!verdict.ok) throw unsupported(verdict.reason);
+        const t = now();
+        const blob: BlobRow = {
+          id: randomUUID(),
+          owner_id: auth.userId,
+          store_key: info.key,
+          size: digest.size,
+          sha1: digest.sha1,
+          sha256: digest.sha256,
+          created_at: t,
+        };
+        const incoming = toIncoming(fields, { size: digest.size, sha1: digest.sha1, type: verdict.type }, t);
+        const { answer, blobUsed } = await commit(auth, jobId, incoming, blob);
+        if (!blobUsed) await discard();
+        return answer;
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+    },
+
+    /** POST /jobs/{id}/files_dedup: adds a file the owner already has, without any bytes. */
+    async dedup(auth: AuthContext, jobId: string, body: FilesDedupBody): Promise<UploadResult> {
+      await writableJob(auth, jobId);
+      const ext = extensionOf(body.path);
+      const type = fileTypeOfExtension(ext);
+      if (!type) throw unsupported(`Files of type .${ext || '?'} are not supported`);
+      const blob = await repos.files.findOwnerBlob(auth.userId, body.checksum);
+      const incoming = toIncoming(
+        {
+          ...body,
+          master: body.master === undefined ? undefined : String(body.master) === '1' ? '1' : '0',
+        },
+        { size: blob?.size ?? 0, sha1: body.checksum, type },
+        now(),
+      );
+      const { answer } = await commit(auth, jobId, incoming);
+      return answer;
+    },
+  };
+}
+export type UploadsService = ReturnType<typeof createUploadsService>;
+
+function toIncoming(
+  fields: Pick<UploadFields, 'path' | 'mtime' | 'ctime' | 'policy' | 'group_type' | 'group_id' | 'master'>,
+  content: { size: number; sha1: string; type: Incoming['type'] },
+  nowMs: number,
+): Incoming {
+  // Clients send seconds (spec 000 §3); anything absurd falls back to the upload time.
+  const toMs = (s: number | undefined) => (s && s > 0 && s < 1e11 ? s * 1000 : nowMs);
+  const group =
+    fields.group_type && fields.group_id
+      ? { type: fields.group_type, id: fields.group_id, master: fields.master === '1' }
+      : null;
+  return {
+    path: fields.path,
+    size: content.size,
+    sha1: content.sha1,
+    type: content.type,
+    mtimeMs: toMs(fields.mtime),
+    ctimeMs: toMs(fields.ctime ?? fields.mtime),
+    // Group members must not be deduplicated into another group (spec 000 §7).
+    policy: group ? 'no_duplicates' : fields.policy,
+    group,
+  };
+}
+
+function fileRow(auth: AuthContext, jobId: string, incoming: Incoming, blob: BlobRow, t: number): FileRow {
+  return {
+    id: randomUUID(),
+    job_id: jobId,
+    blob_id: blob.id,
+    added_by: auth.userId,
+    path: incoming.path,
+    name: fileNameOf(incoming.path),
+    type: incoming.type,
+    size: blob.size,
+    sha1: blob.sha1,
+    ctime: incoming.ctimeMs,
+    mtime: incoming.mtimeMs,
+    uploaded_at: t,
+    taken_at: incoming.mtimeMs,
+    width: 0,
+    height: 0,
+    duration: 0,
+    is_screenshot: isScreenshotName(incoming.path) ? 1 : 0,
+    group_type: incoming.group?.type ?? null,
+    group_id: incoming.group?.id ?? null,
+    master: incoming.group?.master ? 1 : 0,
+    metadata: null,
+    media_status: incoming.type === 'Documents' ? 'ready' : 'pending',
+    state: 'active',
+    dtime: null,
+  };
+}

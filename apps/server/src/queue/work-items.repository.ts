@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, WorkItemsTable } from '../db/schema.ts';
+
+export type WorkItemRow = Selectable<WorkItemsTable>;
+
+/**
+ * Work items of the embedded queue. They are written in the transaction of the change that
+ * needs them, so work is never lost between "stored" and "queued"; a worker claims one by a
+ * conditional update with a lease, so two workers never run the same item at once.
+ */
+export function createWorkItemsRepository(db: Kysely<Database>) {
+  return {
+    async enqueue(item: { kind: string; payload: Record<string, unknown>; now: number }): Promise<string> {
+      const id = randomUUID();
+      await db
+        .insertInto('work_items')
+        .values({
+          id,
+          kind: item.kind,
+          payload: JSON.stringify(item.payload),
+          state: 'queued',
+          run_after: item.now,
+          locked_until: null,
+          last_error: null,
+          created_at: item.now,
+        })
+        .execute();
+      return id;
+    },
+    /** Claims the oldest runnable item of a kind for `leaseMs`; undefined when none. */
+    async claim(kind: string, now: number, leaseMs: number): Promise<WorkItemRow | undefined> {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const candidate = await db
+          .selectFrom('work_items')
+          .selectAll()
+          .where('kind', '=', kind)
+          .where('state', '=', 'queued')
+          .where('run_after', '<=', now)
+          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+          .orderBy('run_after')
+          .limit(1)
+          .executeTakeFirst();
+        if (!candidate) return undefined;
+        const claimed = await db
+          .updateTable('work_items')
+          .set((eb) => ({ locked_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
+          .where('id', '=', candidate.id)
+          .where('state', '=', 'queued')
+          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+          .executeTakeFirst();
+        if (claimed.numUpdatedRows === 1n) return { ...candidate, attempts: candidate.attempts + 1 };
+      }
+      return undefined;
+    },
+    async complete(id: string): Promise<void> {
+      await db.deleteFrom('work_items').where('id', '=', id).execute();
+    },
+    /** Puts an item back for a later try, or marks it failed for good. */
+    async fail(id: string, error: string, retryAt: number | null): Promise<void> {
+      await db
+        .updateTable('work_items')
+        .set({
+          state: retryAt === null ? 'failed' : 'queued',
+          run_after: retryAt ?? 0,
+          locked_until: null,
+          last_error: error.slice(0, 2000),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+    countQueued(kind: string): Promise<number> {
+      return db
+        .selectFrom('work_items')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('kind', '=', kind)
+        .where('state', '=', 'queued')
+        .executeTakeFirstOrThrow()
+        .then((r) => r.n);
+    },
+  };
+}
+export type WorkItemsRepository = ReturnType<typeof createWorkItemsRepository>;

@@ -1,0 +1,276 @@
+import { randomBytes, randomUUID, createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { BASIC_AUTH_USER, CLIENT_VERSION, OAUTH_CALLBACK_PATH, WEB_CLIENT_KEY } from '@trove/contract';
+import { buildApp, type AppDeps } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type Dialect } from '../db/database.ts';
+
+/**
+ * Test harness: a real app on a real database, SQLite or PostgreSQL. PostgreSQL tests use
+ * the server at TROVE_TEST_DATABASE_URL (default: this machine's, trust auth) and a fresh
+ * database per call; when that server is missing they fail, they do not skip.
+ */
+export const DIALECTS: readonly Dialect[] = ['sqlite', 'postgres'];
+
+const PG_ADMIN_URL = process.env.TROVE_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  cleanup(): Promise<void>;
+}
+
+/** Opens a fresh, migrated database of the dialect. */
+export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-test-'));
+    const handle = openDatabase({ databaseUrl: '', sqliteFile: path.join(dir, 'trove.db') });
+    await migrateToLatest(handle.db);
+    return {
+      handle,
+      cleanup: async () => {
+        await handle.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `trove_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(`PostgreSQL tests need a server at ${PG_ADMIN_URL}`, { cause: error });
+  }
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ databaseUrl: url.toString(), sqliteFile: '' });
+  await migrateToLatest(handle.db);
+  return {
+    handle,
+    cleanup: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** A clock the test moves by hand. */
+export function testClock(start = Date.UTC(2026, 10, 23, 12)) {
+  let t = start;
+  return { now: () => t, advance: (ms: number) => (t += ms) };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseHandle;
+  clock: ReturnType<typeof testClock>;
+  close(): Promise<void>;
+}
+
+/** Builds the app on a fresh database; `env` overrides settings, `deps` adds e.g. OIDC. */
+export async function createTestApp(
+  dialect: Dialect,
+  options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+): Promise<TestApp> {
+  const db = await openTestDatabase(dialect);
+  const config = loadConfig({ DATA_DIR: os.tmpdir(), WEB_DIST: '/nonexistent', ...options.env });
+  const clock = testClock();
+  const app = await buildApp({ config, database: db.handle, now: clock.now, logger: false, ...options.deps });
+  await app.ready();
+  return {
+    app,
+    config,
+    database: db.handle,
+    clock,
+    close: async () => {
+      await app.close();
+      await db.cleanup();
+    },
+  };
+}
+
+/** Origin under which inject() requests arrive (Host: localhost:80). */
+export const TEST_ORIGIN = 'http://localhost';
+
+/** PKCE verifier and its S256 challenge. */
+export function pkcePair() {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** Reads the login-binding cookie that a response set. */
+export function browserCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'trove_login');
+  if (!cookie) throw new Error('no trove_login cookie was set');
+  return `trove_login=${cookie.value}`;
+}
+
+export interface Session {
+  token: string;
+  userId: string;
+  deviceId: string;
+  /** Query string of the spec's client parameters for this device. */
+  query: string;
+  headers: { authorization: string };
+}
+
+/** The headers and query of an app-host call by this token on this device. */
+export function clientAuth(token: string, deviceId: string): Pick<Session, 'query' | 'headers'> {
+  const query = new URLSearchParams({ key: WEB_CLIENT_KEY, client_v: CLIENT_VERSION, device_id: deviceId });
+  const basic = Buffer.from(`${BASIC_AUTH_USER}:${token}`).toString('base64');
+  return { query: query.toString(), headers: { authorization: `Basic ${basic}` } };
+}
+
+/** Starts a login: preflight with a fresh PKCE pair; returns state, verifier and cookie. */
+export async function startLogin(
+  app: FastifyInstance,
+  options: { deviceId?: string; deviceName?: string; redir?: string; cookie?: string } = {},
+) {
+  const pkce = pkcePair();
+  const deviceId = options.deviceId ?? randomUUID();
+  const query = new URLSearchParams({
+    redir: options.redir ?? '/photos',
+    locale: 'en_US',
+    utm_source: 'test',
+    code_challenge: pkce.challenge,
+    oauth_redirect_uri: TEST_ORIGIN + OAUTH_CALLBACK_PATH,
+    device_id: deviceId,
+    device_name: options.deviceName ?? 'Trove Web',
+  });
+  const response = await app.inject({
+    method: 'GET',
+    url: `/idp/preflight?${query.toString()}`,
+    headers: options.cookie ? { cookie: options.cookie } : {},
+  });
+  if (response.statusCode !== 200) throw new Error(`preflight failed: ${response.body}`);
+  const body = response.json<{ authorization_url: string; authorization_params: Record<string, string> }>();
+  const state = body.authorization_params.state ?? '';
+  return {
+    state,
+    verifier: pkce.verifier,
+    deviceId,
+    cookie: options.cookie ?? browserCookie(response),
+    body,
+  };
+}
+
+/** Reads code and state from the identity provider's redirect to the client callback. */
+export function codeFrom(redirectTo: string): { code: string; state: string } {
+  const url = new URL(redirectTo);
+  return { code: url.searchParams.get('code') ?? '', state: url.searchParams.get('state') ?? '' };
+}
+
+/** Signs up a new account through the real flow and returns its session. */
+export async function signUp(
+  app: FastifyInstance,
+  account: { email?: string; name?: string; password?: string; deviceId?: string } = {},
+): Promise<Session & { email: string; password: string }> {
+  const email = account.email ?? `user-${randomBytes(4).toString('hex')}@example.com`;
+  const password = account.password ?? 'correct horse battery';
+  const login = await startLogin(app, account.deviceId ? { deviceId: account.deviceId } : {});
+  const signed = await app.inject({
+    method: 'POST',
+    url: '/idp/sign-up',
+    headers: { cookie: login.cookie },
+    payload: { state: login.state, name: account.name ?? 'Test User', email, password },
+  });
+  if (signed.statusCode !== 200) throw new Error(`sign-up failed: ${signed.body}`);
+  return finishLogin(app, login, signed.json<{ redirect_to: string }>().redirect_to, { email, password });
+}
+
+/** Signs in to an existing account from a (new) device. */
+export async function signIn(
+  app: FastifyInstance,
+  account: { email: string; password: string; deviceId?: string },
+): Promise<Session & { email: string; password: string }> {
+  const login = await startLogin(app, account.deviceId ? { deviceId: account.deviceId } : {});
+  const signed = await app.inject({
+    method: 'POST',
+    url: '/idp/sign-in',
+    headers: { cookie: login.cookie },
+    payload: { state: login.state, email: account.email, password: account.password },
+  });
+  if (signed.statusCode !== 200) throw new Error(`sign-in failed: ${signed.body}`);
+  return finishLogin(app, login, signed.json<{ redirect_to: string }>().redirect_to, account);
+}
+
+async function finishLogin(
+  app: FastifyInstance,
+  login: Awaited<ReturnType<typeof startLogin>>,
+  redirectTo: string,
+  account: { email: string; password: string },
+) {
+  const { code, state } = codeFrom(redirectTo);
+  const exchanged = await app.inject({
+    method: 'POST',
+    url: '/idp/token',
+    headers: { cookie: login.cookie },
+    payload: { code, state, code_verifier: login.verifier },
+  });
+  if (exchanged.statusCode !== 200) throw new Error(`token exchange failed: ${exchanged.body}`);
+  const { auth_token, user_uuid } = exchanged.json<{ auth_token: string; user_uuid: string }>();
+  return {
+    token: auth_token,
+    userId: user_uuid,
+    deviceId: login.deviceId,
+    ...clientAuth(auth_token, login.deviceId),
+    email: account.email,
+    password: account.password,
+  };
+}
+
+/** A multipart/form-data body with fields and one file part named `file`. */
+export function multipart(
+  fields: Record<string, string>,
+  file: { filename: string; content: Buffer; contentType?: string },
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----trove${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\n` +
+        `Content-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+    ),
+    file.content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  const payload = Buffer.concat(parts);
+  return {
+    payload,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(payload.length),
+    },
+  };
+}
+
+/** Bytes that sniff as a JPEG: the JFIF header followed by random data. */
+export function fakeJpeg(size = 4096): Buffer {
+  const header = Buffer.from([
+    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00,
+  ]);
+  return Buffer.concat([
+    header,
+    randomBytes(Math.max(0, size - header.length - 2)),
+    Buffer.from([0xff, 0xd9]),
+  ]);
+}
+
+/** SHA-1 hex of bytes: the spec's checksum. */
+export function sha1(content: Buffer): string {
+  return createHash('sha1').update(content).digest('hex');
+}

@@ -1,0 +1,22 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
+import { I18nProvider } from '../i18n/I18nProvider.tsx';
+import { AppRoutes } from './AppRoutes.tsx';
+import { AuthController } from './AuthController.tsx';
+import { BootGate } from './BootGate.tsx';
+
+/** The whole client: query cache, language, boot configuration, login machine and routes. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider>
+        <BootGate>
+          <BrowserRouter>
+            <AuthController />
+            <AppRoutes />
+          </BrowserRouter>
+        </BootGate>
+      </I18nProvider>
+    </QueryClientProvider>
+  );
+}

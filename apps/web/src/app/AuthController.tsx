@@ -1,0 +1,52 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useApi } from '../api/api-context.tsx';
+import { clearUserQueries } from '../api/query-client.ts';
+import { accountInfoFailure, accountInfoQueryOptions } from '../features/auth/api.ts';
+import { dispatchLogin, useLoginState } from '../features/auth/login-store.ts';
+
+/**
+ * Drives the login status machine (spec 001 §4): fetches account info whenever the status
+ * enters FETCHING, turns any 401 into UNAUTHORIZED and any `user_disabled` into
+ * USER_DISABLED, and forgets the user's cached answers once nobody is signed in. Renders
+ * nothing.
+ */
+export function AuthController() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const { status } = useLoginState();
+
+  useEffect(() => {
+    const offUnauthorized = api.onUnauthorized(() => {
+      dispatchLogin({ type: 'UNAUTHORIZED' });
+    });
+    const offDisabled = api.onErrorResponse((error) => {
+      if (error.code === 'user_disabled') dispatchLogin({ type: 'USER_DISABLED' });
+    });
+    return () => {
+      offUnauthorized();
+      offDisabled();
+    };
+  }, [api]);
+
+  useEffect(() => {
+    if (status !== 'FETCHING') return;
+    // staleTime 0: a cached answer from before the token changed must not count.
+    queryClient.query({ ...accountInfoQueryOptions(api), staleTime: 0 }).then(
+      () => {
+        dispatchLogin({ type: 'ACCOUNT_INFO_SUCCEEDED' });
+      },
+      (error: unknown) => {
+        dispatchLogin({ type: 'ACCOUNT_INFO_FAILED', reason: accountInfoFailure(error) });
+      },
+    );
+  }, [status, api, queryClient]);
+
+  useEffect(() => {
+    if (status === 'NOT_STARTED' || status === 'UNAUTHENTICATED' || status === 'FAILED') {
+      clearUserQueries(queryClient);
+    }
+  }, [status, queryClient]);
+
+  return null;
+}

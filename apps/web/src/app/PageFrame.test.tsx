@@ -1,0 +1,86 @@
+import { CLIENT_VERSION } from '@trove/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { renderApp } from '../test/render.tsx';
+
+describe('page frame (spec 000 §2)', () => {
+  test('shows the brand, the Photos/Albums tabs and the avatar of the signed-in user', async () => {
+    renderApp({ route: '/photos' });
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByText('Trove')).toBeTruthy();
+    const tabs = within(banner).getByRole('navigation', { name: 'Main' });
+    expect(within(tabs).getByRole('link', { name: 'Photos' }).getAttribute('aria-current')).toBe('page');
+    expect(within(tabs).getByRole('link', { name: 'Albums' }).getAttribute('href')).toBe('/albums');
+    const avatar = await within(banner).findByRole('button', { name: 'Account: Ada Lovelace' });
+    expect(avatar.textContent).toBe('A');
+  });
+
+  test('the avatar opens a menu with Settings and Log out', async () => {
+    const { user } = renderApp({ route: '/photos' });
+    await user.click(await screen.findByRole('button', { name: 'Account: Ada Lovelace' }));
+    const menu = screen.getByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Settings', 'Log out']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeTruthy();
+  });
+
+  test('the side menu lists timeline, albums, settings and log out', async () => {
+    const { user } = renderApp({ route: '/photos' });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const panel = screen.getByRole('dialog', { name: 'Menu' });
+    const entries = within(panel)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(entries).toEqual([
+      ['Timeline', '/photos'],
+      ['Albums', '/albums'],
+      ['Settings', '/settings'],
+    ]);
+    expect(within(panel).getByRole('button', { name: 'Log out' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test('the footer links terms, privacy and legal, with the year and the client version', () => {
+    renderApp({ route: '/photos' });
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Terms of service' }).getAttribute('href')).toBe(
+      '/legal/terms',
+    );
+    expect(within(footer).getByRole('link', { name: 'Privacy statement' }).getAttribute('href')).toBe(
+      '/legal/privacy',
+    );
+    expect(within(footer).getByRole('link', { name: 'Legal' }).getAttribute('href')).toBe('/legal/notice');
+    expect(footer.textContent).toContain(`© ${new Date().getFullYear()} Trove`);
+    expect(footer.textContent).toContain(CLIENT_VERSION);
+  });
+
+  test('the footer uses the Norwegian links when the language is Norwegian', () => {
+    renderApp({ route: '/photos', locale: 'nb_NO' });
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Brukervilkår' }).getAttribute('href')).toBe(
+      '/legal/terms?lang=no',
+    );
+    expect(within(footer).getByRole('link', { name: 'Personvernerklæring' }).getAttribute('href')).toBe(
+      '/legal/privacy?lang=no',
+    );
+  });
+
+  test('logged out, the bar offers sign-in instead of tabs and avatar', () => {
+    renderApp({ route: '/legal/terms', login: { status: 'NOT_STARTED', notice: null } });
+    const banner = screen.getByRole('banner');
+    expect(within(banner).queryByRole('navigation')).toBeNull();
+    expect(within(banner).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+  });
+
+  test("shows 'No Internet connection' when a request finds no network", async () => {
+    renderApp({ route: '/albums', routes: { 'GET /st/4/jobs': 'network' } });
+    await waitFor(() => {
+      expect(screen.getByText('No Internet connection', { selector: '.offline-banner' })).toBeTruthy();
+    });
+  });
+});

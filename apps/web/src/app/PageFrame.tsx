@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Outlet } from 'react-router';
+import { Footer } from './Footer.tsx';
+import { OfflineBanner } from './OfflineBanner.tsx';
+import { SideMenu } from './SideMenu.tsx';
+import { TopBar } from './TopBar.tsx';
+
+/** The page frame of spec 000 §2: 56 px top bar, side menu, the screen, and the footer. */
+export function PageFrame() {
+  const intl = useIntl();
+  const [isSideMenuOpen, setIsSideMenuOpen] = useState(false);
+  return (
+    <div className="frame">
+      <a className="skip-link" href="#main">
+        {intl.formatMessage({ id: 'frame.skipToContent' })}
+      </a>
+      <TopBar
+        isSideMenuOpen={isSideMenuOpen}
+        onOpenSideMenu={() => {
+          setIsSideMenuOpen(true);
+        }}
+      />
+      <OfflineBanner />
+      {isSideMenuOpen && (
+        <SideMenu
+          onClose={() => {
+            setIsSideMenuOpen(false);
+          }}
+        />
+      )}
+      <main id="main" className="frame__main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

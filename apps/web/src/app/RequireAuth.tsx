@@ -1,0 +1,52 @@
+import { useIntl } from 'react-intl';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { dispatchLogin, useLoginState } from '../features/auth/login-store.ts';
+import { Icon } from '../ui/icons.tsx';
+import { PageSpinner } from '../ui/PageSpinner.tsx';
+
+/**
+ * Guards the signed-in screens: renders them when AUTHENTICATED, waits while FETCHING, offers
+ * a retry when account info could not be fetched offline, and otherwise sends the user to the
+ * login page with a way back here.
+ */
+export function RequireAuth() {
+  const { status, notice } = useLoginState();
+  const location = useLocation();
+  switch (status) {
+    case 'AUTHENTICATED':
+      return <Outlet />;
+    case 'FETCHING':
+      return <PageSpinner />;
+    case 'FAILED':
+      if (notice === 'offline') return <OfflineRetry />;
+      if (notice === 'user_disabled') return <Navigate to="/error/user_disabled" replace />;
+      break;
+    case 'NOT_STARTED':
+    case 'UNAUTHENTICATED':
+      break;
+  }
+  const redir = location.pathname + location.search;
+  return <Navigate to={`/login?redir=${encodeURIComponent(redir)}`} replace />;
+}
+
+function OfflineRetry() {
+  const intl = useIntl();
+  return (
+    <section className="message-page">
+      <div className="message-page__icon">
+        <Icon name="cloudOff" size={48} />
+      </div>
+      <h1>{intl.formatMessage({ id: 'common.offline' })}</h1>
+      <p>{intl.formatMessage({ id: 'boot.offlineText' })}</p>
+      <button
+        type="button"
+        className="btn btn--primary"
+        onClick={() => {
+          dispatchLogin({ type: 'RETRY' });
+        }}
+      >
+        {intl.formatMessage({ id: 'common.tryAgain' })}
+      </button>
+    </section>
+  );
+}

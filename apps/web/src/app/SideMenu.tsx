@@ -1,0 +1,47 @@
+import { useIntl } from 'react-intl';
+import { NavLink } from 'react-router';
+import { useLogoutMutation } from '../features/auth/api.ts';
+import type { MessageId } from '../i18n/messages.ts';
+import { Icon, type IconName } from '../ui/icons.tsx';
+import { SidePanel } from '../ui/SidePanel.tsx';
+
+const LINKS: readonly { to: string; label: MessageId; icon: IconName }[] = [
+  { to: '/photos', label: 'nav.timeline', icon: 'photos' },
+  { to: '/albums', label: 'nav.albums', icon: 'albums' },
+  { to: '/settings', label: 'nav.settings', icon: 'settings' },
+];
+
+/** The side menu of spec 000 §2: timeline, albums, settings and log out, in a side panel. */
+export function SideMenu({ onClose }: { onClose: () => void }) {
+  const intl = useIntl();
+  const { mutate: logOut } = useLogoutMutation();
+  return (
+    <SidePanel title={intl.formatMessage({ id: 'frame.menu' })} side="start" onClose={onClose}>
+      <nav aria-label={intl.formatMessage({ id: 'frame.menu' })}>
+        <ul className="side-menu">
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end className="side-menu__item" onClick={onClose}>
+                <Icon name={link.icon} />
+                {intl.formatMessage({ id: link.label })}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              className="side-menu__item"
+              onClick={() => {
+                onClose();
+                logOut();
+              }}
+            >
+              <Icon name="logout" />
+              {intl.formatMessage({ id: 'nav.logOut' })}
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </SidePanel>
+  );
+}

@@ -1,0 +1,76 @@
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { QueryError } from '../../ui/QueryError.tsx';
+import { usePageTitle } from '../../ui/use-page-title.ts';
+import { useAccountInfoQuery, useLogoutMutation } from '../auth/api.ts';
+
+import { LanguagePicker } from './LanguagePicker.tsx';
+import { NameForm } from './NameForm.tsx';
+
+/**
+ * Route /settings: the settings hub of spec 001 §2, with what exists so far: the name, the
+ * language, connected devices and log out.
+ */
+export function SettingsPage() {
+  const intl = useIntl();
+  const account = useAccountInfoQuery();
+  const { mutate: logOut, isPending } = useLogoutMutation();
+  const title = intl.formatMessage({ id: 'nav.settings' });
+  usePageTitle(title);
+  if (account.isError) return <QueryError error={account.error} onRetry={() => void account.refetch()} />;
+  if (!account.data) return <PageSpinner />;
+  const { name, logged_in_as: email, profile_picture: picture } = account.data;
+  return (
+    <section className="page page--narrow">
+      <h1 className="page__title">{title}</h1>
+
+      <section className="card" aria-labelledby="settings-profile">
+        <div className="profile">
+          <Avatar name={name} fallback={email} pictureUrl={picture} size={56} />
+          <div>
+            <h2 id="settings-profile" className="card__title">
+              {intl.formatMessage({ id: 'settings.profile' })}
+            </h2>
+            <p className="muted">{email}</p>
+          </div>
+        </div>
+        <NameForm name={name} />
+      </section>
+
+      <section className="card" aria-labelledby="settings-language">
+        <h2 id="settings-language" className="card__title">
+          <Icon name="language" size={20} />
+          {intl.formatMessage({ id: 'settings.language' })}
+        </h2>
+        <LanguagePicker />
+      </section>
+
+      <nav className="card card--list" aria-label={intl.formatMessage({ id: 'settings.more' })}>
+        <Link to="/settings/devices" className="list-link">
+          <Icon name="devices" />
+          <span className="list-link__text">
+            <span className="list-link__title">{intl.formatMessage({ id: 'devices.title' })}</span>
+            <span className="muted">{intl.formatMessage({ id: 'settings.devicesText' })}</span>
+          </span>
+          <Icon name="chevronRight" />
+        </Link>
+        <button
+          type="button"
+          className="list-link"
+          onClick={() => {
+            logOut();
+          }}
+          disabled={isPending}
+        >
+          <Icon name="logout" />
+          <span className="list-link__text">
+            <span className="list-link__title">{intl.formatMessage({ id: 'nav.logOut' })}</span>
+          </span>
+        </button>
+      </nav>
+    </section>
+  );
+}

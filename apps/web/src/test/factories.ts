@@ -1,0 +1,48 @@
+import type { AccountInfo, Device, JobInfo } from '@trove/contract';
+
+/** An account info answer with overridable fields. */
+export function anAccount(overrides: Partial<AccountInfo> = {}): AccountInfo {
+  return {
+    uuid: 'user-1',
+    name: 'Ada Lovelace',
+    logged_in_as: 'ada@example.com',
+    used_space: 0,
+    max_space: 15 * 1024 ** 3,
+    profile_picture: null,
+    file_type_counters: { picture_count: 0, screenshot_count: 0, video_count: 0, document_count: 0 },
+    has_files_not_media: false,
+    is_read_only_user: false,
+    tos_to_approve: null,
+    sunset_delete_date: null,
+    number_of_subscribed_albums: 0,
+    permitted_services: [],
+    ...overrides,
+  };
+}
+
+/** A connected device. */
+export function aDevice(overrides: Partial<Device> = {}): Device {
+  return {
+    id: 'device-1',
+    name: 'Trove Web',
+    last_used: 1_735_689_600,
+    created: 1_735_689_600,
+    ...overrides,
+  };
+}
+
+/** An album (job of type story). */
+export function anAlbum(overrides: Partial<JobInfo> = {}): JobInfo {
+  return {
+    id: 'job-1',
+    type: 'story',
+    title: 'Summer',
+    owner: 'user-1',
+    ctime: 1_735_689_600,
+    mtime: 1_735_689_600,
+    privacy_mode: 'private',
+    permissions: 0,
+    last_update: 0,
+    ...overrides,
+  };
+}

@@ -1,0 +1,51 @@
+import { vi } from 'vitest';
+
+/** One request as the fake saw it. */
+export interface SeenRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: unknown;
+  credentials: RequestCredentials | undefined;
+}
+
+/** An answer: a status and a JSON body, or 'network' for a connection that fails. */
+export type FakeAnswer = { status?: number; body?: unknown } | 'network';
+
+/** Routes keyed "METHOD /path" (no query); the value answers each matching request. */
+export type FakeRoutes = Record<string, FakeAnswer | ((request: SeenRequest) => FakeAnswer)>;
+
+/**
+ * A `fetch` stub serving `routes`; unknown routes answer 404 with the contract's error body.
+ * `requests` records every call for assertions.
+ */
+export function fakeFetch(routes: FakeRoutes, origin = 'http://localhost:3000') {
+  const requests: SeenRequest[] = [];
+  const fetchFn = vi.fn((input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      origin,
+    );
+    const request: SeenRequest = {
+      method: init.method ?? 'GET',
+      url,
+      headers: new Headers(init.headers),
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      credentials: init.credentials,
+    };
+    requests.push(request);
+    const route = routes[`${request.method} ${url.pathname}`];
+    const answer: FakeAnswer =
+      typeof route === 'function'
+        ? route(request)
+        : (route ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } });
+    if (answer === 'network') return Promise.reject(new TypeError('Failed to fetch'));
+    return Promise.resolve(
+      new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+        status: answer.status ?? 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+  });
+  return { fetch: fetchFn as unknown as typeof fetch, requests };
+}

@@ -1,0 +1,79 @@
+import { DEFAULT_BRANDS, type Brand, type Locale } from '@trove/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { ApiProvider } from '../api/api-context.tsx';
+import { resolveDirectory } from '../api/boot.ts';
+import { createHttpClient } from '../api/http-client.ts';
+import { onlineStore, setOnline } from '../api/online-store.ts';
+import { AppRoutes } from '../app/AppRoutes.tsx';
+import { AuthController } from '../app/AuthController.tsx';
+import { resetLoginState } from '../features/auth/login-store.ts';
+import type { LoginState } from '../features/auth/model.ts';
+import { BrandContext } from '../i18n/brand-context.tsx';
+import { I18nProvider } from '../i18n/I18nProvider.tsx';
+import { localeStore } from '../i18n/locale-store.ts';
+import { anAccount } from './factories.ts';
+import { fakeFetch, type FakeRoutes } from './fake-fetch.ts';
+
+/** The device id the fake session reports. */
+export const TEST_DEVICE_ID = '6f1c7a52-3d2e-4c55-9a0e-2f4d8b6c1e90';
+
+/** Options of {@link renderApp}. */
+export interface RenderAppOptions {
+  route?: string;
+  /** Server answers; GET /st/4/account_info answers with {@link anAccount} unless given. */
+  routes?: FakeRoutes;
+  login?: LoginState;
+  locale?: Locale;
+  brand?: Brand;
+}
+
+/**
+ * Renders the app's routes at `route` with every provider, against a fake server: the way a
+ * user meets a screen. Returns the requests the fake saw and a user-event session.
+ */
+export function renderApp({
+  route = '/',
+  routes = {},
+  login = { status: 'AUTHENTICATED', notice: null },
+  locale = 'en_US',
+  brand = DEFAULT_BRANDS.intl,
+}: RenderAppOptions = {}) {
+  resetLoginState(login);
+  localeStore.setState({ locale });
+  onlineStore.setState({ isOnline: true });
+  localStorage.setItem('trove.auth_token', 'tok-test');
+  const { fetch, requests } = fakeFetch({ 'GET /st/4/account_info': { body: anAccount() }, ...routes });
+  const client = createHttpClient({
+    directory: resolveDirectory(
+      { app: '', thumb: '', video: '', poll: '', download: '', login: '', payment: '' },
+      'http://localhost:3000',
+    ),
+    session: {
+      findToken: () => localStorage.getItem('trove.auth_token') ?? undefined,
+      getDeviceId: () => TEST_DEVICE_ID,
+    },
+    fetch,
+    onOnlineChange: setOnline,
+    logger: { warn: () => undefined },
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const user = userEvent.setup();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider>
+        <BrandContext value={brand}>
+          <ApiProvider client={client}>
+            <MemoryRouter initialEntries={[route]}>
+              <AuthController />
+              <AppRoutes />
+            </MemoryRouter>
+          </ApiProvider>
+        </BrandContext>
+      </I18nProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, requests, queryClient, user };
+}

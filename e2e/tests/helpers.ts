@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+
+/** Where journeys leave their screenshots, for people to look at. */
+export const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.artifacts', 'screens');
+fs.mkdirSync(SHOTS, { recursive: true });
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 375, height: 800 };
+
+/** Saves a full-page screenshot at desktop width and, when asked, at mobile width too. */
+export async function shoot(page: Page, name: string, options: { mobile?: boolean } = {}): Promise<void> {
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({
+    path: path.join(SHOTS, `${name}-desktop.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
+  if (options.mobile) {
+    await page.setViewportSize(MOBILE);
+    await page.screenshot({
+      path: path.join(SHOTS, `${name}-mobile.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+    await page.setViewportSize(DESKTOP);
+  }
+}
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function newAccount(label: string): Account {
+  const id = `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  return { name: 'Nora Newcomer', email: `${id}@example.com`, password: 'a very good password' };
+}
+
+/** From the login page: Create account → the identity provider's form → back in /photos. */
+export async function createAccount(page: Page, account: Account): Promise<void> {
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/signin\?/);
+  await page.getByLabel('Name').fill(account.name);
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/photos$/);
+}
+
+/** From the login page: Sign in → the identity provider's form → back in the app. */
+export async function signIn(page: Page, account: Account): Promise<void> {
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/signin\?/);
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/photos$/);
+}

@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import { createAccount, newAccount, shoot, signIn } from './helpers.ts';
+
+/**
+ * The newcomer's journey of issue #2: open /, sign up through the PKCE flow, land on
+ * /photos, stay signed in over a reload, switch to Norsk, remove another device, log out.
+ */
+test('a newcomer signs up, stays signed in, switches language, removes a device and logs out', async ({
+  browser,
+}) => {
+  const account = newAccount('newcomer');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+  await shoot(page, '01-login', { mobile: true });
+
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/signin\?/);
+  await expect(page.getByLabel('Name')).toBeVisible();
+  await shoot(page, '02-identity-provider-signup', { mobile: true });
+  await page.goBack();
+  await createAccount(page, account);
+
+  await expect(page.getByRole('heading', { name: 'Your photos will show up here' })).toBeVisible();
+  await expect(page.getByText('Add photos', { exact: true })).toBeVisible();
+  await shoot(page, '03-timeline-empty', { mobile: true });
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/photos$/);
+  await expect(page.getByRole('heading', { name: 'Your photos will show up here' })).toBeVisible();
+
+  // A second browser signs in to the same account: another device.
+  const phoneContext = await browser.newContext();
+  const phone = await phoneContext.newPage();
+  await phone.goto('/login');
+  await signIn(phone, account);
+
+  await page.goto('/albums');
+  await expect(page.getByRole('heading', { name: 'No albums yet' })).toBeVisible();
+  await shoot(page, '04-albums-empty', { mobile: true });
+
+  await page.goto('/settings');
+  await expect(page.getByLabel('Your name')).toHaveValue(account.name);
+  await shoot(page, '05-settings', { mobile: true });
+  await page.getByLabel('Norsk').check();
+  await expect(page.getByRole('heading', { name: 'Innstillinger' })).toBeVisible();
+  await shoot(page, '06-settings-norsk', { mobile: true });
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Innstillinger' })).toBeVisible();
+
+  await page.goto('/settings/devices');
+  const rows = page.locator('.device-row');
+  await expect(rows).toHaveCount(2);
+  await shoot(page, '07-devices', { mobile: true });
+  await rows.filter({ hasNotText: 'Denne enheten' }).getByRole('button').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await shoot(page, '08-devices-confirm');
+  await dialog.getByRole('button', { name: 'Fjern' }).click();
+  await expect(rows).toHaveCount(1);
+
+  // The removed device is signed out at its next call.
+  await phone.reload();
+  await expect(phone).toHaveURL(/\/login/);
+  await expect(phone.getByRole('button', { name: 'Sign in' })).toBeVisible();
+
+  await page.getByRole('button', { name: /Konto/ }).click();
+  await shoot(page, '09-user-menu');
+  await page.getByRole('menuitem', { name: 'Logg ut' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: 'Logg inn' })).toBeVisible();
+  await shoot(page, '10-logged-out', { mobile: true });
+
+  // After logging out, the app's pages ask for a sign-in.
+  await page.goto('/photos');
+  await expect(page).toHaveURL(/\/login/);
+  await phoneContext.close();
+  await context.close();
+});
+
+test('pages outside the app: not found, error and terms', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await shoot(page, '11-not-found', { mobile: true });
+
+  await page.goto('/error/user_disabled');
+  await expect(page.getByRole('heading', { name: 'The account has been terminated' })).toBeVisible();
+  await shoot(page, '12-error-terminated', { mobile: true });
+
+  await page.goto('/error/something_else');
+  await expect(page.getByText('Oops! Something went wrong.')).toBeVisible();
+  await shoot(page, '13-error-generic');
+
+  await page.goto('/legal/terms');
+  await expect(page.getByRole('heading', { name: 'Terms of service' })).toBeVisible();
+  await shoot(page, '14-terms');
+
+  await page.goto('/upgrade-browser');
+  await expect(page.getByRole('heading', { name: 'Please upgrade your browser' })).toBeVisible();
+  await shoot(page, '15-upgrade-browser');
+});

@@ -1,0 +1,38 @@
+/**
+ * Business constants of spec 000 §9 and spec 001 §9 that the code uses so far. Names follow
+ * the spec so a reader with the spec open finds them by search.
+ */
+
+/** 2^30 bytes: the spec converts sizes in GB with this factor (spec 001 §9). */
+export const GIB = 1024 ** 3;
+/** Base free quota, 15 GiB (spec 001 §1, §9). The server's default; configurable. */
+export const BASE_QUOTA_BYTES = 15 * GIB;
+/** max_space at or above this counts as unlimited (spec 001 §3, spec 000 §9). */
+export const UNLIMITED_QUOTA_THRESHOLD = 1000 * GIB;
+/** Client version shown in the footer and sent as `client_v` (spec 000 §9, 001 §9). */
+export const CLIENT_VERSION = '1.2.3300.6';
+/** Title and name max length (spec 000 §9). */
+export const MAX_NAME_LENGTH = 255;
+/** Trash retention in days (spec 000 §9). */
+export const TRASH_RETENTION_DAYS = 90;
+/** Share link lifetime in days (spec 000 §9). */
+export const SHARE_LINK_DAYS = 30;
+/** Maximum size of one uploaded file: 200 GiB (spec 000 §5, §9). */
+export const MAX_UPLOAD_BYTES = 200 * GIB;
+/** Thumbnail areas served by the thumb host (spec 000 §7, §9). */
+export const THUMB_SIZES = [256, 1280] as const;
+
+/** Layout constants (spec 000 §2, spec 001 §2). */
+export const LAYOUT = {
+  headerHeight: 56,
+  sidePanelWidth: 360,
+  modalWidth: 512,
+  flowModalWidth: 640,
+  breakpoints: { mobile: 600, tablet: 900, desktop: 1200, tv: 1400 },
+  contextMenuWidth: 200,
+} as const;
+
+/** Toasts auto-dismiss after 4 seconds unless stated (spec 001 §8, spec 000 §8). */
+export const TOAST_DURATION_MS = 4000;
+/** Tooltip open delay and max width (spec 001 §9). */
+export const TOOLTIP = { openDelayMs: 500, maxWidth: 400 } as const;

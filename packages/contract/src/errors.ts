@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes of the wire contract. Every error the server renders carries one of
+ * these in `{ error: { code, message } }`; clients match on the code, never on the text.
+ */
+export const ErrorCode = z.enum([
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'not_found',
+  'conflict',
+  'quota_exceeded',
+  'unsupported_file',
+  'file_too_large',
+  'checksum_mismatch',
+  'rate_limited',
+  'invalid_client',
+  'invalid_grant',
+  'invalid_redirect',
+  'user_disabled',
+  'internal_error',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** The body of every non-2xx answer from the server. */
+export const ErrorBody = z.object({
+  error: z.object({
+    code: ErrorCode,
+    message: z.string(),
+    /** Field-level problems of a `validation_failed` answer. */
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

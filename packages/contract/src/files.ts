@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { DuplicatePolicy } from './enums.ts';
+
+/** A file as the server describes it (spec 000 §3 File). Times are seconds since the epoch. */
+export const RemoteFile = z.object({
+  id: z.string(),
+  job: z.string(),
+  path: z.string(),
+  name: z.string(),
+  size: z.number(),
+  checksum: z.string(),
+  ctime: z.number(),
+  mtime: z.number(),
+  /** When the server acknowledged the upload. */
+  uploaded: z.number(),
+  /** When the picture or video was taken (EXIF), else mtime: the timeline's order. */
+  taken: z.number(),
+  /** 0 means picture (spec 000 §3). */
+  duration: z.number(),
+  user_uuid: z.string(),
+  width: z.number(),
+  height: z.number(),
+  type: z.enum(['Pictures', 'Movies', 'Documents']),
+  is_screenshot: z.boolean(),
+  group_type: z.enum(['live', 'burst']).nullable(),
+  group_id: z.string().nullable(),
+  master: z.boolean(),
+  /** pending until thumbnails exist, ready after, failed when the content cannot be decoded. */
+  media_status: z.enum(['pending', 'ready', 'failed']),
+});
+export type RemoteFile = z.infer<typeof RemoteFile>;
+
+/** Multipart fields of POST /jobs/{id}/upload (spec 000 §7); the file part is `file`. */
+export const UploadFields = z.object({
+  path: z.string().min(1).max(4096),
+  mtime: z.coerce.number().int().nonnegative().optional(),
+  ctime: z.coerce.number().int().nonnegative().optional(),
+  policy: DuplicatePolicy.default('no_duplicates'),
+  /** Optional SHA-1 (hex) the client computed; checked against the received bytes. */
+  checksum: z
+    .string()
+    .regex(/^[0-9a-fA-F]{40}$/)
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  group_type: z.enum(['live', 'burst']).optional(),
+  group_id: z.string().min(1).max(200).optional(),
+  master: z.enum(['0', '1']).optional(),
+});
+export type UploadFields = z.infer<typeof UploadFields>;
+
+/** Body of POST /jobs/{id}/files_dedup (spec 000 §7). */
+export const FilesDedupBody = z.object({
+  path: z.string().min(1).max(4096),
+  checksum: z
+    .string()
+    .regex(/^[0-9a-fA-F]{40}$/)
+    .transform((v) => v.toLowerCase()),
+  mtime: z.coerce.number().int().nonnegative().optional(),
+  ctime: z.coerce.number().int().nonnegative().optional(),
+  policy: DuplicatePolicy.default('no_duplicates'),
+  group_id: z.string().min(1).max(200).optional(),
+  group_type: z.enum(['live', 'burst']).optional(),
+  master: z.union([z.literal(0), z.literal(1), z.enum(['0', '1'])]).optional(),
+  want_json: z.union([z.boolean(), z.enum(['0', '1', 'true', 'false'])]).optional(),
+});
+export type FilesDedupBody = z.infer<typeof FilesDedupBody>;
+
+/**
+ * Answer of an upload or a dedup (spec 000 §4 Upload item, server side): `processing` means
+ * stored and being processed (client: BackendSucceeded); `exists` means the job already has
+ * it (Succeeded); `deleted`/`trashed` mean it was removed before and the policy says not to
+ * bring it back (FileWasDeleted); `not_found` (dedup only) means the bytes must be sent.
+ */
+export const UploadResult = z.object({
+  status: z.enum(['processing', 'exists', 'deleted', 'trashed', 'not_found']),
+  uuid: z.string().nullable(),
+});
+export type UploadResult = z.infer<typeof UploadResult>;
+
+/** GET /jobs/{id}/files (spec 000 §7) with a cursor so no answer is giant. */
+export const FilesQuery = z.object({
+  recursive: z.string().optional(),
+  /** Bounds of the taken time, seconds, inclusive start and exclusive end. */
+  start: z.coerce.number().int().optional(),
+  end: z.coerce.number().int().optional(),
+  uploaded_since: z.coerce.number().int().optional(),
+  limit: z.coerce.number().int().min(1).max(5000).default(1000),
+  cursor: z.string().max(200).optional(),
+});
+export type FilesQuery = z.infer<typeof FilesQuery>;
+
+export const FileList = z.object({ files: z.array(RemoteFile), next_cursor: z.string().nullable() });
+export type FileList = z.infer<typeof FileList>;
+
+/** One change record (spec 000 §3 Job change record), in the order of its serial. */
+export const JobChange = z.object({
+  serial: z.number(),
+  type: z.union([z.literal(0), z.literal(1), z.literal(10), z.literal(11), z.literal(12)]),
+  timestamp: z.number(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type JobChange = z.infer<typeof JobChange>;
+
+export const ChangesResponse = z.object({ changes: z.array(JobChange), last_serial: z.number() });
+export type ChangesResponse = z.infer<typeof ChangesResponse>;
+
+/** POST /jobs/{id}/multi_rollback (spec 000 §7). */
+export const MultiRollbackBody = z.object({
+  file_uuids: z.array(z.string().min(1).max(100)).min(1).max(1000),
+});
+export const MultiRollbackResponse = z.object({
+  results: z.array(
+    z.object({
+      file_uuid: z.string(),
+      status: z.enum(['ok', 'error']),
+      error_reason: z.string().optional(),
+    }),
+  ),
+  quota: z.object({ used_space: z.number(), max_space: z.number() }),
+});
+export type MultiRollbackResponse = z.infer<typeof MultiRollbackResponse>;

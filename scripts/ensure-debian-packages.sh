@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the tests need when they are missing: Chromium for the
+# end-to-end tests and ffmpeg for video. Needs root (CI and the dev machines run as root).
+set -euo pipefail
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "ensure-debian-packages: installing ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+echo "ensure-debian-packages: $(chromium --version 2>/dev/null | head -1); $(ffmpeg -version 2>/dev/null | head -1 | cut -d' ' -f1-3)"
