@@ -11,7 +11,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const port = 8181;
 const dataDir = path.join(here, '.artifacts', 'data');
-fs.rmSync(dataDir, { recursive: true, force: true });
+// Workers load this file too, after the server has started: only the runner may clear it.
+if (process.env.TEST_WORKER_INDEX === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
 
 export default defineConfig({
   testDir: './tests',

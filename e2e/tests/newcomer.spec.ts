@@ -1,5 +1,9 @@
 import { expect, test } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
 import { createAccount, newAccount, shoot, signIn } from './helpers.ts';
+
+const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
 
 /**
  * The newcomer's journey of issue #2: open /, sign up through the PKCE flow, land on
@@ -31,6 +35,15 @@ test('a newcomer signs up, stays signed in, switches language, removes a device 
   await page.reload();
   await expect(page).toHaveURL(/\/photos$/);
   await expect(page.getByRole('heading', { name: 'Your photos will show up here' })).toBeVisible();
+
+  // Add photos uploads for real: a photo is taken, a file type Trove does not keep is refused.
+  await page.getByLabel('Add photos').setInputFiles([
+    { name: 'beach.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(path.join(FIXTURES, 'beach.jpg')) },
+    { name: 'notes.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
+  ]);
+  await expect(page.getByText('1 file added to your timeline')).toBeVisible();
+  await expect(page.getByText('notes.exe: This file type is not supported')).toBeVisible();
+  await shoot(page, '03b-timeline-uploaded', { mobile: true });
 
   // A second browser signs in to the same account: another device.
   const phoneContext = await browser.newContext();

@@ -82,7 +82,8 @@ export async function createTestApp(
   options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
 ): Promise<TestApp> {
   const db = await openTestDatabase(dialect);
-  const config = loadConfig({ DATA_DIR: os.tmpdir(), WEB_DIST: '/nonexistent', ...options.env });
+  const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'trove-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/nonexistent', ...options.env });
   const clock = testClock();
   const app = await buildApp({ config, database: db.handle, now: clock.now, logger: false, ...options.deps });
   await app.ready();
@@ -94,6 +95,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await db.cleanup();
+      await fs.promises.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -22,6 +22,8 @@ export interface CallInit {
   query?: Query;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as multipart/form-data (uploads); the browser sets the boundary. */
+  form?: FormData;
   signal?: AbortSignal;
 }
 
@@ -80,7 +82,11 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         ...extra,
         method,
         headers,
-        ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+        ...(init.form
+          ? { body: init.form }
+          : init.body !== undefined
+            ? { body: JSON.stringify(init.body) }
+            : {}),
         ...(init.signal ? { signal: init.signal } : {}),
       });
     } catch (cause) {

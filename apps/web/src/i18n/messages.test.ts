@@ -26,7 +26,17 @@ describe.each(LOCALES)('messages of %s', (locale) => {
       messages,
       onError: (error) => errors.push(error.message),
     });
-    const values = { name: 'N', brand: 'B', year: 2025, version: 'V', date: 'D', min: 10 };
+    const values = {
+      name: 'N',
+      brand: 'B',
+      year: 2025,
+      version: 'V',
+      date: 'D',
+      min: 10,
+      count: 2,
+      done: 1,
+      total: 3,
+    };
     for (const [key, value] of Object.entries(messages)) {
       intl.formatMessage({ id: key as keyof typeof messages }, values);
       expect(placeholders(value), key).toEqual(placeholders(MESSAGES.en_US[key as keyof typeof messages]));

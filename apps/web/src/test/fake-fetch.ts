@@ -30,7 +30,12 @@ export function fakeFetch(routes: FakeRoutes, origin = 'http://localhost:3000') 
       method: init.method ?? 'GET',
       url,
       headers: new Headers(init.headers),
-      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      body:
+        typeof init.body === 'string'
+          ? (JSON.parse(init.body) as unknown)
+          : init.body instanceof FormData
+            ? init.body
+            : undefined,
       credentials: init.credentials,
     };
     requests.push(request);
