@@ -22,6 +22,10 @@ import { createFilesService } from './modules/files/files.service.ts';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createFsBlobStore } from './storage/fs-blob-store.ts';
+import { createMediaSigner, loadMediaSecret } from './access/media-urls.ts';
+import { createMediaLinks } from './modules/media/media-links.ts';
+import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { createMediaService } from './modules/media/media.service.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -39,6 +43,8 @@ export interface AppDeps {
   store?: BlobStore;
   /** Wakes long polls; in-process by default. */
   bus?: EventBus;
+  /** Key of signed media URLs; by default from config or the data folder. */
+  mediaSecret?: Buffer;
   oidc?: OidcProvider;
   now?: () => number;
   /** Pino options, or false for no log (tests). */
@@ -87,7 +93,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bus = deps.bus ?? createInProcessEventBus();
   const base = { repos, transact, bus, baseQuotaBytes: config.BASE_QUOTA_BYTES, now };
   const uploadsService = createUploadsService({ ...base, store });
-  const filesService = createFilesService(base);
+  const signer = createMediaSigner(
+    deps.mediaSecret ?? loadMediaSecret(config.MEDIA_URL_SECRET, config.DATA_DIR),
+    now,
+  );
+  const filesService = createFilesService({ ...base, links: createMediaLinks(signer) });
+  const mediaService = createMediaService({ repos, store, signer });
   const changesService = createChangesService({ repos, bus });
   const idpService = createIdpService({
     loginRequests: repos.loginRequests,
@@ -120,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerUploadRoutes(app, { uploads: uploadsService });
   registerFileRoutes(app, { files: filesService });
   registerChangeRoutes(app, { changes: changesService });
+  registerMediaRoutes(app, { media: mediaService, now });
   await registerWebClient(app, path.resolve(config.WEB_DIST));
   return app;
 }

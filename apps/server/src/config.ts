@@ -77,6 +77,36 @@ const EnvSchema = z.object({
       }
     }),
   TRUST_PROXY: boolish,
+  /**
+   * Key of the signed media URLs (thumbnails, originals, video). Empty: a random key is made
+   * once and kept in DATA_DIR; several servers behind one name must share one value.
+   */
+  MEDIA_URL_SECRET: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || v.length >= 32, 'must be at least 32 characters, or empty'),
+  /** An S3-compatible bucket for the files instead of DATA_DIR/blobs (scale-out). */
+  S3_BUCKET: z.string().default(''),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  S3_PREFIX: z.string().default(''),
+  /** Redis for the work queue (BullMQ) and the event bus when several processes share work. */
+  REDIS_URL: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || /^rediss?:\/\//.test(v), 'must be a redis:// URL or empty'),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  /** How many media items (thumbnails, transcodes) one process works on at once. */
+  MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** `serve` also runs the media worker; false when separate `trove worker` processes do. */
+  EMBEDDED_WORKER: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('true')
+    .transform((v) => v !== 'false' && v !== '0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -103,6 +133,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = result.data;
   if (parsed.OIDC_ISSUER !== '' && parsed.OIDC_CLIENT_ID === '') {
     throw new ConfigError('Invalid configuration:\n  OIDC_CLIENT_ID: required when OIDC_ISSUER is set');
+  }
+  if (parsed.S3_BUCKET !== '' && (parsed.S3_ACCESS_KEY_ID === '' || parsed.S3_SECRET_ACCESS_KEY === '')) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set',
+    );
   }
   const dataDir = path.resolve(parsed.DATA_DIR);
   return Object.freeze({ ...parsed, DATA_DIR: dataDir, SQLITE_FILE: path.join(dataDir, 'trove.db') });

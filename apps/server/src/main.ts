@@ -2,13 +2,32 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { createRepositories } from './db/repositories.ts';
+import { openEventBus } from './events/open-bus.ts';
+import { createFsckRepository } from './fsck/fsck.repository.ts';
+import { runFsck, summarize } from './fsck/fsck.ts';
+import { seedDemo, seedRows, type SeedDeps } from './seed/seed.ts';
 import { connectOidc, type OidcProvider } from './identity/oidc.ts';
+import { openBlobStore } from './storage/open-store.ts';
+import { createWorker } from './worker.ts';
 
 /**
- * The `trove` command: `serve` (default) runs the server, `migrate` applies migrations.
- * Later issues add `worker`, `fsck` and `seed`.
+ * The `trove` command: `serve` (default) runs the server (and, unless EMBEDDED_WORKER=false,
+ * the media worker), `worker` runs only the worker, `migrate` applies migrations, `fsck`
+ * reconciles the database with the stored bytes (serve also runs it at start).
  */
-const USAGE = 'usage: trove [serve|migrate]';
+const USAGE = [
+  'usage: trove [command]',
+  '  serve                  the server (default)',
+  '  worker                 only the background worker',
+  '  migrate                apply database migrations',
+  '  fsck [--verify] [--dry-run] [--grace-minutes N]',
+  '                         reconcile the database with the stored bytes',
+  '  seed [--email E] [--photos N] [--videos N]',
+  '                         a demo account with a generated library',
+  '  seed --files N [--email E]',
+  '                         N more file rows for scale tests (after a plain seed)',
+].join('\n');
 
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'serve';
@@ -27,6 +46,12 @@ async function main(argv: string[]): Promise<number> {
       return migrate(config);
     case 'serve':
       return serve(config);
+    case 'worker':
+      return worker(config);
+    case 'fsck':
+      return fsck(config, argv.slice(1));
+    case 'seed':
+      return seed(config, argv.slice(1));
     default:
       console.error(USAGE);
       return 2;
@@ -57,16 +82,135 @@ async function serve(config: Config): Promise<number> {
       allowHttp: config.OIDC_ALLOW_HTTP,
     });
   }
-  const app = await buildApp({ config, database, ...(oidc ? { oidc } : {}) });
+  const store = await openBlobStore(config);
+  const bus = openEventBus(config);
+  const app = await buildApp({ config, database, store, bus, ...(oidc ? { oidc } : {}) });
+  const background = config.EMBEDDED_WORKER
+    ? createWorker({
+        config,
+        database,
+        store,
+        bus,
+        log: (m) => {
+          app.log.warn(m);
+        },
+      })
+    : undefined;
   const close = async () => {
     await app.close();
+    await background?.stop();
+    await bus.close();
     await database.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void close());
   process.once('SIGTERM', () => void close());
   const address = await app.listen({ port: config.PORT, host: config.HOST });
+  background?.start();
+  // Reconcile at start, in the background: it only removes what is old enough to be safe.
+  void runFsck({
+    fsck: createFsckRepository(database.db),
+    repos: createRepositories(database.db),
+    store,
+  }).then(
+    (report) => {
+      const line = summarize(report);
+      if (report.missingBlobs.length || report.corruptBlobs.length) app.log.error(line);
+      else app.log.info(line);
+    },
+    (error: unknown) => {
+      app.log.error(`fsck failed: ${String(error)}`);
+    },
+  );
   app.log.info(`Trove is serving on ${address} (data in ${config.DATA_DIR}, ${database.dialect})`);
+  return -1;
+}
+
+async function fsck(config: Config, args: string[]): Promise<number> {
+  const graceAt = args.indexOf('--grace-minutes');
+  const grace = graceAt >= 0 ? Number(args[graceAt + 1]) : 60;
+  if (!Number.isFinite(grace) || grace < 0) {
+    console.error(USAGE);
+    return 2;
+  }
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: config.SQLITE_FILE });
+  try {
+    await migrateToLatest(database.db);
+    const report = await runFsck(
+      {
+        fsck: createFsckRepository(database.db),
+        repos: createRepositories(database.db),
+        store: await openBlobStore(config),
+      },
+      { graceMs: grace * 60_000, verify: args.includes('--verify'), dryRun: args.includes('--dry-run') },
+    );
+    console.log(summarize(report));
+    for (const missing of report.missingBlobs) {
+      console.log(`MISSING blob ${missing.blobId} (key ${missing.key}, ${String(missing.files)} files)`);
+    }
+    for (const corrupt of report.corruptBlobs) {
+      console.log(`CORRUPT blob ${corrupt.blobId} (key ${corrupt.key}): ${corrupt.reason} differs`);
+    }
+    return report.missingBlobs.length || report.corruptBlobs.length ? 1 : 0;
+  } finally {
+    await database.close();
+  }
+}
+
+async function seed(config: Config, args: string[]): Promise<number> {
+  const option = (name: string, fallback: string) => {
+    const at = args.indexOf(name);
+    return at >= 0 ? (args[at + 1] ?? '') : fallback;
+  };
+  const email = option('--email', 'demo@trove.local');
+  const counts = ['--files', '--photos', '--videos'].map((name) => Number(option(name, '0')));
+  if (counts.some((n) => !Number.isSafeInteger(n) || n < 0)) {
+    console.error(USAGE);
+    return 2;
+  }
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: config.SQLITE_FILE });
+  let deps: SeedDeps | undefined;
+  try {
+    await migrateToLatest(database.db);
+    deps = { config, database, store: await openBlobStore(config), bus: openEventBus(config) };
+    if (args.includes('--files')) {
+      const added = await seedRows(deps, { email, files: Number(option('--files', '0')) });
+      console.log(`seed: added ${String(added)} file rows to ${email}`);
+      return 0;
+    }
+    const result = await seedDemo(deps, {
+      email,
+      photos: Number(option('--photos', '40')),
+      videos: Number(option('--videos', '3')),
+    });
+    console.log(`seed: ${String(result.uploaded)} files uploaded to ${result.email}`);
+    // Printed once, to the operator's terminal: the account did not exist before.
+    if (result.password) console.log(`seed: sign in as ${result.email} with password ${result.password}`);
+    console.log('seed: thumbnails are made by the worker (`trove serve` runs one)');
+    return 0;
+  } finally {
+    await deps?.bus.close();
+    await database.close();
+  }
+}
+
+async function worker(config: Config): Promise<number> {
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: config.SQLITE_FILE });
+  await migrateToLatest(database.db);
+  // Another process serves the API. With REDIS_URL its wake-ups reach this worker; without,
+  // the worker finds new work by polling the queue table every few seconds.
+  const bus = openEventBus(config);
+  const queue = createWorker({ config, database, store: await openBlobStore(config), bus });
+  const close = async () => {
+    await queue.stop();
+    await bus.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close());
+  process.once('SIGTERM', () => void close());
+  queue.start();
+  console.log(`Trove worker is running (data in ${config.DATA_DIR}, ${database.dialect})`);
   return -1;
 }
 

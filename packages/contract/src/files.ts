@@ -27,6 +27,21 @@ export const RemoteFile = z.object({
   master: z.boolean(),
   /** pending until thumbnails exist, ready after, failed when the content cannot be decoded. */
   media_status: z.enum(['pending', 'ready', 'failed']),
+  /** Base64 thumbhash: a blurred placeholder to paint before the thumbnail arrives. */
+  thumbhash: z.string().nullable(),
+  /**
+   * Signed paths (spec 000 §3 thumbURLSmall/thumbURLLarge, §7 files_by_id) to put after the
+   * thumb, app or video host of the service directory. They need no token and expire after
+   * a few hours; a fresh listing gives fresh ones. Thumbnails are null until ready.
+   */
+  thumb_url_small: z.string().nullable(),
+  thumb_url_large: z.string().nullable(),
+  /** The original bytes (add `download=1` for an attachment). */
+  file_url: z.string(),
+  /** A JPEG of a HEIC original (spec 000 §7 `to_jpeg`), for browsers that cannot show HEIC. */
+  jpeg_url: z.string().nullable(),
+  /** Low-quality MP4 for playback and hover preview (spec 000 §7 `sub`); Movies only, once ready. */
+  video_url: z.string().nullable(),
 });
 export type RemoteFile = z.infer<typeof RemoteFile>;
 
@@ -91,6 +106,26 @@ export type FilesQuery = z.infer<typeof FilesQuery>;
 
 export const FileList = z.object({ files: z.array(RemoteFile), next_cursor: z.string().nullable() });
 export type FileList = z.infer<typeof FileList>;
+
+/**
+ * GET /jobs/{id}/timeline/months: per year and month (of the taken time, UTC), newest
+ * first, how many pictures, videos, screenshots and documents there are. The timeline
+ * sizes its scroll bar from it and fetches each month's files with start/end and a cursor.
+ */
+export const TimelineMonth = z.object({
+  year: z.number().int(),
+  month: z.number().int().min(1).max(12),
+  /** Unix seconds of the month's first and next month's first instant: the files query bounds. */
+  start: z.number(),
+  end: z.number(),
+  pictures: z.number().int(),
+  videos: z.number().int(),
+  screenshots: z.number().int(),
+  documents: z.number().int(),
+});
+export type TimelineMonth = z.infer<typeof TimelineMonth>;
+export const TimelineMonths = z.object({ months: z.array(TimelineMonth) });
+export type TimelineMonths = z.infer<typeof TimelineMonths>;
 
 /** One change record (spec 000 §3 Job change record), in the order of its serial. */
 export const JobChange = z.object({

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
@@ -24,6 +24,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 export function openDatabase(options: { databaseUrl: string; sqliteFile: string }): DatabaseHandle {
   if (options.databaseUrl !== '') {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection that the server drops (restart, failover) is only discarded: the
+    // pool opens a new one on the next query. Without a listener it would crash the process.
+    pool.on('error', (error) => {
+      console.warn(`postgres: idle connection lost: ${error.message}`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -35,7 +40,7 @@ export function openDatabase(options: { databaseUrl: string; sqliteFile: string 
   // WAL with synchronous=NORMAL loses no committed transaction on a process crash and only
   // the last ones on power loss; FULL keeps those too, which "nothing acknowledged is lost" needs.
   sqlite.pragma('synchronous = FULL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
@@ -45,4 +50,33 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** How many prepared statements one SQLite connection keeps. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; with better-sqlite3 the prepare costs more than most
+ * of our queries run (about 0.1 ms). Statements are reusable, so they are kept by SQL text,
+ * the least recently used dropped first. Queries are built with parameters, never with
+ * values in the text, so the cache holds a few hundred shapes, not one per request. (A
+ * statement being iterated is busy: Kysely `.stream()` must not be used on SQLite.)
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (statement) {
+        cache.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        const oldest = cache.keys().next();
+        if (cache.size >= STATEMENT_CACHE_SIZE && !oldest.done) cache.delete(oldest.value);
+      }
+      cache.set(sql, statement);
+      return statement;
+    },
+  };
 }

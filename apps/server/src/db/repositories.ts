@@ -3,6 +3,7 @@ import { createAccountsRepository } from '../modules/accounts/accounts.repositor
 import { createChangesRepository } from '../modules/changes/changes.repository.ts';
 import { createFilesRepository } from '../modules/files/files.repository.ts';
 import { createJobsRepository } from '../modules/jobs/jobs.repository.ts';
+import { createMediaRepository } from '../modules/media/media.repository.ts';
 import { createSessionsRepository } from '../modules/sessions/sessions.repository.ts';
 import { createLoginRequestsRepository } from '../identity/login-requests.repository.ts';
 import { createThrottleRepository } from '../identity/throttle.repository.ts';
@@ -15,6 +16,7 @@ export function createRepositories(db: Kysely<Database>) {
     accounts: createAccountsRepository(db),
     jobs: createJobsRepository(db),
     files: createFilesRepository(db),
+    media: createMediaRepository(db),
     changes: createChangesRepository(db),
     sessions: createSessionsRepository(db),
     loginRequests: createLoginRequestsRepository(db),

@@ -120,6 +120,8 @@ export interface FilesTable {
   uploaded_at: number;
   /** When the picture was taken (EXIF), else the file's mtime: the timeline's order. */
   taken_at: number;
+  /** YYYYMM of taken_at in UTC (see {@link monthOf}); written with taken_at, never alone. */
+  taken_month: number;
   width: Generated<number>;
   height: Generated<number>;
   duration: Generated<number>;
@@ -129,6 +131,8 @@ export interface FilesTable {
   master: Generated<number>;
   /** JSON of camera metadata (spec 000 §3 Metadata), once read. */
   metadata: string | null;
+  /** Base64 thumbhash placeholder, once the media worker has made the thumbnails. */
+  thumbhash: string | null;
   /** pending, ready or failed: the media pipeline's progress. */
   media_status: string;
   /** active or trashed (spec 000 §3 file existence). */

@@ -8,6 +8,11 @@ export interface EventBus {
   publish(channel: string, message: string): Promise<void>;
   /** Calls `handler` for each message on `channel` until the returned function is called. */
   subscribe(channel: string, handler: (message: string) => void): () => void;
+  /**
+   * Resolves once earlier subscribes are in effect. A waiter subscribes, awaits this, and
+   * only then reads the state it waits on, so no change can slip in between unseen.
+   */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -24,6 +29,9 @@ export function createInProcessEventBus(): EventBus {
     subscribe(channel, handler) {
       emitter.on(channel, handler);
       return () => emitter.off(channel, handler);
+    },
+    ready() {
+      return Promise.resolve();
     },
     close() {
       emitter.removeAllListeners();

@@ -4,8 +4,12 @@ import { BASIC_AUTH_USER, ClientQuery, FOREIGN_AUTH_HEADER } from '@trove/contra
 import { AppError, UnauthorizedError, UserDisabledError } from '../errors.ts';
 import type { AuthContext, SessionsService } from '../modules/sessions/sessions.service.ts';
 
-/** Who may call a route. Every route must say; one that does not fails the start. */
-export type RouteAuth = 'public' | 'user';
+/**
+ * Who may call a route. Every route must say; one that does not fails the start. `signed`
+ * routes take no token: a signature in their URL, checked by their service, is the
+ * credential (media for `<img>` and `<video>`, see [Note: Media URLs]).
+ */
+export type RouteAuth = 'public' | 'user' | 'signed';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,7 +45,7 @@ export const authPlugin = fp(
 
     app.addHook('onRoute', (route) => {
       const auth = route.config?.auth;
-      if (auth !== 'public' && auth !== 'user') {
+      if (auth !== 'public' && auth !== 'user' && auth !== 'signed') {
         throw new Error(`route ${route.method.toString()} ${route.url} does not declare config.auth`);
       }
     });

@@ -23,7 +23,8 @@ export function registerSecurityHeaders(app: FastifyInstance, connectSources: re
     "frame-ancestors 'none'",
   ].join('; ');
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('content-security-policy', csp);
+    // A route may set a stricter policy of its own (media: sandbox); it keeps it.
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     reply.header('x-frame-options', 'DENY');

@@ -272,7 +272,58 @@ export function fakeJpeg(size = 4096): Buffer {
   ]);
 }
 
+/** Bytes that sniff as PNG (signature and an IHDR chunk start), not a decodable image. */
+export function fakePng(size = 2048): Buffer {
+  const header = Buffer.from([
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+  ]);
+  return Buffer.concat([header, randomBytes(Math.max(0, size - header.length))]);
+}
+
 /** SHA-1 hex of bytes: the spec's checksum. */
 export function sha1(content: Buffer): string {
   return createHash('sha1').update(content).digest('hex');
+}
+
+/** The id of the session's timeline job (GET /jobs/default). */
+export async function timelineOf(app: FastifyInstance, s: Session): Promise<string> {
+  const response = await app.inject({ url: `/st/4/jobs/default?${s.query}`, headers: s.headers });
+  return response.json<{ id: string }>().id;
+}
+
+/** Uploads bytes through POST /jobs/{id}/upload and returns the answer. */
+export async function uploadFile(
+  app: FastifyInstance,
+  s: Session,
+  jobId: string,
+  file: { path: string; content: Buffer; mtime?: number },
+): Promise<LightMyRequestResponse> {
+  const name = path.basename(file.path);
+  const body = multipart(
+    { path: file.path, mtime: String(file.mtime ?? 1_700_000_000) },
+    { filename: name, content: file.content },
+  );
+  return app.inject({
+    method: 'POST',
+    url: `/st/4/jobs/${jobId}/upload?${s.query}`,
+    headers: { ...s.headers, ...body.headers },
+    payload: body.payload,
+  });
+}
+
+/**
+ * Signs up an account in the SQLite database of a data folder, before a real server
+ * process is started on it (crash test, benchmarks): the account is not what they test.
+ */
+export async function signUpInDataDir(dataDir: string): Promise<Session> {
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/nonexistent', DATABASE_URL: '' });
+  const database = openDatabase({ databaseUrl: '', sqliteFile: config.SQLITE_FILE });
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, database, logger: false });
+  try {
+    return await signUp(app);
+  } finally {
+    await app.close();
+    await database.close();
+  }
 }

@@ -34,6 +34,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('mtime', 'bigint', (c) => c.notNull())
     .addColumn('uploaded_at', 'bigint', (c) => c.notNull())
     .addColumn('taken_at', 'bigint', (c) => c.notNull())
+    // YYYYMM of taken_at (UTC), kept beside it so the month overview is one indexed GROUP BY.
+    .addColumn('taken_month', 'integer', (c) => c.notNull())
     .addColumn('width', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('height', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('duration', 'integer', (c) => c.notNull().defaultTo(0))
@@ -42,15 +44,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('group_id', 'text')
     .addColumn('master', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('metadata', 'text')
+    .addColumn('thumbhash', 'text')
     .addColumn('media_status', 'text', (c) => c.notNull())
     .addColumn('state', 'text', (c) => c.notNull())
     .addColumn('dtime', 'bigint')
     .execute();
   // The timeline reads files of a job by taken time; month counts group by it.
   await db.schema
+    // In the timeline's exact order (taken, then id), so a page is an index range scan that
+    // stops after `limit` rows instead of sorting a whole month.
     .createIndex('files_job_state_taken')
     .on('files')
-    .columns(['job_id', 'state', 'taken_at'])
+    .columns(['job_id', 'state', 'taken_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('files_job_state_month')
+    .on('files')
+    .columns(['job_id', 'state', 'taken_month', 'type', 'is_screenshot'])
     .execute();
   await db.schema.createIndex('files_job_sha1').on('files').columns(['job_id', 'sha1']).execute();
   await db.schema.createIndex('files_job_uploaded').on('files').columns(['job_id', 'uploaded_at']).execute();

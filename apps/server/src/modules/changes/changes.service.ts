@@ -55,20 +55,26 @@ export function createChangesService(deps: { repos: Repositories; bus: EventBus 
       signal: AbortSignal,
     ): Promise<number> {
       const job = await readableJob(auth, jobId);
-      if (job.last_event_serial > seq) return job.last_event_serial;
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          unsubscribe();
-          signal.removeEventListener('abort', done);
-          resolve();
-        };
-        const timer = setTimeout(done, timeoutMs);
-        const unsubscribe = bus.subscribe(jobChannel(jobId), done);
-        signal.addEventListener('abort', done);
-      });
-      const after = await repos.jobs.findById(jobId);
-      return after?.last_event_serial ?? job.last_event_serial;
+      // Subscribe before reading the serial: a change committed in between still wakes us.
+      const woken = Promise.withResolvers<undefined>();
+      const wake = () => {
+        woken.resolve(undefined);
+      };
+      const unsubscribe = bus.subscribe(jobChannel(jobId), wake);
+      const timer = setTimeout(wake, timeoutMs);
+      signal.addEventListener('abort', wake);
+      try {
+        await bus.ready();
+        const current = (await repos.jobs.findById(jobId))?.last_event_serial ?? job.last_event_serial;
+        if (current > seq) return current;
+        await woken.promise;
+        const after = await repos.jobs.findById(jobId);
+        return after?.last_event_serial ?? current;
+      } finally {
+        clearTimeout(timer);
+        unsubscribe();
+        signal.removeEventListener('abort', wake);
+      }
     },
   };
 }

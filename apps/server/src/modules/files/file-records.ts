@@ -53,3 +53,9 @@ export async function recordFileAdded(
     created_at: change.at,
   });
 }
+
+/** YYYYMM of a time in UTC: the timeline's month of a file (GET /jobs/{id}/timeline/months). */
+export function monthOf(ms: number): number {
+  const date = new Date(ms);
+  return date.getUTCFullYear() * 100 + date.getUTCMonth() + 1;
+}

@@ -25,6 +25,9 @@ export function createFilesRepository(db: Kysely<Database>) {
     async insertFile(file: Insertable<FilesTable>): Promise<void> {
       await db.insertInto('files').values(file).execute();
     },
+    findById(fileId: string): Promise<FileRow | undefined> {
+      return db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst();
+    },
     findFile(jobId: string, fileId: string): Promise<FileRow | undefined> {
       return db
         .selectFrom('files')
@@ -72,6 +75,17 @@ export function createFilesRepository(db: Kysely<Database>) {
         );
       }
       return q.orderBy('taken_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
+    /** Active files per taken month (YYYYMM), type and screenshot flag: the month overview. */
+    countByMonth(jobId: string) {
+      return db
+        .selectFrom('files')
+        .select(['taken_month', 'type', 'is_screenshot', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('job_id', '=', jobId)
+        .where('state', '=', 'active')
+        .groupBy(['taken_month', 'type', 'is_screenshot'])
+        .orderBy('taken_month', 'desc')
+        .execute();
     },
     countPendingMedia(jobId: string): Promise<number> {
       return db

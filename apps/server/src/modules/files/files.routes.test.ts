@@ -5,6 +5,8 @@ import {
   fakeJpeg,
   multipart,
   signUp,
+  uploadFile,
+  fakePng,
   type Session,
   type TestApp,
 } from '../../test/harness.ts';
@@ -91,6 +93,53 @@ describe.each(DIALECTS)('files, changes and poll (%s)', (dialect) => {
     expect((await get(user, `/st/4/jobs/${job}/changes?since=2`)).json()).toMatchObject({
       changes: [{ serial: 3, type: 0, data: { id, is_rollback: true } }],
     });
+  });
+
+  it('counts pictures, videos, screenshots and documents per taken month, newest first', async () => {
+    const user = await signUp(t.app);
+    const job = await timeline(user);
+    const put = (name: string, mtime: number, content: Buffer) =>
+      uploadFile(t.app, user, job, { path: `Camera/${name}`, mtime, content });
+    const march = Date.UTC(2024, 2, 10) / 1000;
+    const may = Date.UTC(2024, 4, 31, 23, 59) / 1000;
+    await put('a.jpg', march, fakeJpeg(3000));
+    await put('b.jpg', march + 60, fakeJpeg(3001));
+    await put('Screenshot_1.png', march + 120, fakePng());
+    await put('notes.pdf', may, Buffer.from('%PDF-1.4\n%%EOF\n'));
+    const trashed = (await put('c.jpg', may, fakeJpeg(3002))).json<{ uuid: string }>().uuid;
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/st/4/jobs/${job}/files_by_id/${trashed}?${user.query}`,
+      headers: user.headers,
+    });
+    const months = await get(user, `/st/4/jobs/${job}/timeline/months`);
+    expect(months.statusCode).toBe(200);
+    expect(months.json()).toEqual({
+      months: [
+        {
+          year: 2024,
+          month: 5,
+          start: Date.UTC(2024, 4, 1) / 1000,
+          end: Date.UTC(2024, 5, 1) / 1000,
+          pictures: 0,
+          videos: 0,
+          screenshots: 0,
+          documents: 1,
+        },
+        {
+          year: 2024,
+          month: 3,
+          start: Date.UTC(2024, 2, 1) / 1000,
+          end: Date.UTC(2024, 3, 1) / 1000,
+          pictures: 2,
+          videos: 0,
+          screenshots: 1,
+          documents: 0,
+        },
+      ],
+    });
+    const intruder = await signUp(t.app);
+    expect((await get(intruder, `/st/4/jobs/${job}/timeline/months`)).statusCode).toBe(404);
   });
 
   it('answers metadata, supported extensions and async upload status to the owner', async () => {

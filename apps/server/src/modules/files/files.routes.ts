@@ -21,6 +21,11 @@ export function registerFileRoutes(app: FastifyInstance, deps: { files: FilesSer
     return reply.header('x-last-event-serial', String(serial)).send(page);
   });
 
+  app.get(`${APP_BASE_PATH}/jobs/:id/timeline/months`, userRoute, async (request) => {
+    const { id } = parseInput(JobParams, request.params);
+    return deps.files.months(requireAuth(request), id);
+  });
+
   app.get(`${APP_BASE_PATH}/jobs/:id/metadata/:fileId`, userRoute, async (request) => {
     const { id, fileId } = parseInput(FileParams, request.params);
     const file = await deps.files.get(requireAuth(request), id, fileId);

@@ -1,16 +1,32 @@
-import type { FileList, FilesQuery, MultiRollbackResponse, RemoteFile } from '@trove/contract';
+import type {
+  FileList,
+  FilesQuery,
+  MultiRollbackResponse,
+  RemoteFile,
+  TimelineMonth,
+  TimelineMonths,
+} from '@trove/contract';
+import { extensionOf } from '@trove/contract';
 import { canOnJob, type JobAction } from '../../access/access.ts';
 import type { Repositories, Transact } from '../../db/repositories.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { jobChannel, type EventBus } from '../../events/event-bus.ts';
+import type { MediaLinks } from '../media/media-links.ts';
 import type { AuthContext } from '../sessions/sessions.service.ts';
 import { counterOf, recordFileAdded } from './file-records.ts';
 import type { FileRow } from './files.repository.ts';
 
 const s = (ms: number) => Math.floor(ms / 1000);
 
-/** The wire shape of a file (spec 000 §3 File). */
-export function toRemoteFile(file: FileRow): RemoteFile {
+/** Originals the worker also renders as a JPEG. */
+const HEIF_EXTENSIONS = new Set(['heic', 'heif', 'hif']);
+
+/** How many jobs' month overviews one process keeps. */
+const MONTHS_CACHE_JOBS = 1000;
+
+/** The wire shape of a file (spec 000 §3 File), with fresh signed media paths. */
+export function toRemoteFile(file: FileRow, links: MediaLinks): RemoteFile {
+  const ready = file.media_status === 'ready' && file.type !== 'Documents';
   return {
     id: file.id,
     job: file.job_id,
@@ -33,6 +49,12 @@ export function toRemoteFile(file: FileRow): RemoteFile {
     master: file.master === 1,
     media_status:
       file.media_status === 'ready' ? 'ready' : file.media_status === 'failed' ? 'failed' : 'pending',
+    thumbhash: file.thumbhash,
+    thumb_url_small: ready ? links.thumb(file.id, '256') : null,
+    thumb_url_large: ready ? links.thumb(file.id, '1280') : null,
+    file_url: links.original(file.job_id, file.id),
+    jpeg_url: ready && HEIF_EXTENSIONS.has(extensionOf(file.name)) ? links.jpeg(file.job_id, file.id) : null,
+    video_url: ready && file.type === 'Movies' ? links.preview(file.job_id, file.id) : null,
   };
 }
 
@@ -53,9 +75,11 @@ export function createFilesService(deps: {
   transact: Transact;
   bus: EventBus;
   baseQuotaBytes: number;
+  links: MediaLinks;
   now: () => number;
 }) {
-  const { repos, transact, bus, now } = deps;
+  const { repos, transact, bus, links, now } = deps;
+  const monthsCache = new Map<string, { serial: number; value: TimelineMonths }>();
 
   async function jobFor(auth: AuthContext, jobId: string, action: JobAction) {
     const job = await repos.jobs.findById(jobId);
@@ -80,10 +104,27 @@ export function createFilesService(deps: {
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        files: page.map(toRemoteFile),
+        files: page.map((file) => toRemoteFile(file, links)),
         next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
         serial: job.last_event_serial,
       };
+    },
+
+    /**
+     * GET /jobs/{id}/timeline/months: counts per taken month, newest first. Every change of
+     * a job's files bumps its serial, so an answer cached under the serial is never stale,
+     * and a timeline of 100k files is counted once per change, not once per request.
+     */
+    async months(auth: AuthContext, jobId: string): Promise<TimelineMonths> {
+      const job = await jobFor(auth, jobId, 'read');
+      const cached = monthsCache.get(jobId);
+      if (cached?.serial === job.last_event_serial) return cached.value;
+      const value = tallyMonths(await repos.files.countByMonth(jobId));
+      monthsCache.set(jobId, { serial: job.last_event_serial, value });
+      // Bounded: the entry stored longest ago goes first (a Map keeps insertion order).
+      const oldest = monthsCache.keys().next();
+      if (monthsCache.size > MONTHS_CACHE_JOBS && !oldest.done) monthsCache.delete(oldest.value);
+      return value;
     },
 
     /** One file of a job the caller may read; trashed files are not found here. */
@@ -149,3 +190,33 @@ export function createFilesService(deps: {
   };
 }
 export type FilesService = ReturnType<typeof createFilesService>;
+
+/** Folds the per-month, per-type counts into the month overview (spec 000 §3 types). */
+function tallyMonths(
+  rows: { taken_month: number; type: string; is_screenshot: number; n: number }[],
+): TimelineMonths {
+  const byMonth = new Map<number, TimelineMonth>();
+  for (const row of rows) {
+    let entry = byMonth.get(row.taken_month);
+    if (!entry) {
+      const year = Math.floor(row.taken_month / 100);
+      const month = row.taken_month % 100;
+      entry = {
+        year,
+        month,
+        start: Date.UTC(year, month - 1, 1) / 1000,
+        end: Date.UTC(year, month, 1) / 1000,
+        pictures: 0,
+        videos: 0,
+        screenshots: 0,
+        documents: 0,
+      };
+      byMonth.set(row.taken_month, entry);
+    }
+    if (row.type === 'Movies') entry.videos += row.n;
+    else if (row.type === 'Documents') entry.documents += row.n;
+    else if (row.is_screenshot === 1) entry.screenshots += row.n;
+    else entry.pictures += row.n;
+  }
+  return { months: [...byMonth.values()] };
+}

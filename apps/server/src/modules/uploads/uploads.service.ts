@@ -18,9 +18,10 @@ import { AppError, NotFoundError, QuotaExceededError } from '../../errors.ts';
 import { jobChannel, type EventBus } from '../../events/event-bus.ts';
 import { isContentAllowed } from '../../media/sniff.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { recordFileAdded } from '../files/file-records.ts';
+import { monthOf, recordFileAdded } from '../files/file-records.ts';
 import type { BlobRow, FileRow } from '../files/files.repository.ts';
 import type { AuthContext } from '../sessions/sessions.service.ts';
+import { WORK_CHANNEL } from '../../queue/work-queue.ts';
 import { InspectStream, TooLargeError } from './inspect-stream.ts';
 
 /** What the upload knows of a file before it is committed. */
@@ -121,9 +122,9 @@ export function createUploadsService(deps: {
         if (error instanceof TooLargeError) throw new AppError(413, 'file_too_large', 'File exceeds 200 GiB');
         throw error;
       }
-      const digest = inspect.result();
       const discard = () => store.delete(info.key);
       try {
+        const digest = inspect.result();
         if (fields.checksum && fields.checksum !== digest.sha1) {
           throw new AppError(400, 'checksum_mismatch', 'The received bytes do not match the checksum');
         }
@@ -141,7 +142,8 @@ export function createUploadsService(deps: {
         };
         const incoming = toIncoming(fields, { size: digest.size, sha1: digest.sha1, type: verdict.type }, t);
         const { answer, blobUsed } = await commit(auth, jobId, incoming, blob);
-        if (!blobUsed) await discard();
+        if (blobUsed) await bus.publish(WORK_CHANNEL, 'media');
+        else await discard();
         return answer;
       } catch (error) {
         await discard();
@@ -210,6 +212,7 @@ function fileRow(auth: AuthContext, jobId: string, incoming: Incoming, blob: Blo
     mtime: incoming.mtimeMs,
     uploaded_at: t,
     taken_at: incoming.mtimeMs,
+    taken_month: monthOf(incoming.mtimeMs),
     width: 0,
     height: 0,
     duration: 0,
@@ -218,6 +221,7 @@ function fileRow(auth: AuthContext, jobId: string, incoming: Incoming, blob: Blo
     group_id: incoming.group?.id ?? null,
     master: incoming.group?.master ? 1 : 0,
     metadata: null,
+    thumbhash: null,
     media_status: incoming.type === 'Documents' ? 'ready' : 'pending',
     state: 'active',
     dtime: null,

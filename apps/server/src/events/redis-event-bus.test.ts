@@ -1,0 +1,200 @@
+import { createHook } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createRedisEventBus, type RedisEventBus } from './redis-event-bus.ts';
+
+/**
+ * Runs against this machine's Redis, shared with other tests: every test uses its own
+ * channel prefix. Without Redis these fail.
+ */
+const REDIS_URL = process.env.TROVE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const TEST_FILE = fileURLToPath(import.meta.url);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const until = async (check: () => boolean | Promise<boolean>, ms = 2000) => {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await sleep(5);
+  }
+};
+
+let admin: Redis;
+let unreachable: Error | undefined;
+beforeAll(async () => {
+  admin = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 2000,
+  });
+  // connect() rejects with the same error; this only keeps ioredis from logging it.
+  admin.on('error', () => undefined);
+  try {
+    await admin.connect();
+  } catch (error) {
+    admin.disconnect();
+    unreachable = new Error(`Redis event bus tests need Redis at ${REDIS_URL} (set TROVE_TEST_REDIS_URL)`, {
+      cause: error,
+    });
+  }
+});
+// Each test fails, rather than the suite being skipped: skipped tests read as green.
+beforeEach(() => {
+  if (unreachable) throw unreachable;
+});
+afterAll(async () => {
+  if (!unreachable) await admin.quit();
+});
+
+/** How many connections are subscribed to a channel, as Redis sees it. */
+async function subscribers(channel: string): Promise<number> {
+  const reply = (await admin.call('PUBSUB', 'NUMSUB', channel)) as [string, number];
+  return reply[1];
+}
+
+describe('Redis event bus', () => {
+  let prefix = '';
+  const buses: RedisEventBus[] = [];
+  const errors: unknown[] = [];
+  /** One bus: what one server or worker process holds. */
+  const make = () => {
+    const bus = createRedisEventBus(REDIS_URL, { prefix, onError: (error) => errors.push(error) });
+    buses.push(bus);
+    return bus;
+  };
+  beforeEach(() => {
+    prefix = `trove-test-${randomBytes(5).toString('hex')}:`;
+    errors.length = 0;
+  });
+  afterEach(async () => {
+    await Promise.all(buses.splice(0).map((bus) => bus.close()));
+  });
+
+  it('delivers a publish in one process to subscribers in another', async () => {
+    const api = make();
+    const worker = make();
+    const got: string[] = [];
+    worker.subscribe('job_changed:1', (message) => got.push(message));
+    await worker.ready();
+    await api.publish('job_changed:1', 'a');
+    await api.publish('job_changed:2', 'other job');
+    await api.publish('job_changed:1', 'b');
+    await until(() => got.length === 2);
+    expect(got).toEqual(['a', 'b']);
+    // The publisher's own subscribers hear it too, as with the in-process bus.
+    const local: string[] = [];
+    api.subscribe('job_changed:1', (message) => local.push(message));
+    await api.ready();
+    await api.publish('job_changed:1', 'c');
+    await until(() => local.length === 1 && got.length === 3);
+    expect(errors).toEqual([]);
+  });
+
+  it('stops delivering after unsubscribe', async () => {
+    const api = make();
+    const worker = make();
+    const got: string[] = [];
+    const unsubscribe = worker.subscribe('x', (message) => got.push(message));
+    const marks: string[] = [];
+    worker.subscribe('mark', (message) => marks.push(message));
+    await worker.ready();
+    await api.publish('x', '1');
+    await until(() => got.length === 1);
+    unsubscribe();
+    unsubscribe();
+    await worker.ready();
+    await api.publish('x', '2');
+    // Messages from one publisher arrive in order: once the mark is in, '2' would have been.
+    await api.publish('mark', 'done');
+    await until(() => marks.length === 1);
+    expect(got).toEqual(['1']);
+    expect(await subscribers(`${prefix}x`)).toBe(0);
+  });
+
+  it('subscribes to a channel once however many wait on it, and calls each of them', async () => {
+    const api = make();
+    const worker = make();
+    const got: string[] = [];
+    const twice = (message: string) => got.push(`twice:${message}`);
+    const offs = [
+      worker.subscribe('job_changed:7', (message) => got.push(`a:${message}`)),
+      worker.subscribe('job_changed:7', twice),
+      worker.subscribe('job_changed:7', twice),
+      worker.subscribe('job_changed:7', () => {
+        throw new Error('a broken handler');
+      }),
+    ];
+    await worker.ready();
+    expect(await subscribers(`${prefix}job_changed:7`)).toBe(1);
+    await api.publish('job_changed:7', 'm');
+    await until(() => got.length === 3);
+    expect(got.sort()).toEqual(['a:m', 'twice:m', 'twice:m']);
+    expect(errors).toEqual([new Error('a broken handler')]);
+
+    // All but one gone: still subscribed, and the one left still hears.
+    for (const off of offs.slice(0, 3)) off();
+    await worker.ready();
+    expect(await subscribers(`${prefix}job_changed:7`)).toBe(1);
+    await api.publish('job_changed:7', 'n');
+    await until(() => errors.length === 2);
+    expect(got).toHaveLength(3);
+    offs[3]?.();
+    await worker.ready();
+    expect(await subscribers(`${prefix}job_changed:7`)).toBe(0);
+
+    // A handler that unsubscribes itself (a long poll that got its answer) is fine.
+    const again = worker.subscribe('job_changed:7', () => {
+      again();
+      got.push('once');
+    });
+    await worker.ready();
+    await api.publish('job_changed:7', 'o');
+    await api.publish('job_changed:7', 'p');
+    await until(() => got.includes('once'));
+    await worker.ready();
+    expect(await subscribers(`${prefix}job_changed:7`)).toBe(0);
+    expect(got.filter((m) => m === 'once')).toHaveLength(1);
+  });
+
+  it('close() leaves no connection, timer or socket behind', async () => {
+    const alive = new Map<number, string>();
+    const hook = createHook({
+      init(id, type) {
+        if (type === 'PROMISE') return;
+        // Past this hook, then Node's own frames: the first other frame created it. Vitest's
+        // timers and this file's sleeps come and go, so they are left out.
+        const lines = (new Error().stack ?? '').split('\n').slice(2);
+        const by = lines.find((line) => !line.includes('(node:') && !line.includes(' node:')) ?? '';
+        if (!by.includes('/node_modules/vitest/') && !by.includes(TEST_FILE)) alive.set(id, `${type} ${by}`);
+      },
+      destroy(id) {
+        alive.delete(id);
+      },
+    }).enable();
+    const bus = createRedisEventBus(REDIS_URL, { prefix });
+    const got: string[] = [];
+    bus.subscribe('x', (message) => got.push(message));
+    await bus.ready();
+    await bus.publish('x', 'hello');
+    await until(() => got.length === 1);
+    const names = async () => {
+      const list = String(await admin.client('LIST'));
+      return [...list.matchAll(/ name=(\S*)/g)].map((m) => m[1]).filter((n) => n?.startsWith(prefix));
+    };
+    expect((await names()).sort()).toEqual([`${prefix}bus:pub`, `${prefix}bus:sub`]);
+
+    await bus.close();
+    await bus.close();
+    await sleep(20);
+    hook.disable();
+    expect([...alive.values()]).toEqual([]);
+    expect(await names()).toEqual([]);
+    // Closed: publishing and subscribing are no-ops, not errors.
+    await bus.publish('x', 'late');
+    bus.subscribe('x', () => undefined)();
+    expect(got).toEqual(['hello']);
+  });
+});

@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRepositories } from '../db/repositories.ts';
+import { createFsBlobStore } from '../storage/fs-blob-store.ts';
+import {
+  DIALECTS,
+  createTestApp,
+  fakeJpeg,
+  signUp,
+  timelineOf,
+  uploadFile,
+  type TestApp,
+} from '../test/harness.ts';
+import { createFsckRepository } from './fsck.repository.ts';
+import { runFsck } from './fsck.ts';
+
+const HOUR = 3_600_000;
+
+describe.each(DIALECTS)('trove fsck (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  function deps() {
+    const repos = createRepositories(t.database.db);
+    return { repos, fsck: createFsckRepository(t.database.db), store: createFsBlobStore(t.config.DATA_DIR) };
+  }
+  const blobPath = (key: string) =>
+    path.join(t.config.DATA_DIR, 'blobs', key.slice(0, 2), key.slice(2, 4), key);
+  const later = () => Date.now() + 2 * HOUR;
+
+  it('removes old orphans and partial writes, keeps young ones, and changes nothing on a dry run', async () => {
+    const { store, ...rest } = deps();
+    const user = await signUp(t.app);
+    const job = await timelineOf(t.app, user);
+    expect((await uploadFile(t.app, user, job, { path: 'a.jpg', content: fakeJpeg() })).statusCode).toBe(200);
+    const orphan = await store.put(Readable.from([Buffer.from('bytes of an upload that never committed')]));
+    fs.writeFileSync(path.join(t.config.DATA_DIR, 'tmp', 'crashed.part'), 'half');
+
+    const young = await runFsck({ store, ...rest }, { now: Date.now });
+    expect(young.orphansRemoved).toEqual([]);
+    expect(young.orphansKept).toBeGreaterThanOrEqual(1);
+
+    const dry = await runFsck({ store, ...rest }, { now: later, dryRun: true });
+    expect(dry.orphansRemoved).toContain(orphan.key);
+    expect(await store.stat(orphan.key)).toBeDefined();
+
+    const report = await runFsck({ store, ...rest }, { now: later });
+    expect(report.orphansRemoved).toEqual([orphan.key]);
+    expect(report.partialsDiscarded).toBe(1);
+    expect(report.missingBlobs).toEqual([]);
+    expect(report.corruptBlobs).toEqual([]);
+    expect(await store.stat(orphan.key)).toBeUndefined();
+    expect(fs.existsSync(path.join(t.config.DATA_DIR, 'tmp', 'crashed.part'))).toBe(false);
+    // The acknowledged upload is untouched.
+    const files = await t.app.inject({ url: `/st/4/jobs/${job}/files?${user.query}`, headers: user.headers });
+    expect(files.json<{ files: unknown[] }>().files).toHaveLength(1);
+  });
+
+  it('reports missing and corrupt bytes without deleting any row', async () => {
+    const { store, repos, fsck } = deps();
+    const user = await signUp(t.app);
+    const job = await timelineOf(t.app, user);
+    await uploadFile(t.app, user, job, { path: 'gone.jpg', content: fakeJpeg(5000) });
+    await uploadFile(t.app, user, job, { path: 'flipped.jpg', content: fakeJpeg(5001) });
+    const blobs = await fsck.listBlobs();
+    const gone = blobs.find((b) => b.size === 5000);
+    const flipped = blobs.find((b) => b.size === 5001);
+    if (!gone || !flipped) throw new Error('uploads missing');
+    await store.delete(gone.store_key);
+    const bytes = fs.readFileSync(blobPath(flipped.store_key));
+    bytes[100] = (bytes[100] ?? 0) ^ 0xff;
+    fs.writeFileSync(blobPath(flipped.store_key), bytes);
+
+    const quick = await runFsck({ store, repos, fsck }, { now: later });
+    expect(quick.missingBlobs).toEqual([{ blobId: gone.id, key: gone.store_key, files: 1 }]);
+    expect(quick.corruptBlobs).toEqual([]);
+    const verified = await runFsck({ store, repos, fsck }, { now: later, verify: true });
+    expect(verified.corruptBlobs).toEqual([{ blobId: flipped.id, key: flipped.store_key, reason: 'sha256' }]);
+    expect(await repos.files.findBlob(gone.id)).toBeDefined();
+  });
+
+  it('queues the media work again for a rendition whose bytes are gone', async () => {
+    const { store, repos, fsck } = deps();
+    const user = await signUp(t.app);
+    const job = await timelineOf(t.app, user);
+    await uploadFile(t.app, user, job, { path: 'r.jpg', content: fakeJpeg(6000) });
+    const blob = (await fsck.listBlobs()).find((b) => b.size === 6000);
+    if (!blob) throw new Error('upload missing');
+    const thumb = await store.put(Readable.from([Buffer.from('thumbnail')]));
+    await repos.media.insertDerivative({
+      blob_id: blob.id,
+      kind: 'thumb256',
+      store_key: thumb.key,
+      size: thumb.size,
+      content_type: 'image/webp',
+      created_at: Date.now(),
+    });
+    await store.delete(thumb.key);
+    const queuedBefore = await repos.workItems.countQueued('media');
+    const report = await runFsck({ store, repos, fsck }, { now: later });
+    expect(report.renditionsRequeued).toEqual([`${blob.id}/thumb256`]);
+    expect(await repos.media.findDerivative(blob.id, 'thumb256')).toBeUndefined();
+    expect(await repos.workItems.countQueued('media')).toBe(queuedBefore + 1);
+  });
+});

@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import type { Repositories } from '../db/repositories.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import type { FsckRepository } from './fsck.repository.ts';
+
+/** What `trove fsck` found and did. Keys and ids only: never a user's file name. */
+export interface FsckReport {
+  blobsChecked: number;
+  /** Bytes in the store that no row names, removed (older than the grace period). */
+  orphansRemoved: string[];
+  /** Orphans younger than the grace period: possibly an upload about to commit; kept. */
+  orphansKept: number;
+  /** Rows whose bytes are gone: cannot be repaired here, only reported. */
+  missingBlobs: { blobId: string; key: string; files: number }[];
+  /** Rows whose stored size or SHA-256 differs from what was acknowledged. */
+  corruptBlobs: { blobId: string; key: string; reason: 'size' | 'sha256' }[];
+  /** Renditions whose bytes are gone: row removed and the media work queued again. */
+  renditionsRequeued: string[];
+  /** Unfinished writes (temp files, multipart uploads) older than the grace period, discarded. */
+  partialsDiscarded: number;
+}
+
+export interface FsckOptions {
+  /** Anything younger is left alone: it may belong to an upload in flight. Default 1 hour. */
+  graceMs?: number;
+  /** Re-hash every blob against its SHA-256 (reads all bytes). Default false. */
+  verify?: boolean;
+  /** Report only, change nothing. Default false. */
+  dryRun?: boolean;
+  now?: () => number;
+}
+
+/**
+ * Reconciles the database with the blob store (see [Note: Blob storage]): the write order
+ * (bytes durable, then row) means a crash leaves at most orphan bytes and partial writes,
+ * which are safe to remove once old enough. A row without bytes would be data loss; it is
+ * reported loudly, never "repaired" by deleting the row.
+ */
+export async function runFsck(
+  deps: { fsck: FsckRepository; repos: Repositories; store: BlobStore },
+  options: FsckOptions = {},
+): Promise<FsckReport> {
+  const now = options.now ?? Date.now;
+  const graceMs = options.graceMs ?? 3_600_000;
+  const cutoff = now() - graceMs;
+  const repair = !options.dryRun;
+  const report: FsckReport = {
+    blobsChecked: 0,
+    orphansRemoved: [],
+    orphansKept: 0,
+    missingBlobs: [],
+    corruptBlobs: [],
+    renditionsRequeued: [],
+    partialsDiscarded: 0,
+  };
+
+  // Read the rows first: a blob that commits after this point is young, so it is kept.
+  const known = await deps.fsck.knownKeys();
+  const candidates: string[] = [];
+  for await (const blob of deps.store.list()) {
+    if (known.has(blob.key)) continue;
+    if (blob.mtime > cutoff) report.orphansKept += 1;
+    else candidates.push(blob.key);
+  }
+  if (candidates.length > 0) {
+    // Read again: a long listing gives a slow upload time to commit its row.
+    const knownNow = await deps.fsck.knownKeys();
+    for (const key of candidates) {
+      if (knownNow.has(key)) continue;
+      if (repair) await deps.store.delete(key);
+      report.orphansRemoved.push(key);
+    }
+  }
+
+  for (const row of await deps.fsck.listBlobs()) {
+    report.blobsChecked += 1;
+    const stat = await deps.store.stat(row.store_key);
+    if (!stat) {
+      report.missingBlobs.push({
+        blobId: row.id,
+        key: row.store_key,
+        files: await deps.fsck.countFilesOfBlob(row.id),
+      });
+      continue;
+    }
+    if (stat.size !== row.size) {
+      report.corruptBlobs.push({ blobId: row.id, key: row.store_key, reason: 'size' });
+    } else if (options.verify && (await sha256Of(deps.store, row.store_key)) !== row.sha256) {
+      report.corruptBlobs.push({ blobId: row.id, key: row.store_key, reason: 'sha256' });
+    }
+  }
+
+  for (const row of await deps.fsck.listDerivatives()) {
+    if (await deps.store.stat(row.store_key)) continue;
+    if (repair) {
+      await deps.fsck.deleteDerivative(row.blob_id, row.kind);
+      await deps.repos.workItems.enqueue({ kind: 'media', payload: { blobId: row.blob_id }, now: now() });
+    }
+    report.renditionsRequeued.push(`${row.blob_id}/${row.kind}`);
+  }
+
+  for (const partial of await deps.store.listPartial()) {
+    if (partial.started > cutoff) continue;
+    if (repair) await deps.store.discardPartial(partial.id);
+    report.partialsDiscarded += 1;
+  }
+  return report;
+}
+
+async function sha256Of(store: BlobStore, key: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of await store.get(key)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** One line for logs and the CLI. */
+export function summarize(report: FsckReport): string {
+  return [
+    `fsck: ${String(report.blobsChecked)} blobs checked`,
+    `${String(report.orphansRemoved.length)} orphans removed (${String(report.orphansKept)} young ones kept)`,
+    `${String(report.partialsDiscarded)} partial writes discarded`,
+    `${String(report.renditionsRequeued.length)} renditions queued again`,
+    `${String(report.missingBlobs.length)} MISSING`,
+    `${String(report.corruptBlobs.length)} CORRUPT`,
+  ].join(', ');
+}

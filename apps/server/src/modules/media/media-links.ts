@@ -1,0 +1,31 @@
+import { APP_BASE_PATH } from '@trove/contract';
+import type { MediaSigner, MediaVariant } from '../../access/media-urls.ts';
+
+/** Thumbnail areas of spec 000 §7 (`area=256|1280`) and the variant each one serves. */
+export const THUMB_AREAS = { '256': 'thumb256', '1280': 'thumb1280' } as const satisfies Record<
+  string,
+  MediaVariant
+>;
+
+/**
+ * Builds the signed media paths a file listing hands out (see [Note: Media URLs] in
+ * access/media-urls.ts). Paths only: the client puts the right host in front.
+ */
+export function createMediaLinks(signer: MediaSigner) {
+  // `extra` is a fixed, URL-safe prefix and sig is base64url: plain concatenation is exact
+  // and cheaper than URLSearchParams on a page of hundreds of links.
+  const signed = (path: string, fileId: string, variant: MediaVariant, extra = '') => {
+    const { exp, sig } = signer.sign(fileId, variant);
+    return `${path}?${extra}exp=${String(exp)}&sig=${sig}`;
+  };
+  const filePath = (jobId: string, fileId: string) =>
+    `${APP_BASE_PATH}/jobs/${encodeURIComponent(jobId)}/files_by_id/${encodeURIComponent(fileId)}`;
+  return {
+    thumb: (fileId: string, area: keyof typeof THUMB_AREAS) =>
+      signed(`/th/3/${encodeURIComponent(fileId)}`, fileId, THUMB_AREAS[area], `area=${area}&`),
+    original: (jobId: string, fileId: string) => signed(filePath(jobId, fileId), fileId, 'original'),
+    jpeg: (jobId: string, fileId: string) => signed(filePath(jobId, fileId), fileId, 'jpeg', 'to_jpeg=1&'),
+    preview: (jobId: string, fileId: string) => signed(filePath(jobId, fileId), fileId, 'preview', 'sub=1&'),
+  };
+}
+export type MediaLinks = ReturnType<typeof createMediaLinks>;

@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInProcessEventBus } from '../../events/event-bus.ts';
+import { createFsBlobStore } from '../../storage/fs-blob-store.ts';
+import {
+  DIALECTS,
+  createTestApp,
+  fakeJpeg,
+  signUp,
+  timelineOf,
+  uploadFile,
+  type Session,
+  type TestApp,
+} from '../../test/harness.ts';
+import { createWorker } from '../../worker.ts';
+
+const fixture = (name: string) =>
+  fs.readFileSync(path.join(import.meta.dirname, '../../media/fixtures', name));
+
+interface Listed {
+  id: string;
+  name: string;
+  type: string;
+  width: number;
+  height: number;
+  duration: number;
+  taken: number;
+  media_status: string;
+  thumbhash: string | null;
+  thumb_url_small: string | null;
+  thumb_url_large: string | null;
+  file_url: string;
+  jpeg_url: string | null;
+  video_url: string | null;
+}
+
+/** The whole media path: upload → work item → worker → renditions → signed URLs. */
+describe.each(DIALECTS)('media pipeline (%s)', (dialect) => {
+  let t: TestApp;
+  let worker: ReturnType<typeof createWorker>;
+  let user: Session;
+  let job: string;
+  let files: Map<string, Listed>;
+
+  beforeAll(async () => {
+    const bus = createInProcessEventBus();
+    t = await createTestApp(dialect, { deps: { bus } });
+    const store = createFsBlobStore(t.config.DATA_DIR);
+    worker = createWorker({
+      config: t.config,
+      database: t.database,
+      store,
+      bus,
+      now: t.clock.now,
+      log: () => undefined,
+    });
+    worker.start();
+    user = await signUp(t.app);
+    job = await timelineOf(t.app, user);
+    for (const [name, content] of [
+      ['Camera/IMG_0001.jpg', fixture('photo-exif.jpg')],
+      ['Camera/IMG_0002.heic', fixture('photo.heic')],
+      ['Camera/VID_0003.mp4', fixture('clip.mp4')],
+      ['Camera/broken.jpg', fakeJpeg(6000)],
+    ] as const) {
+      expect(
+        (await uploadFile(t.app, user, job, { path: name, content, mtime: 1_500_000_000 })).statusCode,
+      ).toBe(200);
+    }
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const listed = (
+        await t.app.inject({ url: `/st/4/jobs/${job}/files?${user.query}`, headers: user.headers })
+      ).json<{ files: Listed[] }>().files;
+      if (listed.every((f) => f.media_status !== 'pending')) {
+        files = new Map(listed.map((f) => [f.name, f]));
+        break;
+      }
+      if (Date.now() > deadline)
+        throw new Error(
+          `media still pending: ${JSON.stringify(listed.map((f) => [f.name, f.media_status]))}`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 90_000);
+  afterAll(async () => {
+    await worker.stop();
+    await t.close();
+  });
+
+  const file = (name: string) => {
+    const found = files.get(name);
+    if (!found) throw new Error(`${name} not listed`);
+    return found;
+  };
+  const fetchUrl = (url: string | null, headers: Record<string, string> = {}) => {
+    if (!url) throw new Error('no url');
+    return t.app.inject({ url, headers });
+  };
+
+  it('makes upright WebP thumbnails of both sizes and a thumbhash for a camera JPEG', async () => {
+    const photo = file('IMG_0001.jpg');
+    expect(photo.media_status).toBe('ready');
+    expect(photo.thumbhash).toMatch(/^[A-Za-z0-9+/=]+$/);
+    for (const [url, longest] of [
+      [photo.thumb_url_small, 256],
+      [photo.thumb_url_large, 1280],
+    ] as const) {
+      const response = await fetchUrl(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/webp');
+      const meta = await sharp(response.rawPayload).metadata();
+      expect(Math.max(meta.width, meta.height)).toBeLessThanOrEqual(longest);
+      // Orientation 6 was applied: the thumbnail has the listed (upright) shape.
+      expect(Math.sign(meta.width - meta.height)).toBe(Math.sign(photo.width - photo.height));
+    }
+  });
+
+  it('reads the taken time and camera metadata from EXIF', async () => {
+    const photo = file('IMG_0001.jpg');
+    // DateTimeOriginal 2023:07:14 18:32:05.250 +02:00 (see media/fixtures/README.md).
+    expect(photo.taken).toBe(Date.UTC(2023, 6, 14, 16, 32, 5) / 1000);
+    const metadata = await t.app.inject({
+      url: `/st/4/jobs/${job}/metadata/${photo.id}?${user.query}`,
+      headers: user.headers,
+    });
+    expect(metadata.json()).toEqual({
+      manufacturer: 'Canon',
+      model: 'Canon EOS R5',
+      iso: 400,
+      aperture: 2.8,
+      exposure: 0.004,
+      focal_length: 50,
+      latitude: 59.913868,
+      longitude: 10.752245,
+    });
+    const changes = await t.app.inject({
+      url: `/st/4/jobs/${job}/changes?since=0&${user.query}`,
+      headers: user.headers,
+    });
+    const updates = changes
+      .json<{ changes: { type: number; data: { id: string; width: number; timestamp: number } }[] }>()
+      .changes.filter((c) => c.type === 0 && c.data.id === photo.id);
+    // The upload's record, then the one carrying what the worker read.
+    expect(updates).toHaveLength(2);
+    expect(updates[1]?.data).toMatchObject({ width: photo.width, timestamp: photo.taken });
+  });
+
+  it('turns a HEIC into thumbnails and a JPEG for to_jpeg', async () => {
+    const heic = file('IMG_0002.heic');
+    expect(heic.media_status).toBe('ready');
+    expect((await fetchUrl(heic.thumb_url_small)).statusCode).toBe(200);
+    const jpeg = await fetchUrl(heic.jpeg_url);
+    expect(jpeg.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(jpeg.rawPayload).metadata()).width).toBe(heic.width);
+    // The JPEG variant is signed on its own; the original's signature does not open it.
+    expect((await fetchUrl(`${heic.file_url}&to_jpeg=1`)).statusCode).toBe(404);
+    expect(file('IMG_0001.jpg').jpeg_url).toBeNull();
+  });
+
+  it('probes a video, makes a poster thumbnail and a preview MP4 served with ranges', async () => {
+    const video = file('VID_0003.mp4');
+    expect(video).toMatchObject({ type: 'Movies', media_status: 'ready' });
+    expect(video.duration).toBeGreaterThanOrEqual(1);
+    expect(video.width).toBeGreaterThan(0);
+    expect((await fetchUrl(video.thumb_url_small)).headers['content-type']).toBe('image/webp');
+    const preview = await fetchUrl(video.video_url, { range: 'bytes=0-4999999' });
+    expect(preview.statusCode).toBe(206);
+    expect(preview.headers['content-type']).toBe('video/mp4');
+    expect(preview.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
+  });
+
+  it('marks content that cannot be decoded as failed, keeping the original', async () => {
+    const broken = file('broken.jpg');
+    expect(broken.media_status).toBe('failed');
+    expect(broken.thumb_url_small).toBeNull();
+    expect((await fetchUrl(broken.file_url)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,51 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Database, DerivativesTable, FilesTable } from '../../db/schema.ts';
+import { monthOf } from '../files/file-records.ts';
+
+export type DerivativeRow = Selectable<DerivativesTable>;
+
+/** What the media worker learns of a file's content, written to every file of that blob. */
+export type MediaFacts = Pick<
+  Updateable<FilesTable>,
+  'width' | 'height' | 'duration' | 'taken_at' | 'metadata' | 'thumbhash' | 'media_status'
+>;
+
+/** Derived renditions of blobs (thumbnails, preview video, JPEG of HEIC) and media facts. */
+export function createMediaRepository(db: Kysely<Database>) {
+  return {
+    findDerivative(blobId: string, kind: string): Promise<DerivativeRow | undefined> {
+      return db
+        .selectFrom('derivatives')
+        .selectAll()
+        .where('blob_id', '=', blobId)
+        .where('kind', '=', kind)
+        .executeTakeFirst();
+    },
+    listDerivatives(blobId: string): Promise<DerivativeRow[]> {
+      return db.selectFrom('derivatives').selectAll().where('blob_id', '=', blobId).execute();
+    },
+    /** Adds a rendition; a rendition already there (a retried item) stays, and false says so. */
+    async insertDerivative(row: Insertable<DerivativesTable>): Promise<boolean> {
+      const result = await db
+        .insertInto('derivatives')
+        .values(row)
+        .onConflict((oc) => oc.columns(['blob_id', 'kind']).doNothing())
+        .executeTakeFirst();
+      return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+    },
+    /** Every file (any job, any state) whose bytes are this blob. */
+    listFilesOfBlob(blobId: string) {
+      return db.selectFrom('files').selectAll().where('blob_id', '=', blobId).execute();
+    },
+    /** Writes what the worker found to every file of the blob (the taken month with the time). */
+    async setMediaFacts(blobId: string, facts: MediaFacts): Promise<void> {
+      const month = typeof facts.taken_at === 'number' ? { taken_month: monthOf(facts.taken_at) } : {};
+      await db
+        .updateTable('files')
+        .set({ ...facts, ...month })
+        .where('blob_id', '=', blobId)
+        .execute();
+    },
+  };
+}
+export type MediaRepository = ReturnType<typeof createMediaRepository>;

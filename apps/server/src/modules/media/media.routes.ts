@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { APP_BASE_PATH } from '@trove/contract';
+import { z } from 'zod';
+import { parseInput } from '../../errors.ts';
+import { resolveRange } from '../../http/range.ts';
+import { contentDisposition } from './content-type.ts';
+import { THUMB_AREAS } from './media-links.ts';
+import type { MediaBody, MediaService } from './media.service.ts';
+
+const Signature = {
+  exp: z.coerce.number().int().positive(),
+  sig: z.string().min(1).max(100),
+};
+const ThumbQuery = z.object({ area: z.enum(['256', '1280']).default('256'), ...Signature });
+const FileQuery = z.object({
+  sub: z.enum(['0', '1']).optional(),
+  to_jpeg: z.enum(['0', '1']).optional(),
+  download: z.enum(['0', '1']).optional(),
+  ...Signature,
+});
+const ThumbParams = z.object({ fileId: z.string().min(1).max(100) });
+const FileParams = z.object({ id: z.string().min(1).max(100), fileId: z.string().min(1).max(100) });
+
+/**
+ * Media on the thumb, app and video hosts (spec 000 §7): thumbnails at /th/3/{file} and the
+ * file at /jobs/{id}/files_by_id/{fileId} (`sub=1` the preview video, `to_jpeg=1` a JPEG of
+ * a HEIC). They are `signed` routes: the URL's signature is the credential, because `<img>`
+ * and `<video>` cannot send the token (see [Note: Media URLs]).
+ */
+export function registerMediaRoutes(
+  app: FastifyInstance,
+  deps: { media: MediaService; now: () => number },
+): void {
+  const signedRoute = { config: { auth: 'signed' as const } };
+
+  app.get('/th/3/:fileId', signedRoute, async (request, reply) => {
+    const { fileId } = parseInput(ThumbParams, request.params);
+    const query = parseInput(ThumbQuery, request.query);
+    const media = await deps.media.thumbnail(fileId, THUMB_AREAS[query.area], query.exp, query.sig);
+    return send(request, reply, media, { exp: query.exp, download: false });
+  });
+
+  app.get(`${APP_BASE_PATH}/jobs/:id/files_by_id/:fileId`, signedRoute, async (request, reply) => {
+    const { id, fileId } = parseInput(FileParams, request.params);
+    const query = parseInput(FileQuery, request.query);
+    const variant = query.sub === '1' ? 'preview' : query.to_jpeg === '1' ? 'jpeg' : 'original';
+    const media = await deps.media.file(id, fileId, variant, query.exp, query.sig);
+    return send(request, reply, media, { exp: query.exp, download: query.download === '1' });
+  });
+
+  /** Sends a rendition with validators, caching until the URL expires, and byte ranges. */
+  async function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    media: MediaBody,
+    options: { exp: number; download: boolean },
+  ) {
+    const maxAge = Math.max(0, options.exp - Math.floor(deps.now() / 1000));
+    reply
+      .header('etag', media.etag)
+      .header('cache-control', `private, max-age=${String(maxAge)}`)
+      .header('accept-ranges', 'bytes')
+      // User bytes never run as a page of ours, whatever they claim to be.
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header(
+        'content-disposition',
+        contentDisposition(media.attachment || options.download ? 'attachment' : 'inline', media.fileName),
+      );
+    if (request.headers['if-none-match'] === media.etag) return reply.status(304).send();
+    const range = resolveRange(request.headers.range, media.size);
+    if (range === 'unsatisfiable') {
+      return reply
+        .status(416)
+        .header('content-range', `bytes */${String(media.size)}`)
+        .send();
+    }
+    reply.type(media.contentType);
+    if (!range) {
+      return reply.header('content-length', String(media.size)).send(await media.open());
+    }
+    return reply
+      .status(206)
+      .header('content-range', `bytes ${String(range.start)}-${String(range.end)}/${String(media.size)}`)
+      .header('content-length', String(range.end - range.start + 1))
+      .send(await media.open(range));
+  }
+}

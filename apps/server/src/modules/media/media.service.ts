@@ -1,0 +1,84 @@
+import type { Readable } from 'node:stream';
+import type { MediaSigner, MediaVariant } from '../../access/media-urls.ts';
+import type { Repositories } from '../../db/repositories.ts';
+import { NotFoundError } from '../../errors.ts';
+import type { ResolvedRange } from '../../http/range.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { servedTypeOf, type ServedType } from './content-type.ts';
+
+/** One rendition ready to send: its size, type, a strong validator and a way to read it. */
+export interface MediaBody extends ServedType {
+  size: number;
+  /** Strong ETag: store keys never change content. */
+  etag: string;
+  fileName: string;
+  open(range?: ResolvedRange): Promise<Readable>;
+}
+
+/** Media renditions each variant maps to (derivatives table kinds). */
+const DERIVATIVE_OF: Partial<Record<MediaVariant, string>> = {
+  thumb256: 'thumb256',
+  thumb1280: 'thumb1280',
+  jpeg: 'jpeg',
+  preview: 'preview',
+};
+
+/**
+ * Serves thumbnails, originals and preview video behind signed URLs (spec 000 §7
+ * Downloads, thumbnails, video). A bad or expired signature, a trashed file and a rendition
+ * that is not made yet all answer the same 404.
+ */
+export function createMediaService(deps: { repos: Repositories; store: BlobStore; signer: MediaSigner }) {
+  const { repos, store, signer } = deps;
+
+  async function body(
+    fileId: string,
+    jobId: string | undefined,
+    variant: MediaVariant,
+    exp: number,
+    sig: string,
+  ) {
+    if (!signer.verify(fileId, variant, exp, sig)) throw new NotFoundError();
+    const file = await repos.files.findById(fileId);
+    if (file?.state !== 'active' || (jobId !== undefined && file.job_id !== jobId)) throw new NotFoundError();
+    const kind = DERIVATIVE_OF[variant];
+    if (kind === undefined) {
+      const blob = await repos.files.findBlob(file.blob_id);
+      if (!blob) throw new NotFoundError();
+      return describe(blob.store_key, blob.size, servedTypeOf(file.name), file.name);
+    }
+    const derivative = await repos.media.findDerivative(file.blob_id, kind);
+    if (!derivative) throw new NotFoundError();
+    const name = variant === 'preview' ? `${baseName(file.name)}.mp4` : `${baseName(file.name)}.jpg`;
+    return describe(
+      derivative.store_key,
+      derivative.size,
+      { contentType: derivative.content_type, attachment: false },
+      name,
+    );
+  }
+
+  function describe(key: string, size: number, type: ServedType, fileName: string): MediaBody {
+    return { ...type, size, etag: `"${key}"`, fileName, open: (range) => store.get(key, range) };
+  }
+
+  return {
+    /** GET /th/3/{file}?area=: a thumbnail. */
+    thumbnail: (fileId: string, variant: 'thumb256' | 'thumb1280', exp: number, sig: string) =>
+      body(fileId, undefined, variant, exp, sig),
+    /** GET /st/4/jobs/{id}/files_by_id/{fileId}: the original, its JPEG, or the preview video. */
+    file: (
+      jobId: string,
+      fileId: string,
+      variant: 'original' | 'jpeg' | 'preview',
+      exp: number,
+      sig: string,
+    ) => body(fileId, jobId, variant, exp, sig),
+  };
+}
+export type MediaService = ReturnType<typeof createMediaService>;
+
+function baseName(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+}

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Repositories, Transact } from '../../db/repositories.ts';
+import { jobChannel, type EventBus } from '../../events/event-bus.ts';
+import type { WorkHandler } from '../../queue/work-queue.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { fileAddedPayload } from '../files/file-records.ts';
+import type { MediaFacts } from './media.repository.ts';
+
+/** A rendition the tools made: bytes in memory (thumbnails) or a file (video, JPEG). */
+export type Rendition = { contentType: string } & ({ bytes: Buffer } | { path: string });
+
+/** What the media tools learn from one original. */
+export interface MediaAnalysis {
+  width: number;
+  height: number;
+  /** Seconds; 0 for pictures (spec 000 §3). */
+  duration: number;
+  /** When it was taken (EXIF or container), ms since the epoch; undefined when unknown. */
+  takenAt?: number;
+  /** Camera metadata of spec 000 §3 (manufacturer, model, ISO, …). */
+  metadata: Record<string, unknown>;
+  thumbhash: string;
+  /** Keyed by derivative kind: thumb256, thumb1280, and preview (video) or jpeg (HEIC). */
+  renditions: Record<string, Rendition>;
+}
+
+/** The decoders, behind one seam so the worker needs no knowledge of sharp or ffmpeg. */
+export interface MediaTools {
+  analyze(input: {
+    path: string;
+    name: string;
+    type: 'Pictures' | 'Movies';
+    workDir: string;
+  }): Promise<MediaAnalysis>;
+  /** True for an error that retrying cannot fix (corrupt file, too many pixels). */
+  isPermanent(error: unknown): boolean;
+}
+
+/**
+ * The `media` work item (one per new blob): reads the original once, stores its renditions,
+ * writes what it learnt to every file of the blob and tells the jobs' clients with a type 0
+ * change carrying the new dimensions and taken time (clients update the file by id).
+ * Retrying is safe: renditions already stored stay, facts are overwritten with the same.
+ */
+export function createMediaHandler(deps: {
+  repos: Repositories;
+  transact: Transact;
+  store: BlobStore;
+  bus: EventBus;
+  tools: MediaTools;
+  workDir: string;
+  now: () => number;
+}): WorkHandler {
+  const { repos, store, tools } = deps;
+
+  async function storeRendition(blobId: string, kind: string, rendition: Rendition) {
+    if (await repos.media.findDerivative(blobId, kind)) return;
+    const source =
+      'bytes' in rendition ? Readable.from([rendition.bytes]) : fs.createReadStream(rendition.path);
+    const info = await store.put(source);
+    const inserted = await repos.media.insertDerivative({
+      blob_id: blobId,
+      kind,
+      store_key: info.key,
+      size: info.size,
+      content_type: rendition.contentType,
+      created_at: deps.now(),
+    });
+    if (!inserted) await store.delete(info.key);
+  }
+
+  /** Writes the facts and one change per active file, then wakes those jobs' pollers. */
+  async function finish(blobId: string, facts: MediaFacts) {
+    const jobs = await deps.transact(async (tx) => {
+      await tx.media.setMediaFacts(blobId, facts);
+      const touched = new Set<string>();
+      for (const file of await tx.media.listFilesOfBlob(blobId)) {
+        if (file.state !== 'active') continue;
+        await tx.changes.append({
+          job_id: file.job_id,
+          type: 0,
+          file_id: file.id,
+          user_id: file.added_by,
+          payload: JSON.stringify(fileAddedPayload(file, false)),
+          created_at: deps.now(),
+        });
+        touched.add(file.job_id);
+      }
+      return touched;
+    });
+    await Promise.all([...jobs].map((jobId) => deps.bus.publish(jobChannel(jobId), 'changed')));
+  }
+
+  return async (payload) => {
+    const blobId = typeof payload.blobId === 'string' ? payload.blobId : '';
+    const blob = await repos.files.findBlob(blobId);
+    const files = blob ? await repos.media.listFilesOfBlob(blobId) : [];
+    const first = files[0];
+    // Gone already (deleted for good), or a document: nothing to derive.
+    if (!blob || !first || (first.type !== 'Pictures' && first.type !== 'Movies')) return;
+
+    const workDir = path.join(deps.workDir, randomUUID());
+    await fs.promises.mkdir(workDir, { recursive: true });
+    try {
+      const original = path.join(workDir, 'original');
+      await pipeline(await store.get(blob.store_key), fs.createWriteStream(original));
+      let analysis: MediaAnalysis;
+      try {
+        analysis = await tools.analyze({ path: original, name: first.name, type: first.type, workDir });
+      } catch (error) {
+        if (!tools.isPermanent(error)) throw error;
+        await finish(blobId, { media_status: 'failed' });
+        return;
+      }
+      for (const [kind, rendition] of Object.entries(analysis.renditions)) {
+        await storeRendition(blobId, kind, rendition);
+      }
+      await finish(blobId, {
+        width: analysis.width,
+        height: analysis.height,
+        duration: analysis.duration,
+        ...(analysis.takenAt !== undefined && { taken_at: analysis.takenAt }),
+        metadata: JSON.stringify(analysis.metadata),
+        thumbhash: analysis.thumbhash,
+        media_status: 'ready',
+      });
+    } finally {
+      await fs.promises.rm(workDir, { recursive: true, force: true });
+    }
+  };
+}

@@ -1,0 +1,332 @@
+import { createHook } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createInProcessEventBus } from '../events/event-bus.ts';
+import { DIALECTS, openTestDatabase, testClock, type TestDatabase } from '../test/harness.ts';
+import type { Dialect } from '../db/database.ts';
+import { createBullmqWorkQueue, type BullmqWorkQueueOptions } from './bullmq-work-queue.ts';
+import { WORK_CHANNEL, type WorkHandler, type WorkQueue } from './work-queue.ts';
+import { createWorkItemsRepository } from './work-items.repository.ts';
+
+/**
+ * Runs against this machine's Redis (no persistence; shared with other tests), so every test
+ * uses its own key prefix and only ever deletes its own keys. Without Redis these fail.
+ */
+const REDIS_URL = process.env.TROVE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const until = async (check: () => boolean | Promise<boolean>, ms = 5000) => {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await sleep(10);
+  }
+};
+
+const gates: (() => void)[] = [];
+/** A promise the test resolves by hand, to hold a handler mid-item. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  gates.push(open);
+  return { open, opened };
+}
+
+let admin: Redis;
+let unreachable: Error | undefined;
+beforeAll(async () => {
+  admin = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 2000,
+  });
+  // connect() rejects with the same error; this only keeps ioredis from logging it.
+  admin.on('error', () => undefined);
+  try {
+    await admin.connect();
+  } catch (error) {
+    admin.disconnect();
+    unreachable = new Error(`BullMQ queue tests need Redis at ${REDIS_URL} (set TROVE_TEST_REDIS_URL)`, {
+      cause: error,
+    });
+  }
+});
+// Each test fails, rather than the suite being skipped: skipped tests read as green.
+beforeEach(() => {
+  if (unreachable) throw unreachable;
+});
+afterAll(async () => {
+  if (!unreachable) await admin.quit();
+});
+
+/** Deletes one test's keys: what a restarted Redis without persistence would have lost. */
+async function deleteKeys(prefix: string): Promise<number> {
+  let deleted = 0;
+  let cursor = '0';
+  do {
+    const [next, keys] = await admin.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length > 0) deleted += await admin.unlink(...keys);
+  } while (cursor !== '0');
+  return deleted;
+}
+
+async function clientNames(prefix: string): Promise<string[]> {
+  const list = await admin.client('LIST');
+  return [...String(list).matchAll(/ name=(\S*)/g)]
+    .map((m) => m[1] ?? '')
+    .filter((name) => name.startsWith(prefix));
+}
+
+const TEST_FILE = fileURLToPath(import.meta.url);
+
+/**
+ * Async resources (sockets, timers, DNS requests…) created from now on and not yet
+ * destroyed, except those of vitest and of this file (its sleeps), which come and go.
+ */
+function trackResources() {
+  const alive = new Map<number, string>();
+  const hook = createHook({
+    init(id, type) {
+      // Past the hook's own frame and then Node's: the first other frame is the creator.
+      const lines = (new Error().stack ?? '').split('\n').slice(2);
+      const by = lines.find((line) => !line.includes('(node:') && !line.includes(' node:')) ?? '';
+      if (type !== 'PROMISE' && !by.includes('/node_modules/vitest/') && !by.includes(TEST_FILE))
+        alive.set(id, `${type} ${by.trim()}`);
+    },
+    destroy(id) {
+      alive.delete(id);
+    },
+  }).enable();
+  return { alive: () => [...alive.values()], stop: () => hook.disable() };
+}
+
+function harness(dialect: Dialect) {
+  let database: TestDatabase | undefined;
+  let prefix = '';
+  const queues: WorkQueue[] = [];
+  afterEach(async () => {
+    // A failed test may leave a handler held, and stop() waits for running handlers.
+    for (const open of gates.splice(0)) open();
+    await Promise.all(queues.splice(0).map((q) => q.stop()));
+    await database?.cleanup();
+    database = undefined;
+    if (prefix) await deleteKeys(prefix);
+    prefix = '';
+  });
+
+  return async function setup() {
+    database = await openTestDatabase(dialect);
+    const db = database.handle.db;
+    prefix = `trove-test-${randomBytes(5).toString('hex')}`;
+    const clock = testClock();
+    const workItems = createWorkItemsRepository(db);
+    const bus = createInProcessEventBus();
+    const errors: unknown[] = [];
+    /** One queue instance: what one `trove worker` process runs. */
+    const make = (overrides: Partial<BullmqWorkQueueOptions> = {}) => {
+      const queue = createBullmqWorkQueue({
+        redisUrl: REDIS_URL,
+        prefix,
+        workItems,
+        bus,
+        concurrency: 1,
+        now: clock.now,
+        pollMs: 60_000,
+        leaseMs: 60_000,
+        backoffMs: 20,
+        onError: (error) => errors.push(error),
+        ...overrides,
+      });
+      queues.push(queue);
+      return queue;
+    };
+    const enqueue = (payload: Record<string, unknown>) =>
+      workItems.enqueue({ kind: 'media', payload, now: clock.now() });
+    const rows = () => db.selectFrom('work_items').selectAll().execute();
+    return { prefix, clock, workItems, bus, errors, make, enqueue, rows };
+  };
+}
+
+describe.each(DIALECTS)('BullMQ work queue (%s)', (dialect) => {
+  const setup = harness(dialect);
+
+  it('runs every committed item exactly once across two workers, within each one’s concurrency', async () => {
+    const { bus, make, enqueue, rows } = await setup();
+    for (let i = 0; i < 20; i++) await enqueue({ n: i });
+    const seen: number[] = [];
+    const peaks = [0, 0];
+    // The first items wait until six run at once: both workers full, if neither goes over 3.
+    const full = gate();
+    let started = 0;
+    const worker = (index: 0 | 1): WorkHandler => {
+      let running = 0;
+      return async (payload) => {
+        running += 1;
+        peaks[index] = Math.max(peaks[index] ?? 0, running);
+        if (++started === 6) full.open();
+        await full.opened;
+        await sleep(5);
+        seen.push(Number(payload.n));
+        running -= 1;
+      };
+    };
+    make({ concurrency: 3 }).start({ media: worker(0) });
+    make({ concurrency: 3 }).start({ media: worker(1) });
+    await until(async () => seen.length === 20 && (await rows()).length === 0);
+    await sleep(100);
+    expect([...seen].sort((a, b) => a - b)).toEqual([...Array(20).keys()]);
+    expect(peaks).toEqual([3, 3]);
+
+    // Work committed later runs on the bus's wake-up, long before the next poll.
+    await enqueue({ n: 99 });
+    await bus.publish(WORK_CHANNEL, 'media');
+    await until(() => seen.includes(99), 2000);
+  });
+
+  it('retries with exponential backoff and marks the item failed after the last attempt', async () => {
+    const { make, enqueue, rows, errors } = await setup();
+    const broken = await enqueue({ broken: true });
+    const flaky = await enqueue({ flaky: true });
+    const tries: Record<string, { attempts: number; at: number }[]> = {};
+    make({ maxAttempts: 3, backoffMs: 40 }).start({
+      media: (payload, item) => {
+        (tries[item.id] ??= []).push({ attempts: item.attempts, at: Date.now() });
+        if (payload.broken || item.attempts === 1) return Promise.reject(new Error('store unavailable'));
+        return Promise.resolve();
+      },
+    });
+    await until(async () => {
+      const left = await rows();
+      return left.length === 1 && left[0]?.state === 'failed';
+    });
+    const [row] = await rows();
+    expect(row).toMatchObject({ id: broken, state: 'failed', last_error: 'store unavailable' });
+    expect(tries[broken]?.map((t) => t.attempts)).toEqual([1, 2, 3]);
+    expect(tries[flaky]?.map((t) => t.attempts)).toEqual([1, 2]);
+    const at = tries[broken]?.map((t) => t.at) ?? [];
+    // 40 ms, then 80 ms (a few ms of timer slack allowed).
+    expect((at[1] ?? 0) - (at[0] ?? 0)).toBeGreaterThanOrEqual(35);
+    expect((at[2] ?? 0) - (at[1] ?? 0)).toBeGreaterThanOrEqual(75);
+    expect(errors).toHaveLength(4);
+    await sleep(200);
+    expect(tries[broken]).toHaveLength(3);
+  });
+
+  it('relays a job that Redis lost once its lease runs out, and runs it once', async () => {
+    const { prefix, clock, bus, make, enqueue, rows } = await setup();
+    const first = await enqueue({ n: 0 });
+    const second = await enqueue({ n: 1 });
+    const held = gate();
+    const ran: string[] = [];
+    make().start({
+      media: async (_payload, item) => {
+        if (item.id === first) await held.opened;
+        ran.push(item.id);
+      },
+    });
+    // The first item is running, the second waits in Redis: then Redis loses everything.
+    await until(async () => (await admin.exists(`${prefix}:work:${second}`)) === 1);
+    expect(await deleteKeys(prefix)).toBeGreaterThan(0);
+    held.open();
+    await until(async () => (await rows()).length === 1);
+
+    // Its lease still holds, so a wake-up does not relay it yet.
+    await bus.publish(WORK_CHANNEL, 'media');
+    await sleep(100);
+    expect(ran).toEqual([first]);
+
+    clock.advance(60_001);
+    await bus.publish(WORK_CHANNEL, 'media');
+    await until(async () => (await rows()).length === 0);
+    await sleep(100);
+    expect(ran).toEqual([first, second]);
+  });
+
+  it('does not run an item twice when it is relayed again while its job still exists', async () => {
+    const { clock, bus, make, enqueue, rows } = await setup();
+    await enqueue({});
+    const held = gate();
+    let runs = 0;
+    const handler: WorkHandler = async () => {
+      runs += 1;
+      await held.opened;
+    };
+    make().start({ media: handler });
+    make().start({ media: handler });
+    await until(() => runs === 1);
+    // The lease runs out while the item is still running: another relay claims it again.
+    clock.advance(60_001);
+    await bus.publish(WORK_CHANNEL, 'media');
+    await until(async () => (await rows())[0]?.attempts === 2);
+    await sleep(100);
+    held.open();
+    await until(async () => (await rows()).length === 0);
+    await sleep(100);
+    expect(runs).toBe(1);
+  });
+});
+
+describe('BullMQ work queue', () => {
+  const setup = harness('sqlite');
+
+  it('keeps at most `relayAhead` jobs waiting in Redis and relays more as they start', async () => {
+    const { make, enqueue, rows } = await setup();
+    for (let i = 0; i < 6; i++) await enqueue({ n: i });
+    const held = gate();
+    const seen: number[] = [];
+    make({ relayAhead: 2 }).start({
+      media: async (payload) => {
+        await held.opened;
+        seen.push(Number(payload.n));
+      },
+    });
+    const claimed = async () => (await rows()).filter((row) => row.locked_until !== null).length;
+    // One running and two waiting; the other three stay in the database.
+    await until(async () => (await claimed()) === 3);
+    await sleep(100);
+    expect(await claimed()).toBe(3);
+    // No wake-up and no poll from here on: jobs starting is what relays the rest.
+    held.open();
+    await until(() => seen.length === 6);
+    expect(seen.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('waits for running items, then leaves no connection, timer or handler behind', async () => {
+    const { prefix, bus, make, enqueue, rows } = await setup();
+    const resources = trackResources();
+    const held = gate();
+    let runs = 0;
+    const queue = make();
+    queue.start({
+      media: async () => {
+        runs += 1;
+        await held.opened;
+      },
+    });
+    await enqueue({});
+    await bus.publish(WORK_CHANNEL, 'media');
+    await until(() => runs === 1);
+    expect(await clientNames(prefix)).not.toEqual([]);
+
+    let stopped = false;
+    const stopping = queue.stop().then(() => (stopped = true));
+    await sleep(50);
+    expect(stopped).toBe(false);
+    held.open();
+    await stopping;
+    expect(await rows()).toEqual([]);
+    expect(await clientNames(prefix)).toEqual([]);
+    await sleep(20);
+    resources.stop();
+    expect(resources.alive()).toEqual([]);
+
+    await enqueue({});
+    await bus.publish(WORK_CHANNEL, 'media');
+    await sleep(100);
+    expect(runs).toBe(1);
+  });
+});

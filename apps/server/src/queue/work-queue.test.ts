@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createInProcessEventBus } from '../events/event-bus.ts';
+import { DIALECTS, openTestDatabase, testClock, type TestDatabase } from '../test/harness.ts';
+import { createDatabaseWorkQueue, WORK_CHANNEL, type WorkQueue } from './work-queue.ts';
+import { createWorkItemsRepository } from './work-items.repository.ts';
+
+const until = async (check: () => boolean | Promise<boolean>, ms = 5000) => {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
+describe.each(DIALECTS)('database work queue (%s)', (dialect) => {
+  let database: TestDatabase | undefined;
+  const queues: WorkQueue[] = [];
+  afterEach(async () => {
+    await Promise.all(queues.splice(0).map((q) => q.stop()));
+    await database?.cleanup();
+  });
+
+  async function setup(concurrency = 2) {
+    database = await openTestDatabase(dialect);
+    const clock = testClock();
+    const workItems = createWorkItemsRepository(database.handle.db);
+    const bus = createInProcessEventBus();
+    const make = () => {
+      const queue = createDatabaseWorkQueue({ workItems, bus, concurrency, now: clock.now, pollMs: 60_000 });
+      queues.push(queue);
+      return queue;
+    };
+    return { clock, workItems, bus, make };
+  }
+
+  it('runs every committed item once, at most `concurrency` at a time, across two workers', async () => {
+    const { clock, workItems, bus, make } = await setup(2);
+    for (let i = 0; i < 12; i++)
+      await workItems.enqueue({ kind: 'media', payload: { n: i }, now: clock.now() });
+    const seen: number[] = [];
+    let running = 0;
+    let peak = 0;
+    const handler = async (payload: Record<string, unknown>) => {
+      running += 1;
+      peak = Math.max(peak, running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      seen.push(Number(payload.n));
+      running -= 1;
+    };
+    make().start({ media: handler });
+    make().start({ media: handler });
+    await until(() => seen.length === 12);
+    expect([...seen].sort((a, b) => a - b)).toEqual([...Array(12).keys()]);
+    expect(peak).toBeLessThanOrEqual(4);
+    expect(await workItems.countQueued('media')).toBe(0);
+
+    // Work committed later is picked up as soon as the bus says so, not at the next poll.
+    await workItems.enqueue({ kind: 'media', payload: { n: 99 }, now: clock.now() });
+    await bus.publish(WORK_CHANNEL, 'media');
+    await until(() => seen.includes(99), 2000);
+  });
+
+  it('retries a failing item later with backoff, and gives up after the last attempt', async () => {
+    const { clock, workItems, bus } = await setup(1);
+    await workItems.enqueue({ kind: 'media', payload: {}, now: clock.now() });
+    const attempts: number[] = [];
+    const errors: unknown[] = [];
+    const queue = createDatabaseWorkQueue({
+      workItems,
+      bus,
+      concurrency: 1,
+      now: clock.now,
+      pollMs: 60_000,
+      maxAttempts: 3,
+      onError: (error) => errors.push(error),
+    });
+    queues.push(queue);
+    queue.start({
+      media: (_payload, item) => {
+        attempts.push(item.attempts);
+        return Promise.reject(new Error('store unavailable'));
+      },
+    });
+    await until(() => attempts.length === 1);
+    // Not again before its backoff has passed.
+    await bus.publish(WORK_CHANNEL, 'media');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(attempts).toEqual([1]);
+    for (const wait of [10_000, 40_000]) {
+      clock.advance(wait);
+      await bus.publish(WORK_CHANNEL, 'media');
+      await until(() => attempts.length === (wait === 10_000 ? 2 : 3));
+    }
+    clock.advance(10 * 60_000);
+    await bus.publish(WORK_CHANNEL, 'media');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(errors).toHaveLength(3);
+    expect(await workItems.countQueued('media')).toBe(0);
+  });
+
+  it('gives a crashed worker’s item to another once its lease runs out', async () => {
+    const { clock, workItems, make } = await setup(1);
+    await workItems.enqueue({ kind: 'media', payload: {}, now: clock.now() });
+    // A worker claimed it and died without finishing.
+    expect(await workItems.claim('media', clock.now(), 60_000)).toBeDefined();
+    const ran: number[] = [];
+    const queue = make();
+    queue.start({
+      media: (_payload, item) => {
+        ran.push(item.attempts);
+        return Promise.resolve();
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ran).toEqual([]);
+    clock.advance(60_001);
+    await queue.stop();
+    const again = make();
+    again.start({
+      media: (_payload, item) => {
+        ran.push(item.attempts);
+        return Promise.resolve();
+      },
+    });
+    await until(() => ran.length === 1);
+    expect(ran).toEqual([2]);
+  });
+});

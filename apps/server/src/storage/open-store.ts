@@ -1,0 +1,22 @@
+import type { Config } from '../config.ts';
+import type { BlobStore } from './blob-store.ts';
+import { createFsBlobStore } from './fs-blob-store.ts';
+import { createS3BlobStore, ensureS3Bucket } from './s3-blob-store.ts';
+
+/**
+ * The configured blob store: an S3-compatible bucket when S3_BUCKET is set, else the
+ * data folder. The bucket is created when missing, so a fresh install starts cleanly.
+ */
+export async function openBlobStore(config: Config): Promise<BlobStore> {
+  if (config.S3_BUCKET === '') return createFsBlobStore(config.DATA_DIR);
+  const options = {
+    ...(config.S3_ENDPOINT !== '' && { endpoint: config.S3_ENDPOINT }),
+    region: config.S3_REGION,
+    bucket: config.S3_BUCKET,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    ...(config.S3_PREFIX !== '' && { prefix: config.S3_PREFIX }),
+  };
+  await ensureS3Bucket(options);
+  return createS3BlobStore(options);
+}

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import type { Config } from './config.ts';
+import { createRepositories, createTransact } from './db/repositories.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import type { EventBus } from './events/event-bus.ts';
+import { closeHeicWorkers } from './media/heic.ts';
+import { createMediaTools } from './modules/media/media-tools.ts';
+import { createMediaHandler, type MediaTools } from './modules/media/media.worker.ts';
+import { createBullmqWorkQueue } from './queue/bullmq-work-queue.ts';
+import { createDatabaseWorkQueue } from './queue/work-queue.ts';
+import type { BlobStore } from './storage/blob-store.ts';
+
+/**
+ * The background worker: the media pipeline on the work queue. `trove serve` runs one in
+ * its own process unless EMBEDDED_WORKER=false; `trove worker` runs only this.
+ */
+export function createWorker(deps: {
+  config: Config;
+  database: DatabaseHandle;
+  store: BlobStore;
+  bus: EventBus;
+  tools?: MediaTools;
+  now?: () => number;
+  log?: (message: string) => void;
+}): { start(): void; stop(): Promise<void> } {
+  const { config, database, store, bus } = deps;
+  const now = deps.now ?? Date.now;
+  const repos = createRepositories(database.db);
+  const log =
+    deps.log ??
+    ((message: string) => {
+      console.warn(message);
+    });
+  const onError = (error: unknown, item?: { id: string; kind: string; attempts: number }) => {
+    log(
+      item
+        ? `work item ${item.kind} ${item.id} failed (attempt ${String(item.attempts)}): ${String(error)}`
+        : `work queue: ${String(error)}`,
+    );
+  };
+  const common = { workItems: repos.workItems, bus, concurrency: config.MEDIA_CONCURRENCY, now, onError };
+  // With Redis, BullMQ spreads the work over every `trove worker`; the database stays the
+  // record of what must be done (see bullmq-work-queue.ts).
+  const queue =
+    config.REDIS_URL === ''
+      ? createDatabaseWorkQueue(common)
+      : createBullmqWorkQueue({ ...common, redisUrl: config.REDIS_URL });
+  const media = createMediaHandler({
+    repos,
+    transact: createTransact(database.db),
+    store,
+    bus,
+    tools:
+      deps.tools ??
+      createMediaTools({
+        ffmpegPath: config.FFMPEG_PATH,
+        ffprobePath: config.FFPROBE_PATH,
+        concurrency: config.MEDIA_CONCURRENCY,
+      }),
+    // Originals are copied here to be decoded: on the data disk, because /tmp may be a
+    // small RAM disk and videos are large. Each item removes its own folder.
+    workDir: path.join(config.DATA_DIR, 'work'),
+    now,
+  });
+  return {
+    start: () => {
+      queue.start({ media });
+    },
+    stop: async () => {
+      await queue.stop();
+      // HEIC decodes run in worker threads; they would keep the process alive.
+      await closeHeicWorkers();
+    },
+  };
+}
