@@ -154,3 +154,11 @@ export const MultiRollbackResponse = z.object({
   quota: z.object({ used_space: z.number(), max_space: z.number() }),
 });
 export type MultiRollbackResponse = z.infer<typeof MultiRollbackResponse>;
+
+/**
+ * The video check (spec 000 §4 Video transcode, §7 "a v-check returns result queued or
+ * ready"): `queued` while the preview is being made, `ready` once `video_url` plays,
+ * `error` when the video could not be read (the client shows ERROR).
+ */
+export const VideoCheckResponse = z.object({ result: z.enum(['queued', 'ready', 'error']) });
+export type VideoCheckResponse = z.infer<typeof VideoCheckResponse>;

@@ -56,7 +56,17 @@ export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> 
       await handle.close();
       const dropper = new pg.Client({ connectionString: PG_ADMIN_URL });
       await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // Closed connections can take a moment to leave the server; forcing at once would
+      // kill them mid-goodbye and log noise, so wait a little before forcing.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await dropper.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 10 ? ' WITH (FORCE)' : ''}`);
+          break;
+        } catch (error) {
+          if (attempt >= 10) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
       await dropper.end();
     },
   };

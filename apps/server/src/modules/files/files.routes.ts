@@ -32,6 +32,11 @@ export function registerFileRoutes(app: FastifyInstance, deps: { files: FilesSer
     return file.metadata ? (JSON.parse(file.metadata) as Record<string, unknown>) : {};
   });
 
+  app.get(`${APP_BASE_PATH}/jobs/:id/files_by_id/:fileId/v_check`, userRoute, async (request) => {
+    const { id, fileId } = parseInput(FileParams, request.params);
+    return deps.files.videoCheck(requireAuth(request), id, fileId);
+  });
+
   app.delete(`${APP_BASE_PATH}/jobs/:id/files_by_id/:fileId`, userRoute, async (request) => {
     const { id, fileId } = parseInput(FileParams, request.params);
     await deps.files.trash(requireAuth(request), id, fileId);

@@ -5,6 +5,7 @@ import type {
   RemoteFile,
   TimelineMonth,
   TimelineMonths,
+  VideoCheckResponse,
 } from '@trove/contract';
 import { extensionOf } from '@trove/contract';
 import { canOnJob, type JobAction } from '../../access/access.ts';
@@ -125,6 +126,16 @@ export function createFilesService(deps: {
       const oldest = monthsCache.keys().next();
       if (monthsCache.size > MONTHS_CACHE_JOBS && !oldest.done) monthsCache.delete(oldest.value);
       return value;
+    },
+
+    /** GET /jobs/{id}/files_by_id/{fileId}/v_check: is the video's preview ready? */
+    async videoCheck(auth: AuthContext, jobId: string, fileId: string): Promise<VideoCheckResponse> {
+      await jobFor(auth, jobId, 'read');
+      const file = await repos.files.findFile(jobId, fileId);
+      if (file?.state !== 'active' || file.type !== 'Movies') throw new NotFoundError();
+      if (file.media_status === 'failed') return { result: 'error' };
+      const preview = await repos.media.findDerivative(file.blob_id, 'preview');
+      return { result: preview ? 'ready' : 'queued' };
     },
 
     /** One file of a job the caller may read; trashed files are not found here. */

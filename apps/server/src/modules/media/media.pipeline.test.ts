@@ -170,6 +170,12 @@ describe.each(DIALECTS)('media pipeline (%s)', (dialect) => {
     expect(preview.statusCode).toBe(206);
     expect(preview.headers['content-type']).toBe('video/mp4');
     expect(preview.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    const check = (id: string, who: Session = user) =>
+      t.app.inject({ url: `/st/4/jobs/${job}/files_by_id/${id}/v_check?${who.query}`, headers: who.headers });
+    expect((await check(video.id)).json()).toEqual({ result: 'ready' });
+    // Not a video, or not the caller's: not found.
+    expect((await check(file('IMG_0001.jpg').id)).statusCode).toBe(404);
+    expect((await check(video.id, await signUp(t.app))).statusCode).toBe(404);
   });
 
   it('marks content that cannot be decoded as failed, keeping the original', async () => {

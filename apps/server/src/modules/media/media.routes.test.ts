@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DIALECTS,
@@ -100,6 +102,17 @@ describe.each(DIALECTS)('media urls and serving (%s)', (dialect) => {
 
     t.clock.advance(8 * 3_600_000);
     expect((await t.app.inject({ url: other.file.file_url })).statusCode).toBe(404);
+  });
+
+  it('answers the video check with queued until the worker made the preview', async () => {
+    const clip = fs.readFileSync(path.join(import.meta.dirname, '../../media/fixtures/clip.mp4'));
+    const { user, job, file } = await uploaded('Camera/VID_1.mp4', clip);
+    const check = await t.app.inject({
+      url: `/st/4/jobs/${job}/files_by_id/${file.id}/v_check?${user.query}`,
+      headers: user.headers,
+    });
+    expect(check.json()).toEqual({ result: 'queued' });
+    expect(file.video_url).toBeNull();
   });
 
   it('sends documents and unknown types as attachments, never inline', async () => {
