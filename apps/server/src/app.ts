@@ -25,6 +25,8 @@ import { createFsBlobStore } from './storage/fs-blob-store.ts';
 import { createMediaSigner, loadMediaSecret } from './access/media-urls.ts';
 import { createMediaLinks } from './modules/media/media-links.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { registerResumableRoutes } from './modules/resumable/resumable.routes.ts';
+import { createResumableService } from './modules/resumable/resumable.service.ts';
 import { createMediaService } from './modules/media/media.service.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
@@ -129,6 +131,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSessionRoutes(app, { sessions: sessionsService });
   registerJobRoutes(app, { jobs: jobsService });
   registerUploadRoutes(app, { uploads: uploadsService });
+  registerResumableRoutes(app, {
+    resumable: createResumableService({
+      repos,
+      uploads: uploadsService,
+      baseQuotaBytes: config.BASE_QUOTA_BYTES,
+      dataDir: config.DATA_DIR,
+      now,
+    }),
+  });
   registerFileRoutes(app, { files: filesService });
   registerChangeRoutes(app, { changes: changesService });
   registerMediaRoutes(app, { media: mediaService, now });

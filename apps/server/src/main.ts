@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
@@ -142,7 +143,12 @@ async function fsck(config: Config, args: string[]): Promise<number> {
         repos: createRepositories(database.db),
         store: await openBlobStore(config),
       },
-      { graceMs: grace * 60_000, verify: args.includes('--verify'), dryRun: args.includes('--dry-run') },
+      {
+        graceMs: grace * 60_000,
+        verify: args.includes('--verify'),
+        dryRun: args.includes('--dry-run'),
+        resumableDir: path.join(config.DATA_DIR, 'resumable'),
+      },
     );
     console.log(summarize(report));
     for (const missing of report.missingBlobs) {

@@ -14,6 +14,8 @@ export const ErrorCode = z.enum([
   'unsupported_file',
   'file_too_large',
   'checksum_mismatch',
+  'offset_mismatch',
+  'unsupported_protocol',
   'rate_limited',
   'invalid_client',
   'invalid_grant',

@@ -15,6 +15,7 @@ export interface Database {
   job_events: JobEventsTable;
   derivatives: DerivativesTable;
   work_items: WorkItemsTable;
+  resumable_uploads: ResumableUploadsTable;
 }
 
 export interface UsersTable {
@@ -172,4 +173,18 @@ export interface WorkItemsTable {
   locked_until: number | null;
   last_error: string | null;
   created_at: number;
+}
+
+/** A resumable (tus) upload in progress; its bytes so far live in DATA_DIR/resumable/<id>. */
+export interface ResumableUploadsTable {
+  id: string;
+  user_id: string;
+  job_id: string;
+  length: number;
+  /** Bytes received and fsynced: what a client may resume from. */
+  offset: number;
+  fields: string;
+  result: string | null;
+  created_at: number;
+  updated_at: number;
 }

@@ -24,6 +24,14 @@ export function createFsckRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow()
         .then((row) => row.n);
     },
+    async hasResumable(id: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('resumable_uploads')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
     async deleteDerivative(blobId: string, kind: string): Promise<void> {
       await db.deleteFrom('derivatives').where('blob_id', '=', blobId).where('kind', '=', kind).execute();
     },

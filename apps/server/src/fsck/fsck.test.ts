@@ -109,4 +109,34 @@ describe.each(DIALECTS)('trove fsck (%s)', (dialect) => {
     expect(await repos.media.findDerivative(blob.id, 'thumb256')).toBeUndefined();
     expect(await repos.workItems.countQueued('media')).toBe(queuedBefore + 1);
   });
+
+  it('removes resumable uploads untouched for a day, and their files', async () => {
+    const { store, repos, fsck } = deps();
+    const user = await signUp(t.app);
+    const job = await timelineOf(t.app, user);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/st/4/jobs/${job}/uploads?${user.query}`,
+      headers: {
+        ...user.headers,
+        'tus-resumable': '1.0.0',
+        'upload-length': '1000',
+        'upload-metadata': `path ${Buffer.from('a.jpg').toString('base64')}`,
+      },
+    });
+    const id = String(created.headers.location).split('/').pop() ?? '';
+    const dir = path.join(t.config.DATA_DIR, 'resumable');
+    fs.writeFileSync(path.join(dir, 'f'.repeat(32)), 'left by a crash');
+    expect(fs.existsSync(path.join(dir, id))).toBe(true);
+    const fresh = await runFsck({ store, repos, fsck }, { now: later, resumableDir: dir });
+    // The stray file is old enough; the upload itself was touched within the day.
+    expect(fresh.resumableRemoved).toBe(1);
+    expect(fs.existsSync(path.join(dir, id))).toBe(true);
+    const dayLater = await runFsck(
+      { store, repos, fsck },
+      { now: () => Date.now() + 25 * HOUR, resumableDir: dir },
+    );
+    expect(dayLater.resumableRemoved).toBe(1);
+    expect(fs.existsSync(path.join(dir, id))).toBe(false);
+  });
 });

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Repositories } from '../db/repositories.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { FsckRepository } from './fsck.repository.ts';
@@ -18,6 +20,8 @@ export interface FsckReport {
   renditionsRequeued: string[];
   /** Unfinished writes (temp files, multipart uploads) older than the grace period, discarded. */
   partialsDiscarded: number;
+  /** Resumable uploads untouched for a day (or files of none), removed. */
+  resumableRemoved: number;
 }
 
 export interface FsckOptions {
@@ -27,6 +31,10 @@ export interface FsckOptions {
   verify?: boolean;
   /** Report only, change nothing. Default false. */
   dryRun?: boolean;
+  /** Where resumable uploads keep their bytes (DATA_DIR/resumable); skipped when absent. */
+  resumableDir?: string;
+  /** A resumable upload untouched this long is abandoned. Default one day. */
+  resumableTtlMs?: number;
   now?: () => number;
 }
 
@@ -52,6 +60,7 @@ export async function runFsck(
     corruptBlobs: [],
     renditionsRequeued: [],
     partialsDiscarded: 0,
+    resumableRemoved: 0,
   };
 
   // Read the rows first: a blob that commits after this point is young, so it is kept.
@@ -104,6 +113,25 @@ export async function runFsck(
     if (repair) await deps.store.discardPartial(partial.id);
     report.partialsDiscarded += 1;
   }
+
+  if (options.resumableDir) {
+    const dir = options.resumableDir;
+    const stale = await deps.repos.resumable.listStale(now() - (options.resumableTtlMs ?? 86_400_000));
+    for (const row of stale) {
+      if (repair) {
+        await deps.repos.resumable.delete(row.id);
+        await fs.promises.rm(path.join(dir, row.id), { force: true });
+      }
+      report.resumableRemoved += 1;
+    }
+    // Files whose upload row is gone (finished, or a crash between the two steps above).
+    for (const name of await fs.promises.readdir(dir).catch(() => [])) {
+      const stat = await fs.promises.stat(path.join(dir, name)).catch(() => undefined);
+      if (!stat || stat.mtimeMs > cutoff || (await deps.fsck.hasResumable(name))) continue;
+      if (repair) await fs.promises.rm(path.join(dir, name), { force: true });
+      report.resumableRemoved += 1;
+    }
+  }
   return report;
 }
 
@@ -120,6 +148,7 @@ export function summarize(report: FsckReport): string {
     `${String(report.orphansRemoved.length)} orphans removed (${String(report.orphansKept)} young ones kept)`,
     `${String(report.partialsDiscarded)} partial writes discarded`,
     `${String(report.renditionsRequeued.length)} renditions queued again`,
+    `${String(report.resumableRemoved)} abandoned resumable uploads removed`,
     `${String(report.missingBlobs.length)} MISSING`,
     `${String(report.corruptBlobs.length)} CORRUPT`,
   ].join(', ');

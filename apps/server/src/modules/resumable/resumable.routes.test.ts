@@ -1,0 +1,176 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DIALECTS,
+  createTestApp,
+  fakeJpeg,
+  sha1,
+  signUp,
+  timelineOf,
+  type Session,
+  type TestApp,
+} from '../../test/harness.ts';
+
+const TUS = { 'tus-resumable': '1.0.0' };
+const b64 = (value: string) => Buffer.from(value).toString('base64');
+
+describe.each(DIALECTS)('resumable uploads, tus 1.0 (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { env: { BASE_QUOTA_BYTES: String(5_000_000) } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const create = (s: Session, job: string, length: number, path = 'Camera/VID_big.jpg') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/st/4/jobs/${job}/uploads?${s.query}`,
+      headers: {
+        ...s.headers,
+        ...TUS,
+        'upload-length': String(length),
+        'upload-metadata': `path ${b64(path)},mtime ${b64('1700000000')},policy ${b64('no_duplicates')}`,
+      },
+    });
+  const head = (s: Session, location: string) =>
+    t.app.inject({ method: 'HEAD', url: `${location}?${s.query}`, headers: { ...s.headers, ...TUS } });
+  const patch = (s: Session, location: string, offset: number, bytes: Buffer) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `${location}?${s.query}`,
+      headers: {
+        ...s.headers,
+        ...TUS,
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+      },
+      payload: bytes,
+    });
+  const listed = async (s: Session, job: string) =>
+    (await t.app.inject({ url: `/st/4/jobs/${job}/files?${s.query}`, headers: s.headers })).json<{
+      files: { id: string; checksum: string }[];
+    }>().files;
+
+  it('tells clients what it supports', async () => {
+    const options = await t.app.inject({ method: 'OPTIONS', url: '/st/4/jobs/x/uploads' });
+    expect(options.statusCode).toBe(204);
+    expect(options.headers['tus-version']).toBe('1.0.0');
+    expect(options.headers['tus-extension']).toBe('creation,termination');
+  });
+
+  it('takes a file in pieces, then commits it once like a plain upload', async () => {
+    const user = await signUp(t.app);
+    const job = await timelineOf(t.app, user);
+    const content = fakeJpeg(300_000);
+    const created = await create(user, job, content.length);
+    expect(created.statusCode).toBe(201);
+    const location = String(created.headers.location);
+    expect(location).toMatch(new RegExp(`^/st/4/jobs/${job}/uploads/[0-9a-f]{32}$`));
+    expect((await head(user, location)).headers['upload-offset']).toBe('0');
+
+    const first = await patch(user, location, 0, content.subarray(0, 100_000));
+    expect(first.statusCode).toBe(204);
+    expect(first.headers['upload-offset']).toBe('100000');
+    // A client that lost track is told where the upload is.
+    const wrong = await patch(user, location, 0, content.subarray(0, 100_000));
+    expect(wrong.statusCode).toBe(409);
+    expect(await patch(user, location, 100_000, content.subarray(100_000, 200_000))).toMatchObject({
+      statusCode: 204,
+    });
+    const last = await patch(user, location, 200_000, content.subarray(200_000));
+    expect(last.statusCode).toBe(200);
+    const result = last.json<{ status: string; uuid: string }>();
+    expect(result.status).toBe('processing');
+    expect(await listed(user, job)).toEqual([
+      expect.objectContaining({ id: result.uuid, checksum: sha1(content) }),
+    ]);
+
+    // The last request again (its answer was lost): same answer, still one file.
+    const again = await patch(user, location, 200_000, content.subarray(200_000));
+    expect(again.json()).toEqual(result);
+    expect(await listed(user, job)).toHaveLength(1);
+    expect((await head(user, location)).headers['upload-offset']).toBe(String(content.length));
+  });
+
+  it('keeps the bytes of a request that broke off, and resumes from them', async () => {
+    const user = await signUp(t.app);
+    const job = await timelineOf(t.app, user);
+    const content = fakeJpeg(2_000_000);
+    const location = String((await create(user, job, content.length)).headers.location);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      // Send half of the body and cut the connection, as a dropped mobile link does.
+      await new Promise<void>((resolve) => {
+        const request = http.request(`${address}${location}?${user.query}`, {
+          method: 'PATCH',
+          headers: {
+            ...user.headers,
+            ...TUS,
+            'upload-offset': '0',
+            'content-type': 'application/offset+octet-stream',
+            'content-length': String(content.length),
+          },
+        });
+        request.on('error', () => {
+          resolve();
+        });
+        request.write(content.subarray(0, 1_000_000), () => {
+          setTimeout(() => {
+            request.destroy();
+            resolve();
+          }, 200);
+        });
+      });
+      let offset = 0;
+      for (let i = 0; i < 50 && offset === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        offset = Number((await head(user, location)).headers['upload-offset']);
+      }
+      expect(offset).toBeGreaterThan(0);
+      expect(offset).toBeLessThanOrEqual(1_000_000);
+      const rest = await patch(user, location, offset, content.subarray(offset));
+      expect(rest.statusCode).toBe(200);
+      expect((await listed(user, job))[0]?.checksum).toBe(sha1(content));
+    } finally {
+      await t.app.close();
+      t = await createTestApp(dialect, { env: { BASE_QUOTA_BYTES: String(5_000_000) } });
+    }
+  });
+
+  it('refuses what it cannot take before any byte, and bytes beyond the declared length', async () => {
+    const user = await signUp(t.app);
+    const job = await timelineOf(t.app, user);
+    expect((await create(user, job, 1000, 'notes.exe')).statusCode).toBe(415);
+    expect((await create(user, job, 6_000_000)).statusCode).toBe(413);
+    const noTus = await t.app.inject({
+      method: 'POST',
+      url: `/st/4/jobs/${job}/uploads?${user.query}`,
+      headers: { ...user.headers, 'upload-length': '10', 'upload-metadata': `path ${b64('a.jpg')}` },
+    });
+    expect(noTus.statusCode).toBe(412);
+    const location = String((await create(user, job, 10)).headers.location);
+    expect((await patch(user, location, 0, fakeJpeg(20))).statusCode).toBe(400);
+    expect((await head(user, location)).headers['upload-offset']).toBe('0');
+  });
+
+  it("treats another user's upload as not found, needs a token, and can be given up", async () => {
+    const owner = await signUp(t.app);
+    const intruder = await signUp(t.app);
+    const job = await timelineOf(t.app, owner);
+    const location = String((await create(owner, job, 1000)).headers.location);
+    expect((await head(intruder, location)).statusCode).toBe(404);
+    expect((await patch(intruder, location, 0, fakeJpeg(1000))).statusCode).toBe(404);
+    expect((await create(intruder, job, 1000)).statusCode).toBe(404);
+    const anonymous = await t.app.inject({ method: 'HEAD', url: `${location}?${owner.query}`, headers: TUS });
+    expect(anonymous.statusCode).toBe(401);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `${location}?${owner.query}`,
+      headers: { ...owner.headers, ...TUS },
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await head(owner, location)).statusCode).toBe(404);
+  });
+});
