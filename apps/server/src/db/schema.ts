@@ -100,7 +100,8 @@ export interface BlobsTable {
   store_key: string;
   size: number;
   sha1: string;
-  sha256: string;
+  /** SHA-256 of the stored bytes, for scrubbing; the worker computes it after the upload. */
+  sha256: string | null;
   created_at: number;
 }
 

@@ -11,7 +11,7 @@ export function createFsckRepository(db: Kysely<Database>) {
       return new Set([...blobs, ...derivatives].map((row) => row.store_key));
     },
     listBlobs() {
-      return db.selectFrom('blobs').select(['id', 'store_key', 'size', 'sha256']).execute();
+      return db.selectFrom('blobs').select(['id', 'store_key', 'size', 'sha1', 'sha256']).execute();
     },
     listDerivatives() {
       return db.selectFrom('derivatives').select(['blob_id', 'kind', 'store_key', 'size']).execute();

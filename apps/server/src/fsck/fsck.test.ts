@@ -82,7 +82,9 @@ describe.each(DIALECTS)('trove fsck (%s)', (dialect) => {
     expect(quick.missingBlobs).toEqual([{ blobId: gone.id, key: gone.store_key, files: 1 }]);
     expect(quick.corruptBlobs).toEqual([]);
     const verified = await runFsck({ store, repos, fsck }, { now: later, verify: true });
-    expect(verified.corruptBlobs).toEqual([{ blobId: flipped.id, key: flipped.store_key, reason: 'sha256' }]);
+    expect(verified.corruptBlobs).toEqual([
+      { blobId: flipped.id, key: flipped.store_key, reason: 'checksum' },
+    ]);
     expect(await repos.files.findBlob(gone.id)).toBeDefined();
   });
 

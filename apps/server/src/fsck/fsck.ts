@@ -15,7 +15,7 @@ export interface FsckReport {
   /** Rows whose bytes are gone: cannot be repaired here, only reported. */
   missingBlobs: { blobId: string; key: string; files: number }[];
   /** Rows whose stored size or SHA-256 differs from what was acknowledged. */
-  corruptBlobs: { blobId: string; key: string; reason: 'size' | 'sha256' }[];
+  corruptBlobs: { blobId: string; key: string; reason: 'size' | 'checksum' }[];
   /** Renditions whose bytes are gone: row removed and the media work queued again. */
   renditionsRequeued: string[];
   /** Unfinished writes (temp files, multipart uploads) older than the grace period, discarded. */
@@ -94,8 +94,8 @@ export async function runFsck(
     }
     if (stat.size !== row.size) {
       report.corruptBlobs.push({ blobId: row.id, key: row.store_key, reason: 'size' });
-    } else if (options.verify && (await sha256Of(deps.store, row.store_key)) !== row.sha256) {
-      report.corruptBlobs.push({ blobId: row.id, key: row.store_key, reason: 'sha256' });
+    } else if (options.verify && !(await matches(deps.store, row))) {
+      report.corruptBlobs.push({ blobId: row.id, key: row.store_key, reason: 'checksum' });
     }
   }
 
@@ -135,10 +135,18 @@ export async function runFsck(
   return report;
 }
 
-async function sha256Of(store: BlobStore, key: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of await store.get(key)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
+/** Re-hashes stored bytes against the SHA-1 taken on arrival and the SHA-256 taken at rest. */
+async function matches(
+  store: BlobStore,
+  row: { store_key: string; sha1: string; sha256: string | null },
+): Promise<boolean> {
+  const sha1 = createHash('sha1');
+  const sha256 = createHash('sha256');
+  for await (const chunk of await store.get(row.store_key)) {
+    sha1.update(chunk as Buffer);
+    sha256.update(chunk as Buffer);
+  }
+  return sha1.digest('hex') === row.sha1 && (row.sha256 === null || sha256.digest('hex') === row.sha256);
 }
 
 /** One line for logs and the CLI. */

@@ -14,7 +14,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('store_key', 'text', (c) => c.notNull().unique())
     .addColumn('size', 'bigint', (c) => c.notNull())
     .addColumn('sha1', 'text', (c) => c.notNull())
-    .addColumn('sha256', 'text', (c) => c.notNull())
+    // Computed by the media worker from the stored bytes, off the upload path (null until then).
+    .addColumn('sha256', 'text')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('blobs_owner_sha1').on('blobs').columns(['owner_id', 'sha1']).execute();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -64,6 +65,7 @@ describe.each(DIALECTS)('media pipeline (%s)', (dialect) => {
       ['Camera/IMG_0002.heic', fixture('photo.heic')],
       ['Camera/VID_0003.mp4', fixture('clip.mp4')],
       ['Camera/broken.jpg', fakeJpeg(6000)],
+      ['Docs/receipt.pdf', Buffer.from('%PDF-1.4\n%%EOF\n')],
     ] as const) {
       expect(
         (await uploadFile(t.app, user, job, { path: name, content, mtime: 1_500_000_000 })).statusCode,
@@ -176,6 +178,23 @@ describe.each(DIALECTS)('media pipeline (%s)', (dialect) => {
     // Not a video, or not the caller's: not found.
     expect((await check(file('IMG_0001.jpg').id)).statusCode).toBe(404);
     expect((await check(video.id, await signUp(t.app))).statusCode).toBe(404);
+  });
+
+  it('records the SHA-256 of every stored original, documents included, off the upload path', async () => {
+    const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+    const deadline = Date.now() + 10_000;
+    let blobs: { sha1: string; sha256: string | null }[] = [];
+    do {
+      blobs = await t.database.db.selectFrom('blobs').select(['sha1', 'sha256']).execute();
+      if (blobs.every((b) => b.sha256 !== null)) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } while (Date.now() < deadline);
+    expect(blobs).toHaveLength(5);
+    const photo = fixture('photo-exif.jpg');
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+    const bySha1 = new Map(blobs.map((b) => [b.sha1, b.sha256]));
+    expect(bySha1.get(createHash('sha1').update(photo).digest('hex'))).toBe(sha256(photo));
+    expect(bySha1.get(createHash('sha1').update(pdf).digest('hex'))).toBe(sha256(pdf));
   });
 
   it('marks content that cannot be decoded as failed, keeping the original', async () => {

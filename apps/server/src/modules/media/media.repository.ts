@@ -33,6 +33,15 @@ export function createMediaRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
     },
+    /** Records the SHA-256 of a blob's stored bytes, once (see inspect-stream.ts). */
+    async setBlobSha256(blobId: string, sha256: string): Promise<void> {
+      await db
+        .updateTable('blobs')
+        .set({ sha256 })
+        .where('id', '=', blobId)
+        .where('sha256', 'is', null)
+        .execute();
+    },
     /** Every file (any job, any state) whose bytes are this blob. */
     listFilesOfBlob(blobId: string) {
       return db.selectFrom('files').selectAll().where('blob_id', '=', blobId).execute();

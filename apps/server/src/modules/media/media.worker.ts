@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Repositories, Transact } from '../../db/repositories.ts';
 import { jobChannel, type EventBus } from '../../events/event-bus.ts';
@@ -95,19 +95,50 @@ export function createMediaHandler(deps: {
     await Promise.all([...jobs].map((jobId) => deps.bus.publish(jobChannel(jobId), 'changed')));
   }
 
+  /** Streams the stored original through SHA-256, into `target` when decoding needs a copy. */
+  async function readOriginal(key: string, target?: string): Promise<string> {
+    const hash = createHash('sha256');
+    const tap = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        hash.update(chunk);
+        callback(null, target ? chunk : undefined);
+      },
+    });
+    const source = await store.get(key);
+    if (target) await pipeline(source, tap, fs.createWriteStream(target));
+    else
+      await pipeline(
+        source,
+        tap,
+        new Writable({
+          write: (_chunk, _encoding, callback) => {
+            callback();
+          },
+        }),
+      );
+    return hash.digest('hex');
+  }
+
   return async (payload) => {
     const blobId = typeof payload.blobId === 'string' ? payload.blobId : '';
     const blob = await repos.files.findBlob(blobId);
     const files = blob ? await repos.media.listFilesOfBlob(blobId) : [];
     const first = files[0];
-    // Gone already (deleted for good), or a document: nothing to derive.
-    if (!blob || !first || (first.type !== 'Pictures' && first.type !== 'Movies')) return;
+    // Gone already (deleted for good): nothing to do.
+    if (!blob || !first) return;
+    if (first.type !== 'Pictures' && first.type !== 'Movies') {
+      // A document: no renditions, only the at-rest checksum.
+      if (blob.sha256 === null) await repos.media.setBlobSha256(blobId, await readOriginal(blob.store_key));
+      return;
+    }
 
     const workDir = path.join(deps.workDir, randomUUID());
     await fs.promises.mkdir(workDir, { recursive: true });
     try {
       const original = path.join(workDir, 'original');
-      await pipeline(await store.get(blob.store_key), fs.createWriteStream(original));
+      // One read of the stored bytes gives both the copy to decode and the SHA-256.
+      const sha256 = await readOriginal(blob.store_key, original);
+      if (blob.sha256 === null) await repos.media.setBlobSha256(blobId, sha256);
       let analysis: MediaAnalysis;
       try {
         analysis = await tools.analyze({ path: original, name: first.name, type: first.type, workDir });

@@ -137,7 +137,7 @@ export function createUploadsService(deps: {
           store_key: info.key,
           size: digest.size,
           sha1: digest.sha1,
-          sha256: digest.sha256,
+          sha256: null,
           created_at: t,
         };
         const incoming = toIncoming(fields, { size: digest.size, sha1: digest.sha1, type: verdict.type }, t);
