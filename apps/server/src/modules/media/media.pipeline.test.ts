@@ -183,7 +183,7 @@ describe.each(DIALECTS)('media pipeline (%s)', (dialect) => {
   it('records the SHA-256 of every stored original, documents included, off the upload path', async () => {
     const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
     const deadline = Date.now() + 10_000;
-    let blobs: { sha1: string; sha256: string | null }[] = [];
+    let blobs: { sha1: string; sha256: string | null }[];
     do {
       blobs = await t.database.db.selectFrom('blobs').select(['sha1', 'sha256']).execute();
       if (blobs.every((b) => b.sha256 !== null)) break;
