@@ -43,6 +43,13 @@ test('a newcomer signs up, stays signed in, switches language, removes a device 
   ]);
   await expect(page.getByText('1 file added to your timeline')).toBeVisible();
   await expect(page.getByText('notes.exe: This file type is not supported')).toBeVisible();
+  // The empty state gives way to the grid; the worker's thumbnail replaces the placeholder.
+  const month = new Date().toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const section = page.getByRole('region', { name: month });
+  await expect(section.locator('img[alt="beach.jpg"]')).toBeVisible({ timeout: 20_000 });
+  await expect
+    .poll(() => section.locator('img[alt="beach.jpg"]').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   await shoot(page, '03b-timeline-uploaded', { mobile: true });
 
   // A second browser signs in to the same account: another device.

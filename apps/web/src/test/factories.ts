@@ -1,4 +1,4 @@
-import type { AccountInfo, Device, JobInfo } from '@trove/contract';
+import type { AccountInfo, Device, JobInfo, RemoteFile } from '@trove/contract';
 
 /** An account info answer with overridable fields. */
 export function anAccount(overrides: Partial<AccountInfo> = {}): AccountInfo {
@@ -46,3 +46,40 @@ export function anAlbum(overrides: Partial<JobInfo> = {}): JobInfo {
     ...overrides,
   };
 }
+
+/** A file as a listing returns it, ready, with signed media paths. */
+export function aFile(overrides: Partial<RemoteFile> = {}): RemoteFile {
+  const id = overrides.id ?? 'file-1';
+  return {
+    id,
+    job: 'job-timeline',
+    path: `Camera/${id}.jpg`,
+    name: `${id}.jpg`,
+    size: 1000,
+    checksum: 'a'.repeat(40),
+    ctime: 1_710_000_000,
+    mtime: 1_710_000_000,
+    uploaded: 1_710_000_000,
+    taken: 1_710_000_000,
+    duration: 0,
+    user_uuid: 'user-1',
+    width: 4000,
+    height: 3000,
+    type: 'Pictures',
+    is_screenshot: false,
+    group_type: null,
+    group_id: null,
+    master: false,
+    media_status: 'ready',
+    thumbhash: null,
+    thumb_url_small: `/th/3/${id}?area=256&exp=1&sig=s`,
+    thumb_url_large: `/th/3/${id}?area=1280&exp=1&sig=l`,
+    file_url: `/st/4/jobs/job-timeline/files_by_id/${id}?exp=1&sig=o`,
+    jpeg_url: null,
+    video_url: null,
+    ...overrides,
+  };
+}
+
+/** The caller's timeline job. */
+export const TIMELINE_JOB: JobInfo = anAlbum({ id: 'job-timeline', type: 'timeline', title: '' });

@@ -14,7 +14,7 @@ import type { LoginState } from '../features/auth/model.ts';
 import { BrandContext } from '../i18n/brand-context.tsx';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { localeStore } from '../i18n/locale-store.ts';
-import { anAccount } from './factories.ts';
+import { anAccount, TIMELINE_JOB } from './factories.ts';
 import { fakeFetch, type FakeRoutes } from './fake-fetch.ts';
 
 /** The device id the fake session reports. */
@@ -23,7 +23,7 @@ export const TEST_DEVICE_ID = '6f1c7a52-3d2e-4c55-9a0e-2f4d8b6c1e90';
 /** Options of {@link renderApp}. */
 export interface RenderAppOptions {
   route?: string;
-  /** Server answers; GET /st/4/account_info answers with {@link anAccount} unless given. */
+  /** Server answers; account info and an empty timeline are answered unless given. */
   routes?: FakeRoutes;
   login?: LoginState;
   locale?: Locale;
@@ -45,7 +45,13 @@ export function renderApp({
   localeStore.setState({ locale });
   onlineStore.setState({ isOnline: true });
   localStorage.setItem('trove.auth_token', 'tok-test');
-  const { fetch, requests } = fakeFetch({ 'GET /st/4/account_info': { body: anAccount() }, ...routes });
+  const { fetch, requests } = fakeFetch({
+    'GET /st/4/account_info': { body: anAccount() },
+    // An empty timeline unless a test says otherwise.
+    'GET /st/4/jobs/default': { body: TIMELINE_JOB },
+    'GET /st/4/jobs/job-timeline/timeline/months': { body: { months: [] } },
+    ...routes,
+  });
   const client = createHttpClient({
     directory: resolveDirectory(
       { app: '', thumb: '', video: '', poll: '', download: '', login: '', payment: '' },

@@ -7,3 +7,41 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+/**
+ * jsdom has no layout, so no IntersectionObserver or ResizeObserver. These stand-ins
+ * report every observed element as on screen and 1000 px wide: what a desktop browser
+ * shows for the first screenful.
+ */
+class VisibleIntersectionObserver {
+  readonly #callback: IntersectionObserverCallback;
+  constructor(callback: IntersectionObserverCallback) {
+    this.#callback = callback;
+  }
+  observe(target: Element) {
+    queueMicrotask(() => {
+      this.#callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as never);
+    });
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+class WideResizeObserver {
+  readonly #callback: ResizeObserverCallback;
+  constructor(callback: ResizeObserverCallback) {
+    this.#callback = callback;
+  }
+  observe(target: Element) {
+    queueMicrotask(() => {
+      this.#callback([{ target, contentRect: { width: 1000 } } as unknown as ResizeObserverEntry], this);
+    });
+  }
+  unobserve() {}
+  disconnect() {}
+}
+// jsdom defines neither; assigned unconditionally so a future jsdom cannot change the tests quietly.
+globalThis.IntersectionObserver = VisibleIntersectionObserver as unknown as typeof IntersectionObserver;
+globalThis.ResizeObserver = WideResizeObserver;

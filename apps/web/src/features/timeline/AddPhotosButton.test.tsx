@@ -1,10 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { anAlbum } from '../../test/factories.ts';
 import type { FakeAnswer, SeenRequest } from '../../test/fake-fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 
-const timelineJob = anAlbum({ id: 'job-timeline', type: 'timeline', title: '' });
 const jpeg = (name: string) =>
   new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], name, { type: 'image/jpeg' });
 
@@ -23,7 +21,6 @@ describe('add photos on the empty timeline (spec 000 §2, §4 Upload item)', () 
     const { user, requests } = renderApp({
       route: '/photos',
       routes: {
-        'GET /st/4/jobs/default': { body: timelineJob },
         'POST /st/4/jobs/job-timeline/upload': uploadAnswer,
       },
     });
@@ -56,7 +53,6 @@ describe('add photos on the empty timeline (spec 000 §2, §4 Upload item)', () 
     const { user } = renderApp({
       route: '/photos',
       routes: {
-        'GET /st/4/jobs/default': { body: timelineJob },
         'POST /st/4/jobs/job-timeline/upload': (request) =>
           ((request.body as FormData).get('file') as File).name === 'a.jpg'
             ? { body: { status: 'processing', uuid: 'f-a' } }

@@ -1,10 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useApi } from '../../api/api-context.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { accountKeys } from '../auth/api.ts';
-import { uploadToTimeline } from '../uploads/upload-files.ts';
+import { uploadToTimeline, type UploadOutcome } from '../uploads/upload-files.ts';
+import { timelineKeys } from './api.ts';
+
+const UPLOAD_KEY = ['upload', 'timeline'] as const;
 
 /** What the picker offers: images, mp4/m4v videos and HEIC photos (spec 000 §5). */
 export const UPLOAD_ACCEPT = 'image/*,video/mp4,video/x-m4v,.mp4,.m4v,.heic,.heif';
@@ -20,13 +23,23 @@ export function AddPhotosButton() {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<{ done: number; total: number }>();
   const upload = useMutation({
+    mutationKey: UPLOAD_KEY,
     mutationFn: (files: File[]) =>
       uploadToTimeline(api, files, (done, total) => {
         setProgress({ done, total });
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+        queryClient.invalidateQueries({ queryKey: timelineKeys.all }),
+      ]),
   });
-  const outcome = upload.data;
+  // The last upload's outcome outlives this button: when the first photos arrive, the empty
+  // state gives way to the grid, whose own button must still say what happened.
+  const outcome = useMutationState({
+    filters: { mutationKey: UPLOAD_KEY, status: 'success' },
+    select: (mutation) => mutation.state.data as UploadOutcome | undefined,
+  }).at(-1);
 
   return (
     <div className="add-photos">
@@ -60,10 +73,7 @@ export function AddPhotosButton() {
         )}
         {outcome?.offlineAt !== undefined && (
           <p className="notice notice--error">
-            {intl.formatMessage(
-              { id: 'upload.offline' },
-              { count: (progress?.total ?? 0) - outcome.offlineAt },
-            )}
+            {intl.formatMessage({ id: 'upload.offline' }, { count: outcome.total - outcome.offlineAt })}
           </p>
         )}
         {outcome && outcome.rejected.length > 0 && (

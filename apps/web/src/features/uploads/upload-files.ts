@@ -7,6 +7,8 @@ export type RejectReason = 'NoStorage' | 'UnSupported' | 'FileWasDeleted' | 'Too
 
 /** How a batch went; `added` counts files the server took (processing or already there). */
 export interface UploadOutcome {
+  /** Files the user chose. */
+  total: number;
   added: number;
   rejected: { name: string; reason: RejectReason }[];
   /** Set when the connection failed: the files from this one on were not sent. */
@@ -27,7 +29,7 @@ export async function uploadToTimeline(
   files: readonly File[],
   onProgress: UploadProgress = () => undefined,
 ): Promise<UploadOutcome> {
-  const outcome: UploadOutcome = { added: 0, rejected: [] };
+  const outcome: UploadOutcome = { total: files.length, added: 0, rejected: [] };
   const job = await api.app('/jobs/default', JobInfo);
   onProgress(0, files.length);
   for (const [index, file] of files.entries()) {

@@ -1,0 +1,56 @@
+import type { RemoteFile } from '@trove/contract';
+import { useMemo, useState } from 'react';
+import { thumbHashToDataURL } from 'thumbhash';
+import { useApi } from '../../api/api-context.tsx';
+import { Icon } from '../../ui/icons.tsx';
+
+/** Elements this wide or wider use the large thumbnail (spec 000 §9). */
+const LARGE_FROM_PX = 200;
+
+/** The thumbhash as a data URL: a blurred preview painted before the thumbnail arrives. */
+function placeholderOf(thumbhash: string | null): string | undefined {
+  if (!thumbhash) return undefined;
+  try {
+    return thumbHashToDataURL(Uint8Array.from(atob(thumbhash), (c) => c.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
+}
+
+const duration = (seconds: number) =>
+  `${String(Math.floor(seconds / 60))}:${String(seconds % 60).padStart(2, '0')}`;
+
+/** One square of the timeline grid: thumbnail over its thumbhash, a badge for videos. */
+export function Tile({ file, size }: { file: RemoteFile; size: number }) {
+  const api = useApi();
+  const [failed, setFailed] = useState(false);
+  const placeholder = useMemo(() => placeholderOf(file.thumbhash), [file.thumbhash]);
+  const path = size >= LARGE_FROM_PX ? file.thumb_url_large : file.thumb_url_small;
+  const src = path && !failed ? `${api.directory.thumb}${path}` : undefined;
+  return (
+    <div
+      className="tile"
+      style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}
+      data-media-status={file.media_status}
+    >
+      {src ? (
+        <img
+          className="tile__image"
+          src={src}
+          alt={file.name}
+          loading="lazy"
+          decoding="async"
+          onError={() => {
+            setFailed(true);
+          }}
+        />
+      ) : (
+        // Still processing, or no thumbnail: the default image of spec 000 §8.
+        <div className="tile__fallback" role="img" aria-label={file.name}>
+          <Icon name={file.type === 'Movies' ? 'video' : 'photos'} size={32} />
+        </div>
+      )}
+      {file.type === 'Movies' && <span className="tile__badge">{duration(file.duration)}</span>}
+    </div>
+  );
+}

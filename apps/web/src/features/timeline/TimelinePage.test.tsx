@@ -1,0 +1,83 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { aFile } from '../../test/factories.ts';
+import { renderApp } from '../../test/render.tsx';
+
+const month = (
+  year: number,
+  m: number,
+  counts: Partial<Record<'pictures' | 'videos' | 'screenshots' | 'documents', number>>,
+) => ({
+  year,
+  month: m,
+  start: Date.UTC(year, m - 1, 1) / 1000,
+  end: Date.UTC(year, m, 1) / 1000,
+  pictures: 0,
+  videos: 0,
+  screenshots: 0,
+  documents: 0,
+  ...counts,
+});
+
+describe('timeline grid (spec 000 §2 Timeline)', () => {
+  test('shows one section per month with its files, thumbnails from the thumb host', async () => {
+    const march = month(2024, 3, { pictures: 2, videos: 1 });
+    const june = month(2023, 6, { pictures: 1 });
+    const { requests } = renderApp({
+      route: '/photos',
+      routes: {
+        'GET /st/4/jobs/job-timeline/timeline/months': { body: { months: [march, june] } },
+        'GET /st/4/jobs/job-timeline/files': (request) =>
+          Number(request.url.searchParams.get('start')) === march.start
+            ? {
+                body: {
+                  files: [
+                    aFile({ id: 'beach' }),
+                    aFile({ id: 'clip', type: 'Movies', duration: 75, name: 'clip.mp4' }),
+                    aFile({
+                      id: 'new',
+                      media_status: 'pending',
+                      thumb_url_small: null,
+                      thumb_url_large: null,
+                    }),
+                  ],
+                  next_cursor: null,
+                },
+              }
+            : { body: { files: [aFile({ id: 'lake' })], next_cursor: null } },
+      },
+    });
+    const marchSection = await screen.findByRole('region', { name: 'March 2024' });
+    const beach = await within(marchSection).findByRole('img', { name: 'beach.jpg' });
+    // Tiles are 228 px or wider on desktop: the large thumbnail (spec 000 §9).
+    expect(beach.getAttribute('src')).toBe('http://localhost:3000/th/3/beach?area=1280&exp=1&sig=l');
+    expect(within(marchSection).getByText('1:15')).toBeTruthy();
+    // Still processing: the default image, named for screen readers.
+    expect(within(marchSection).getByRole('img', { name: 'new.jpg' }).tagName).toBe('DIV');
+    const juneSection = screen.getByRole('region', { name: 'June 2023' });
+    expect(await within(juneSection).findByRole('img', { name: 'lake.jpg' })).toBeTruthy();
+    const fileRequests = requests.filter((r) => r.url.pathname.endsWith('/files'));
+    expect(fileRequests.map((r) => r.url.searchParams.get('end'))).toContain(String(march.end));
+    expect(screen.getByText('Add photos')).toBeTruthy();
+  });
+
+  test('an account with only documents still sees the empty timeline', async () => {
+    renderApp({
+      route: '/photos',
+      routes: {
+        'GET /st/4/jobs/job-timeline/timeline/months': {
+          body: { months: [month(2024, 1, { documents: 2 })] },
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Your photos will show up here' })).toBeTruthy();
+  });
+
+  test('says what went wrong when the timeline cannot load, with a retry', async () => {
+    renderApp({
+      route: '/photos',
+      routes: { 'GET /st/4/jobs/job-timeline/timeline/months': { status: 500 } },
+    });
+    expect(await screen.findByRole('alert')).toBeTruthy();
+  });
+});
