@@ -4,6 +4,16 @@ import path from 'node:path';
 import { createAccount, newAccount, shoot, signIn } from './helpers.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
+const SERVER_FIXTURES = path.join(
+  import.meta.dirname,
+  '..',
+  '..',
+  'apps',
+  'server',
+  'src',
+  'media',
+  'fixtures',
+);
 
 /**
  * The newcomer's journey of issue #2: open /, sign up through the PKCE flow, land on
@@ -57,6 +67,21 @@ test('a newcomer signs up, stays signed in, switches language, removes a device 
   const phone = await phoneContext.newPage();
   await phone.goto('/login');
   await signIn(phone, account);
+
+  // Live: a photo added in the first browser shows up on the "phone" without a reload.
+  await expect(phone.getByRole('region', { name: month }).locator('img[alt="beach.jpg"]')).toBeVisible();
+  await page.getByLabel('Add photos').setInputFiles({
+    name: 'IMG_2023.jpg',
+    mimeType: 'image/jpeg',
+    buffer: fs.readFileSync(path.join(SERVER_FIXTURES, 'photo-exif.jpg')),
+  });
+  // Its EXIF says July 2023, so it lands in that month.
+  await expect(
+    phone.getByRole('region', { name: 'July 2023' }).getByRole('img', { name: 'IMG_2023.jpg' }),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  await shoot(phone, '03c-timeline-live-second-device');
 
   await page.goto('/albums');
   await expect(page.getByRole('heading', { name: 'No albums yet' })).toBeVisible();

@@ -24,6 +24,8 @@ export interface CallInit {
   body?: unknown;
   /** Sent as multipart/form-data (uploads); the browser sets the boundary. */
   form?: FormData;
+  /** The answer is plain text (the poll host's `seq=N` lines), not JSON. */
+  asText?: boolean;
   signal?: AbortSignal;
 }
 
@@ -48,6 +50,11 @@ export interface HttpClient {
   app<T>(path: string, schema: Parser<T>, init?: CallInit): Promise<T>;
   /** A call on the login host under `/idp`; sends the browser's cookies, never the token. */
   idp<T>(path: string, schema: Parser<T>, init?: CallInit): Promise<T>;
+  /**
+   * The poll host's long poll (spec 000 §7): `GET /poll?seq&event` with the same credentials
+   * as the app host; resolves with the text answer, whose first line is `seq=N`.
+   */
+  poll(query: Query, signal?: AbortSignal): Promise<string>;
   /** A call on the page's own origin (health check); no credentials. */
   origin<T>(path: string, schema: Parser<T>, init?: CallInit): Promise<T>;
   /**
@@ -96,7 +103,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       throw new HttpError({ status: 0, code: 'network_error', message: 'No Internet connection' });
     }
     onOnlineChange(true);
-    const body = await readJson(response);
+    const body = init.asText && response.ok ? await response.text() : await readJson(response);
     if (!response.ok) {
       const error = HttpError.fromResponse(response.status, body);
       logger.warn(`${method} ${stripQuery(url)}: ${response.status} ${error.code}`);
@@ -129,6 +136,23 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       if (token !== undefined) headers.authorization = basicAuthorization(token);
       return send(buildUrl(deps.directory.app, APP_BASE_PATH + path, query), schema, init, { headers });
     },
+    poll(query, signal) {
+      const token = deps.session.findToken();
+      const headers: Record<string, string> = {};
+      if (token !== undefined) headers.authorization = basicAuthorization(token);
+      const fullQuery: Query = {
+        key: WEB_CLIENT_KEY,
+        client_v: CLIENT_VERSION,
+        device_id: deps.session.getDeviceId(),
+        ...query,
+      };
+      return send(
+        buildUrl(deps.directory.poll, '/poll', fullQuery),
+        TEXT,
+        { asText: true, ...(signal && { signal }) },
+        { headers },
+      );
+    },
     idp(path, schema, init = {}) {
       return send(buildUrl(deps.directory.login, '/idp' + path, init.query), schema, init, {
         credentials: 'include',
@@ -147,6 +171,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     },
   };
 }
+
+const TEXT: Parser<string> = { parse: (value) => String(value) };
 
 /** `Authorization` value of spec 001 §7: HTTP Basic with user `token` and the token as password. */
 export function basicAuthorization(token: string): string {

@@ -46,10 +46,18 @@ export function fakeFetch(routes: FakeRoutes, origin = 'http://localhost:3000') 
         : (route ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } });
     if (answer === 'network') return Promise.reject(new TypeError('Failed to fetch'));
     return Promise.resolve(
-      new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-        status: answer.status ?? 200,
-        headers: { 'content-type': 'application/json' },
-      }),
+      // A string body is sent as text (the poll host), anything else as JSON.
+      new Response(
+        answer.body === undefined
+          ? null
+          : typeof answer.body === 'string'
+            ? answer.body
+            : JSON.stringify(answer.body),
+        {
+          status: answer.status ?? 200,
+          headers: { 'content-type': typeof answer.body === 'string' ? 'text/plain' : 'application/json' },
+        },
+      ),
     );
   });
   return { fetch: fetchFn as unknown as typeof fetch, requests };

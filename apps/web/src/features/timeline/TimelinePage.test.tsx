@@ -61,6 +61,54 @@ describe('timeline grid (spec 000 §2 Timeline)', () => {
     expect(screen.getByText('Add photos')).toBeTruthy();
   });
 
+  test('shows a file uploaded elsewhere as soon as the poll host says the job changed', async () => {
+    const march = month(2024, 3, { pictures: 1 });
+    const june = month(2023, 6, { pictures: 1 });
+    let changed = false;
+    let polls = 0;
+    const { requests } = renderApp({
+      route: '/photos',
+      routes: {
+        'GET /st/4/jobs/job-timeline/timeline/months': () => ({
+          body: { months: changed ? [march, june] : [march] },
+        }),
+        // The first poll wakes at once with serial 1; later ones fail, as a dropped connection would.
+        'GET /poll': () => {
+          polls += 1;
+          if (polls > 1) return 'network';
+          changed = true;
+          return { body: 'seq=1\njob_changed:job-timeline\n' };
+        },
+        'GET /st/4/jobs/job-timeline/changes': {
+          body: {
+            changes: [
+              {
+                serial: 1,
+                type: 0,
+                timestamp: june.start + 3600,
+                data: { id: 'lake', timestamp: june.start + 3600 },
+              },
+            ],
+            last_serial: 1,
+          },
+        },
+        'GET /st/4/jobs/job-timeline/files': (request) =>
+          Number(request.url.searchParams.get('start')) === march.start
+            ? { body: { files: [aFile({ id: 'beach' })], next_cursor: null } }
+            : { body: { files: [aFile({ id: 'lake' })], next_cursor: null } },
+      },
+    });
+    const june2023 = await screen.findByRole('region', { name: 'June 2023' });
+    expect(await within(june2023).findByRole('img', { name: 'lake.jpg' })).toBeTruthy();
+    const poll = requests.find((r) => r.url.pathname === '/poll');
+    expect(poll?.url.searchParams.get('event')).toBe('job_changed:job-timeline');
+    expect(poll?.url.searchParams.get('seq')).toBe('0');
+    expect(poll?.headers.get('authorization')).toMatch(/^Basic /);
+    expect(requests.find((r) => r.url.pathname.endsWith('/changes'))?.url.searchParams.get('since')).toBe(
+      '0',
+    );
+  });
+
   test('an account with only documents still sees the empty timeline', async () => {
     renderApp({
       route: '/photos',

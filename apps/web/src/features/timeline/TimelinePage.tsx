@@ -6,6 +6,7 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { AddPhotosButton } from './AddPhotosButton.tsx';
 import { useTimelineJob, useTimelineMonths } from './api.ts';
 import { TimelineGrid } from './TimelineGrid.tsx';
+import { useLiveTimeline } from './use-live-timeline.ts';
 
 /** Route /photos: the timeline (spec 000 §2), or its empty state with Add photos. */
 export function TimelinePage() {
@@ -13,6 +14,7 @@ export function TimelinePage() {
   usePageTitle(intl.formatMessage({ id: 'nav.photos' }));
   const job = useTimelineJob();
   const months = useTimelineMonths(job.data?.id);
+  useLiveTimeline(job.data?.id, job.data?.last_update);
   if (job.isError || months.isError) {
     return (
       <QueryError

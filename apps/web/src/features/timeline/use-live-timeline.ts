@@ -1,0 +1,70 @@
+import { ChangesResponse } from '@trove/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useApi } from '../../api/api-context.tsx';
+import { timelineKeys } from './api.ts';
+
+/** After a failed poll, wait this long before the next (spec 000 §9 change polling). */
+const RETRY_MS = 2500;
+
+/** Unix seconds of the first instant of the UTC month of `seconds`: a month section's key. */
+export function monthStartOf(seconds: number): number {
+  const date = new Date(seconds * 1000);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / 1000;
+}
+
+/**
+ * Keeps the timeline live (spec 000 §7 poll host): a long poll on `job_changed:{id}` wakes
+ * as soon as the job changes anywhere (another tab, a phone); the changes since the last
+ * serial then say which months to fetch again. Added files refresh only their month;
+ * anything else refreshes the sections on screen. The month counts always refresh.
+ */
+export function useLiveTimeline(jobId: string | undefined, startSerial: number | undefined) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (jobId === undefined || startSerial === undefined) return;
+    const controller = new AbortController();
+    const { signal } = controller;
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // Read through a call: the loop condition narrows `signal.aborted` for the checker.
+    const stopped = () => signal.aborted;
+    void (async () => {
+      let seq = startSerial;
+      while (!signal.aborted) {
+        try {
+          const answer = await api.poll({ seq, event: `job_changed:${jobId}` }, signal);
+          const serial = Number(/^seq=(\d+)/.exec(answer)?.[1] ?? seq);
+          if (serial <= seq) continue;
+          const { changes } = await api.app(`/jobs/${encodeURIComponent(jobId)}/changes`, ChangesResponse, {
+            query: { since: seq },
+            signal,
+          });
+          const months = new Set<number>();
+          // A long list comes in pages; if this one stops short, refresh what is on screen.
+          let everything = changes.at(-1)?.serial !== serial;
+          for (const change of changes) {
+            const taken = change.data.timestamp;
+            if (change.type === 0 && typeof taken === 'number') months.add(monthStartOf(taken));
+            else everything = true;
+          }
+          seq = serial;
+          await queryClient.invalidateQueries({ queryKey: timelineKeys.months(jobId) });
+          if (everything) {
+            await queryClient.invalidateQueries({ queryKey: [...timelineKeys.all, 'month', jobId] });
+          } else {
+            for (const start of months) {
+              await queryClient.invalidateQueries({ queryKey: timelineKeys.month(jobId, start) });
+            }
+          }
+        } catch {
+          if (stopped()) return;
+          await pause(RETRY_MS);
+        }
+      }
+    })();
+    return () => {
+      controller.abort();
+    };
+  }, [api, queryClient, jobId, startSerial]);
+}
