@@ -83,6 +83,27 @@ test('a newcomer signs up, stays signed in, switches language, removes a device 
   });
   await shoot(phone, '03c-timeline-live-second-device');
 
+  // A video: once the worker made its preview, hovering its tile plays it, then shows the date.
+  await page.getByLabel('Add photos').setInputFiles({
+    name: 'VID_0001.mp4',
+    mimeType: 'video/mp4',
+    buffer: fs.readFileSync(path.join(SERVER_FIXTURES, 'clip.mp4')),
+  });
+  const clip = page.locator('.tile', { has: page.locator('img[alt="VID_0001.mp4"]') });
+  await expect(clip).toBeVisible({ timeout: 20_000 });
+  await clip.hover();
+  const preview = clip.locator('video');
+  await expect(preview).toBeVisible();
+  await expect
+    .poll(() => preview.evaluate((video: HTMLVideoElement) => video.readyState))
+    .toBeGreaterThanOrEqual(2);
+  await expect(clip.getByRole('tooltip')).toBeVisible();
+  await shoot(page, '03d-timeline-video-hover');
+  await page.mouse.move(0, 0);
+  await expect(preview).toHaveCount(0);
+  // Its container date moved it to its own month; it is not left behind under today.
+  await expect(page.getByRole('region', { name: month }).locator('.tile')).toHaveCount(1);
+
   await page.goto('/albums');
   await expect(page.getByRole('heading', { name: 'No albums yet' })).toBeVisible();
   await shoot(page, '04-albums-empty', { mobile: true });

@@ -1,8 +1,10 @@
 import type { RemoteFile } from '@trove/contract';
 import { useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { thumbHashToDataURL } from 'thumbhash';
 import { useApi } from '../../api/api-context.tsx';
 import { Icon } from '../../ui/icons.tsx';
+import { useHoverStages } from './use-hover.ts';
 
 /** Elements this wide or wider use the large thumbnail (spec 000 §9). */
 const LARGE_FROM_PX = 200;
@@ -23,15 +25,22 @@ const duration = (seconds: number) =>
 /** One square of the timeline grid: thumbnail over its thumbhash, a badge for videos. */
 export function Tile({ file, size }: { file: RemoteFile; size: number }) {
   const api = useApi();
+  const intl = useIntl();
   const [failed, setFailed] = useState(false);
   const placeholder = useMemo(() => placeholderOf(file.thumbhash), [file.thumbhash]);
   const path = size >= LARGE_FROM_PX ? file.thumb_url_large : file.thumb_url_small;
   const src = path && !failed ? `${api.directory.thumb}${path}` : undefined;
+  const { stage, onMouseEnter, onMouseLeave } = useHoverStages();
+  // The low-quality preview (spec 000 §7 `sub`); the browser fetches it with Range requests,
+  // starting with the first bytes, as the spec's hover preview does.
+  const preview = file.video_url && stage.preview ? `${api.directory.video}${file.video_url}` : undefined;
   return (
     <div
       className="tile"
       style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}
       data-media-status={file.media_status}
+      onMouseEnter={onMouseEnter}
+      onMouseLeave={onMouseLeave}
     >
       {src ? (
         <img
@@ -50,7 +59,15 @@ export function Tile({ file, size }: { file: RemoteFile; size: number }) {
           <Icon name={file.type === 'Movies' ? 'video' : 'photos'} size={32} />
         </div>
       )}
+      {preview && (
+        <video className="tile__preview" src={preview} muted autoPlay loop playsInline aria-hidden="true" />
+      )}
       {file.type === 'Movies' && <span className="tile__badge">{duration(file.duration)}</span>}
+      {stage.tooltip && (
+        <span className="tile__tooltip" role="tooltip">
+          {intl.formatDate(new Date(file.taken * 1000), { dateStyle: 'medium', timeStyle: 'short' })}
+        </span>
+      )}
     </div>
   );
 }

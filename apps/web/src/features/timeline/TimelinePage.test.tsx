@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { aFile } from '../../test/factories.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -107,6 +107,46 @@ describe('timeline grid (spec 000 §2 Timeline)', () => {
     expect(requests.find((r) => r.url.pathname.endsWith('/changes'))?.url.searchParams.get('since')).toBe(
       '0',
     );
+  });
+
+  test('hovering a video plays its preview after 300 ms and shows the date after 1 s; leaving stops both', async () => {
+    const march = month(2024, 3, { videos: 1 });
+    const { user } = renderApp({
+      route: '/photos',
+      routes: {
+        'GET /st/4/jobs/job-timeline/timeline/months': { body: { months: [march] } },
+        'GET /st/4/jobs/job-timeline/files': {
+          body: {
+            files: [
+              aFile({
+                id: 'clip',
+                name: 'clip.mp4',
+                type: 'Movies',
+                duration: 12,
+                taken: march.start + 86_400,
+                video_url: '/st/4/jobs/job-timeline/files_by_id/clip?sub=1&exp=1&sig=v',
+              }),
+            ],
+            next_cursor: null,
+          },
+        },
+      },
+    });
+    const tile = (await screen.findByRole('img', { name: 'clip.mp4' })).parentElement;
+    if (!tile) throw new Error('no tile');
+    await user.hover(tile);
+    await waitFor(() => {
+      expect(tile.querySelector('video')?.getAttribute('src')).toBe(
+        'http://localhost:3000/st/4/jobs/job-timeline/files_by_id/clip?sub=1&exp=1&sig=v',
+      );
+    });
+    expect(within(tile).queryByRole('tooltip')).toBeNull();
+    expect((await within(tile).findByRole('tooltip', {}, { timeout: 2000 })).textContent).toMatch(
+      /Mar 2, 2024/,
+    );
+    await user.unhover(tile);
+    expect(tile.querySelector('video')).toBeNull();
+    expect(within(tile).queryByRole('tooltip')).toBeNull();
   });
 
   test('an account with only documents still sees the empty timeline', async () => {

@@ -1,4 +1,4 @@
-import { ChangesResponse } from '@trove/contract';
+import { ChangesResponse, type RemoteFile } from '@trove/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useApi } from '../../api/api-context.tsx';
@@ -43,10 +43,22 @@ export function useLiveTimeline(jobId: string | undefined, startSerial: number |
           const months = new Set<number>();
           // A long list comes in pages; if this one stops short, refresh what is on screen.
           let everything = changes.at(-1)?.serial !== serial;
+          // Where each changed file sits on screen now: a file whose taken time the worker
+          // corrected moves month, so its old month must drop it.
+          const shownIn = new Map<string, number[]>();
+          for (const [key, files] of queryClient.getQueriesData<RemoteFile[]>({
+            queryKey: [...timelineKeys.all, 'month', jobId],
+          })) {
+            const start = key[3];
+            if (typeof start !== 'number') continue;
+            for (const file of files ?? []) shownIn.set(file.id, [...(shownIn.get(file.id) ?? []), start]);
+          }
           for (const change of changes) {
             const taken = change.data.timestamp;
+            const id = change.data.id;
             if (change.type === 0 && typeof taken === 'number') months.add(monthStartOf(taken));
             else everything = true;
+            if (typeof id === 'string') for (const start of shownIn.get(id) ?? []) months.add(start);
           }
           seq = serial;
           await queryClient.invalidateQueries({ queryKey: timelineKeys.months(jobId) });
