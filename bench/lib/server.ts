@@ -1,13 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signUpInDataDir, type Session } from '../../apps/server/src/test/harness.ts';
-
-export const MAIN = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../apps/server/src/main.ts',
-);
+import { startServerProcess } from '../../apps/server/src/test/server-process.ts';
 
 /** A real `trove serve` process on a fresh data folder, and a signed-in account on it. */
 export interface BenchServer {
@@ -35,48 +30,18 @@ export async function startServer(
   session: Session,
   env: Record<string, string> = {},
 ): Promise<BenchServer> {
-  const port = 30_000 + Math.floor(Math.random() * 20_000);
-  const child: ChildProcess = spawn(process.execPath, [MAIN, 'serve'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      DATABASE_URL: '',
-      WEB_DIST: '/nonexistent',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${String(port)}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not yet listening
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const server = await startServerProcess(dataDir, env);
   return {
-    url,
-    pid: child.pid ?? 0,
+    url: server.url,
+    pid: server.pid,
     dataDir,
     session,
     call: (pathAndQuery, init = {}) =>
-      fetch(`${url}${pathAndQuery}${pathAndQuery.includes('?') ? '&' : '?'}${session.query}`, {
+      fetch(`${server.url}${pathAndQuery}${pathAndQuery.includes('?') ? '&' : '?'}${session.query}`, {
         ...init,
         headers: { ...session.headers, ...(init.headers as Record<string, string> | undefined) },
       }),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => {
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
+    stop: () => server.stop(),
   };
 }
 

@@ -81,7 +81,7 @@ test('a newcomer signs up, stays signed in, switches language, removes a device 
   ).toBeVisible({
     timeout: 15_000,
   });
-  await shoot(phone, '03c-timeline-live-second-device');
+  await shoot(phone, '03c-timeline-live-second-device', { mobile: true });
 
   // A video: once the worker made its preview, hovering its tile plays it, then shows the date.
   await page.getByLabel('Add photos').setInputFiles({

@@ -135,7 +135,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resumable: createResumableService({
       repos,
       uploads: uploadsService,
-      baseQuotaBytes: config.BASE_QUOTA_BYTES,
       dataDir: config.DATA_DIR,
       now,
     }),

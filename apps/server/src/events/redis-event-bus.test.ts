@@ -1,15 +1,15 @@
 import { createHook } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_REDIS_URL, useTestRedis } from '../test/redis.ts';
 import { createRedisEventBus, type RedisEventBus } from './redis-event-bus.ts';
 
 /**
  * Runs against this machine's Redis, shared with other tests: every test uses its own
  * channel prefix. Without Redis these fail.
  */
-const REDIS_URL = process.env.TROVE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 const TEST_FILE = fileURLToPath(import.meta.url);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -21,37 +21,11 @@ const until = async (check: () => boolean | Promise<boolean>, ms = 2000) => {
   }
 };
 
-let admin: Redis;
-let unreachable: Error | undefined;
-beforeAll(async () => {
-  admin = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-    connectTimeout: 2000,
-  });
-  // connect() rejects with the same error; this only keeps ioredis from logging it.
-  admin.on('error', () => undefined);
-  try {
-    await admin.connect();
-  } catch (error) {
-    admin.disconnect();
-    unreachable = new Error(`Redis event bus tests need Redis at ${REDIS_URL} (set TROVE_TEST_REDIS_URL)`, {
-      cause: error,
-    });
-  }
-});
-// Each test fails, rather than the suite being skipped: skipped tests read as green.
-beforeEach(() => {
-  if (unreachable) throw unreachable;
-});
-afterAll(async () => {
-  if (!unreachable) await admin.quit();
-});
+const redis = useTestRedis('Redis event bus tests');
 
 /** How many connections are subscribed to a channel, as Redis sees it. */
 async function subscribers(channel: string): Promise<number> {
-  const reply = (await admin.call('PUBSUB', 'NUMSUB', channel)) as [string, number];
+  const reply = (await redis.admin.call('PUBSUB', 'NUMSUB', channel)) as [string, number];
   return reply[1];
 }
 
@@ -181,7 +155,7 @@ describe('Redis event bus', () => {
     await bus.publish('x', 'hello');
     await until(() => got.length === 1);
     const names = async () => {
-      const list = String(await admin.client('LIST'));
+      const list = String(await redis.admin.client('LIST'));
       return [...list.matchAll(/ name=(\S*)/g)].map((m) => m[1]).filter((n) => n?.startsWith(prefix));
     };
     expect((await names()).sort()).toEqual([`${prefix}bus:pub`, `${prefix}bus:sub`]);

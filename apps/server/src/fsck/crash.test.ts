@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
 import { fakeJpeg, signUpInDataDir } from '../test/harness.ts';
+import { SERVER_MAIN, serverEnv, startServerProcess, type ServerProcess } from '../test/server-process.ts';
 
 /**
  * The promise of [Note: Blob storage], tested the hard way: a real server process is killed
@@ -14,7 +14,6 @@ import { fakeJpeg, signUpInDataDir } from '../test/harness.ts';
  * `trove fsck`, every upload the server acknowledged must be listed with bytes that hash to
  * its checksum, nothing half-written may be visible, and no orphan bytes may remain.
  */
-const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.ts');
 const ROUNDS = 6;
 const PARALLEL = 6;
 
@@ -27,69 +26,30 @@ interface Listed {
 
 describe('crash safety (sqlite, SIGKILL during uploads)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-crash-'));
-  const children: ChildProcess[] = [];
-  afterAll(() => {
-    for (const child of children) child.kill('SIGKILL');
+  const servers: ServerProcess[] = [];
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop('SIGKILL')));
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-
-  const env = (port: number) => ({
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'error',
-    DATABASE_URL: '',
-    WEB_DIST: '/nonexistent',
-  });
-
-  async function start(port: number): Promise<ChildProcess> {
-    const child = spawn(process.execPath, [MAIN, 'serve'], {
-      env: env(port),
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    children.push(child);
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${String(port)}/healthz`)).ok) return child;
-      } catch {
-        // Not listening yet.
-      }
-      if (Date.now() > deadline) throw new Error('the server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
-  function kill(child: ChildProcess): Promise<void> {
-    return new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        resolve();
-        return;
-      }
-      child.once('exit', () => {
-        resolve();
-      });
-      child.kill('SIGKILL');
-    });
-  }
+  const start = async () => {
+    const server = await startServerProcess(dataDir);
+    servers.push(server);
+    return server;
+  };
 
   it('loses no acknowledged upload and shows nothing half-written', { timeout: 120_000 }, async () => {
     const session = await signUpInDataDir(dataDir);
-    const base = (port: number) => `http://127.0.0.1:${String(port)}`;
-    const call = (port: number, pathAndQuery: string, init: RequestInit = {}) =>
-      fetch(`${base(port)}${pathAndQuery}${pathAndQuery.includes('?') ? '&' : '?'}${session.query}`, {
+    const call = (server: ServerProcess, pathAndQuery: string, init: RequestInit = {}) =>
+      fetch(`${server.url}${pathAndQuery}${pathAndQuery.includes('?') ? '&' : '?'}${session.query}`, {
         ...init,
         headers: { ...session.headers, ...(init.headers as Record<string, string> | undefined) },
       });
     const acknowledged = new Map<string, string>();
     let interrupted = 0;
-    let port = 20_000 + Math.floor(Math.random() * 20_000);
 
     for (let round = 0; round < ROUNDS; round++) {
-      port += 1;
-      const child = await start(port);
-      const job = ((await (await call(port, '/st/4/jobs/default')).json()) as { id: string }).id;
+      const server = await start();
+      const job = ((await (await call(server, '/st/4/jobs/default')).json()) as { id: string }).id;
       let stopped = false;
       const uploader = async () => {
         while (!stopped) {
@@ -100,7 +60,7 @@ describe('crash safety (sqlite, SIGKILL during uploads)', () => {
           form.set('path', `crash/${randomBytes(6).toString('hex')}.jpg`);
           form.set('file', new Blob([content]), 'x.jpg');
           try {
-            const response = await call(port, `/st/4/jobs/${job}/upload`, { method: 'POST', body: form });
+            const response = await call(server, `/st/4/jobs/${job}/upload`, { method: 'POST', body: form });
             if (response.ok) {
               const answer = (await response.json()) as { status: string; uuid: string };
               if (answer.status === 'processing') acknowledged.set(answer.uuid, sha1);
@@ -113,7 +73,7 @@ describe('crash safety (sqlite, SIGKILL during uploads)', () => {
       };
       const running = Array.from({ length: PARALLEL }, uploader);
       await new Promise((resolve) => setTimeout(resolve, 150 + Math.random() * 700));
-      await kill(child);
+      await server.stop('SIGKILL');
       stopped = true;
       await Promise.all(running);
     }
@@ -122,8 +82,8 @@ describe('crash safety (sqlite, SIGKILL during uploads)', () => {
     expect(interrupted).toBeGreaterThanOrEqual(ROUNDS);
 
     // fsck with no grace period: every orphan now is a crash leftover.
-    const fsck = spawn(process.execPath, [MAIN, 'fsck', '--grace-minutes', '0', '--verify'], {
-      env: env(0),
+    const fsck = spawn(process.execPath, [SERVER_MAIN, 'fsck', '--grace-minutes', '0', '--verify'], {
+      env: serverEnv(dataDir),
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let fsckOut = '';
@@ -135,14 +95,13 @@ describe('crash safety (sqlite, SIGKILL during uploads)', () => {
     expect(fsckOut).toMatch(/0 MISSING, 0 CORRUPT/);
     expect(fsckCode).toBe(0);
 
-    port += 1;
-    const child = await start(port);
-    const job = ((await (await call(port, '/st/4/jobs/default')).json()) as { id: string }).id;
+    const server = await start();
+    const job = ((await (await call(server, '/st/4/jobs/default')).json()) as { id: string }).id;
     const listed = new Map<string, Listed>();
     let cursor: string | null = null;
     do {
       const page = (await (
-        await call(port, `/st/4/jobs/${job}/files?limit=500${cursor ? `&cursor=${cursor}` : ''}`)
+        await call(server, `/st/4/jobs/${job}/files?limit=500${cursor ? `&cursor=${cursor}` : ''}`)
       ).json()) as { files: Listed[]; next_cursor: string | null };
       for (const file of page.files) listed.set(file.id, file);
       cursor = page.next_cursor;
@@ -153,11 +112,11 @@ describe('crash safety (sqlite, SIGKILL during uploads)', () => {
     }
     // Every visible file, acknowledged or not, is whole.
     for (const file of listed.values()) {
-      const bytes = Buffer.from(await (await fetch(`${base(port)}${file.file_url}`)).arrayBuffer());
+      const bytes = Buffer.from(await (await fetch(`${server.url}${file.file_url}`)).arrayBuffer());
       expect(bytes.length).toBe(file.size);
       expect(createHash('sha1').update(bytes).digest('hex')).toBe(file.checksum);
     }
-    await kill(child);
+    await server.stop('SIGKILL');
 
     // No orphans: the store holds exactly the blobs the database names.
     const stored: string[] = [];

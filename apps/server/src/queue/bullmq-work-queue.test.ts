@@ -1,8 +1,8 @@
 import { createHook } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_REDIS_URL, useTestRedis } from '../test/redis.ts';
 import { createInProcessEventBus } from '../events/event-bus.ts';
 import { DIALECTS, openTestDatabase, testClock, type TestDatabase } from '../test/harness.ts';
 import type { Dialect } from '../db/database.ts';
@@ -14,7 +14,7 @@ import { createWorkItemsRepository } from './work-items.repository.ts';
  * Runs against this machine's Redis (no persistence; shared with other tests), so every test
  * uses its own key prefix and only ever deletes its own keys. Without Redis these fail.
  */
-const REDIS_URL = process.env.TROVE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const until = async (check: () => boolean | Promise<boolean>, ms = 5000) => {
@@ -34,48 +34,22 @@ function gate() {
   return { open, opened };
 }
 
-let admin: Redis;
-let unreachable: Error | undefined;
-beforeAll(async () => {
-  admin = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-    connectTimeout: 2000,
-  });
-  // connect() rejects with the same error; this only keeps ioredis from logging it.
-  admin.on('error', () => undefined);
-  try {
-    await admin.connect();
-  } catch (error) {
-    admin.disconnect();
-    unreachable = new Error(`BullMQ queue tests need Redis at ${REDIS_URL} (set TROVE_TEST_REDIS_URL)`, {
-      cause: error,
-    });
-  }
-});
-// Each test fails, rather than the suite being skipped: skipped tests read as green.
-beforeEach(() => {
-  if (unreachable) throw unreachable;
-});
-afterAll(async () => {
-  if (!unreachable) await admin.quit();
-});
+const redis = useTestRedis('BullMQ queue tests');
 
 /** Deletes one test's keys: what a restarted Redis without persistence would have lost. */
 async function deleteKeys(prefix: string): Promise<number> {
   let deleted = 0;
   let cursor = '0';
   do {
-    const [next, keys] = await admin.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    const [next, keys] = await redis.admin.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
     cursor = next;
-    if (keys.length > 0) deleted += await admin.unlink(...keys);
+    if (keys.length > 0) deleted += await redis.admin.unlink(...keys);
   } while (cursor !== '0');
   return deleted;
 }
 
 async function clientNames(prefix: string): Promise<string[]> {
-  const list = await admin.client('LIST');
+  const list = await redis.admin.client('LIST');
   return [...String(list).matchAll(/ name=(\S*)/g)]
     .map((m) => m[1] ?? '')
     .filter((name) => name.startsWith(prefix));
@@ -229,7 +203,7 @@ describe.each(DIALECTS)('BullMQ work queue (%s)', (dialect) => {
       },
     });
     // The first item is running, the second waits in Redis: then Redis loses everything.
-    await until(async () => (await admin.exists(`${prefix}:work:${second}`)) === 1);
+    await until(async () => (await redis.admin.exists(`${prefix}:work:${second}`)) === 1);
     expect(await deleteKeys(prefix)).toBeGreaterThan(0);
     held.open();
     await until(async () => (await rows()).length === 1);

@@ -3,10 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { precheckUpload, type UploadFields, type UploadResult } from '@trove/contract';
-import { canOnJob } from '../../access/access.ts';
+import { MAX_UPLOAD_BYTES, type UploadFields, type UploadResult } from '@trove/contract';
 import type { Repositories } from '../../db/repositories.ts';
-import { AppError, NotFoundError, QuotaExceededError } from '../../errors.ts';
+import { AppError, NotFoundError } from '../../errors.ts';
 import type { AuthContext } from '../sessions/sessions.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import type { ResumableRow } from './resumable.repository.ts';
@@ -32,7 +31,6 @@ export interface ResumableState {
 export function createResumableService(deps: {
   repos: Repositories;
   uploads: UploadsService;
-  baseQuotaBytes: number;
   dataDir: string;
   now: () => number;
 }) {
@@ -66,16 +64,8 @@ export function createResumableService(deps: {
   return {
     /** POST /jobs/{id}/uploads (tus creation): checks what can be checked before any byte. */
     async create(auth: AuthContext, jobId: string, length: number, fields: UploadFields): Promise<string> {
-      const job = await repos.jobs.findById(jobId);
-      if (!job || !canOnJob(auth.userId, job, 'upload')) throw new NotFoundError();
-      const check = precheckUpload(fields.path, length);
-      if (!check.ok && check.error === 'UnSupported') {
-        throw new AppError(415, 'unsupported_file', 'This file type is not supported');
-      }
-      if (!check.ok) throw new AppError(413, 'file_too_large', 'File exceeds 200 GiB');
-      const user = await repos.accounts.findById(auth.userId);
-      if (user && user.used_space + length > (user.max_space ?? deps.baseQuotaBytes))
-        throw new QuotaExceededError();
+      if (length > MAX_UPLOAD_BYTES) throw new AppError(413, 'file_too_large', 'File exceeds 200 GiB');
+      await deps.uploads.precheck(auth, jobId, fields.path, length);
       const id = randomBytes(16).toString('hex');
       const handle = await fs.promises.open(fileOf(id), 'wx', 0o600);
       await handle.close();

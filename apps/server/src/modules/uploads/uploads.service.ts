@@ -61,6 +61,19 @@ export function createUploadsService(deps: {
     return job;
   }
 
+  /**
+   * The checks that need no bytes (spec 000 §5 server side): the job takes uploads from the
+   * caller, the type is supported, and `bytes` fit the caller's remaining storage.
+   */
+  async function precheck(auth: AuthContext, jobId: string, path: string, bytes: number): Promise<void> {
+    await writableJob(auth, jobId);
+    const ext = extensionOf(path);
+    if (!fileTypeOfExtension(ext)) throw unsupported(`Files of type .${ext || '?'} are not supported`);
+    const user = await repos.accounts.findById(auth.userId);
+    const max = user?.max_space ?? deps.baseQuotaBytes;
+    if (user && user.used_space + bytes > max) throw new QuotaExceededError();
+  }
+
   /** The policy's answer when the job already has (or had) this content. */
   function duplicateAnswer(existing: FileRow | undefined, policy: DuplicatePolicy): UploadResult | undefined {
     if (!existing || policy === 'allow_duplicates') return undefined;
@@ -96,6 +109,8 @@ export function createUploadsService(deps: {
   }
 
   return {
+    precheck,
+
     /** POST /jobs/{id}/upload: streams the file to storage, then commits it. */
     async upload(
       auth: AuthContext,
@@ -104,13 +119,7 @@ export function createUploadsService(deps: {
       source: Readable,
       declaredSize?: number,
     ): Promise<UploadResult> {
-      await writableJob(auth, jobId);
-      const ext = extensionOf(fields.path);
-      const type = fileTypeOfExtension(ext);
-      if (!type) throw unsupported(`Files of type .${ext || '?'} are not supported`);
-      const user = await repos.accounts.findById(auth.userId);
-      const max = user?.max_space ?? deps.baseQuotaBytes;
-      if (user && user.used_space + (declaredSize ?? 0) > max) throw new QuotaExceededError();
+      await precheck(auth, jobId, fields.path, declaredSize ?? 0);
 
       const inspect = new InspectStream(MAX_UPLOAD_BYTES);
       let info;
@@ -128,7 +137,7 @@ export function createUploadsService(deps: {
         if (fields.checksum && fields.checksum !== digest.sha1) {
           throw new AppError(400, 'checksum_mismatch', 'The received bytes do not match the checksum');
         }
-        const verdict = isContentAllowed(ext, digest.head);
+        const verdict = isContentAllowed(extensionOf(fields.path), digest.head);
         if (!verdict.ok) throw unsupported(verdict.reason);
         const t = now();
         const blob: BlobRow = {
