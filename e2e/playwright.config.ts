@@ -9,8 +9,9 @@ import { defineConfig } from '@playwright/test';
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const port = 8181;
-const dataDir = path.join(here, '.artifacts', 'data');
+// E2E_PORT lets two runs share a machine (say, a developer's and a helper's).
+const port = Number(process.env.E2E_PORT ?? 8181);
+const dataDir = path.join(here, '.artifacts', `data-${String(port)}`);
 // Workers load this file too, after the server has started: only the runner may clear it.
 if (process.env.TEST_WORKER_INDEX === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
 

@@ -9,6 +9,7 @@ import './styles/base.css';
 import './styles/frame.css';
 import './styles/components.css';
 import './styles/pages.css';
+import './styles/timeline.css';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html lacks #root');

@@ -93,12 +93,22 @@ export const UploadResult = z.object({
 export type UploadResult = z.infer<typeof UploadResult>;
 
 /** GET /jobs/{id}/files (spec 000 §7) with a cursor so no answer is giant. */
+/**
+ * Type filters of the timeline (spec 000 §2): `all` is every photo and video (no
+ * documents), `only_images` pictures and screenshots, `screenshots` screenshots alone.
+ * The recents filters are `uploaded_since`, not a type.
+ */
+export const TIMELINE_FILTERS = ['all', 'only_images', 'only_videos', 'screenshots'] as const;
+export type TimelineFilter = (typeof TIMELINE_FILTERS)[number];
+
 export const FilesQuery = z.object({
   recursive: z.string().optional(),
   /** Bounds of the taken time, seconds, inclusive start and exclusive end. */
   start: z.coerce.number().int().optional(),
   end: z.coerce.number().int().optional(),
   uploaded_since: z.coerce.number().int().optional(),
+  /** The timeline filters of spec 000 §2; absent lists every type, documents included. */
+  filter: z.enum(TIMELINE_FILTERS).optional(),
   limit: z.coerce.number().int().min(1).max(5000).default(1000),
   cursor: z.string().max(200).optional(),
 });

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { BlobsTable, Database, FilesTable } from '../../db/schema.ts';
+import type { TimelineFilter } from '@trove/contract';
 
 export type FileRow = Selectable<FilesTable>;
 export type BlobRow = Selectable<BlobsTable>;
@@ -58,10 +59,27 @@ export function createFilesRepository(db: Kysely<Database>) {
         endMs?: number;
         uploadedSinceMs?: number;
         after?: { taken: number; id: string };
+        filter?: TimelineFilter;
       },
       limit: number,
     ): Promise<FileRow[]> {
       let q = db.selectFrom('files').selectAll().where('job_id', '=', jobId).where('state', '=', 'active');
+      switch (query.filter) {
+        case undefined:
+          break;
+        case 'all':
+          q = q.where('type', '!=', 'Documents');
+          break;
+        case 'only_images':
+          q = q.where('type', '=', 'Pictures');
+          break;
+        case 'only_videos':
+          q = q.where('type', '=', 'Movies');
+          break;
+        case 'screenshots':
+          q = q.where('type', '=', 'Pictures').where('is_screenshot', '=', 1);
+          break;
+      }
       if (query.startMs !== undefined) q = q.where('taken_at', '>=', query.startMs);
       if (query.endMs !== undefined) q = q.where('taken_at', '<', query.endMs);
       if (query.uploadedSinceMs !== undefined) q = q.where('uploaded_at', '>=', query.uploadedSinceMs);

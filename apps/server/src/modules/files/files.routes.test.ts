@@ -142,6 +142,39 @@ describe.each(DIALECTS)('files, changes and poll (%s)', (dialect) => {
     expect((await get(intruder, `/st/4/jobs/${job}/timeline/months`)).statusCode).toBe(404);
   });
 
+  it('filters the files of a month by the timeline filters, and refuses an unknown one', async () => {
+    const user = await signUp(t.app);
+    const job = await timeline(user);
+    const at = Date.UTC(2023, 6, 4) / 1000;
+    const put = async (name: string, content: Buffer) =>
+      (await uploadFile(t.app, user, job, { path: `Camera/${name}`, mtime: at, content })).json<{
+        uuid: string;
+      }>().uuid;
+    const mp4 = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypisom'),
+      Buffer.alloc(2048, 1),
+    ]);
+    const photo = await put('a.jpg', fakeJpeg(4100));
+    const shot = await put('Screenshot_2.png', fakePng(2100));
+    const video = await put('clip.mp4', mp4);
+    const document = await put('notes.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
+    const idsOf = async (filter: string) =>
+      (await get(user, `/st/4/jobs/${job}/files?${filter}`))
+        .json<{ files: { id: string }[] }>()
+        .files.map((file) => file.id)
+        .sort();
+    expect(await idsOf('')).toEqual([photo, shot, video, document].sort());
+    expect(await idsOf('filter=all')).toEqual([photo, shot, video].sort());
+    expect(await idsOf('filter=only_images')).toEqual([photo, shot].sort());
+    expect(await idsOf('filter=only_videos')).toEqual([video]);
+    expect(await idsOf('filter=screenshots')).toEqual([shot]);
+    const bad = await get(user, `/st/4/jobs/${job}/files?filter=everything`);
+    expect(bad.statusCode).toBe(400);
+    const intruder = await signUp(t.app);
+    expect((await get(intruder, `/st/4/jobs/${job}/files?filter=all`)).statusCode).toBe(404);
+  });
+
   it('answers metadata, supported extensions and async upload status to the owner', async () => {
     const user = await signUp(t.app);
     const job = await timeline(user);

@@ -99,6 +99,7 @@ export function createFilesService(deps: {
           ...(query.end !== undefined && { endMs: query.end * 1000 }),
           ...(query.uploaded_since !== undefined && { uploadedSinceMs: query.uploaded_since * 1000 }),
           ...(query.cursor !== undefined && { after: decodeCursor(query.cursor) }),
+          ...(query.filter !== undefined && { filter: query.filter }),
         },
         query.limit + 1,
       );

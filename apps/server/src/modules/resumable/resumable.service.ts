@@ -119,7 +119,13 @@ export function createResumableService(deps: {
           await pipeline(
             body,
             cap,
-            fs.createWriteStream(file, { flags: 'r+', start: row.offset, flush: true }),
+            // A 2 MiB buffer, as the blob store's: the socket flows while a write waits.
+            fs.createWriteStream(file, {
+              flags: 'r+',
+              start: row.offset,
+              flush: true,
+              highWaterMark: 2 * 1024 * 1024,
+            }),
           );
         } catch (error) {
           failure = error instanceof Error ? error : new Error('the upload stream failed');

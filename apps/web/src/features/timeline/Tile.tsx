@@ -1,5 +1,5 @@
 import type { RemoteFile } from '@trove/contract';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { thumbHashToDataURL } from 'thumbhash';
 import { useApi } from '../../api/api-context.tsx';
@@ -22,8 +22,19 @@ function placeholderOf(thumbhash: string | null): string | undefined {
 const duration = (seconds: number) =>
   `${String(Math.floor(seconds / 60))}:${String(seconds % 60).padStart(2, '0')}`;
 
-/** One square of the timeline grid: thumbnail over its thumbhash, a badge for videos. */
-export function Tile({ file, size }: { file: RemoteFile; size: number }) {
+/** Props of {@link Tile}. */
+export interface TileProps {
+  file: RemoteFile;
+  size: number;
+  /** A plain click (no modifier: those open a new tab, as links do) opens the viewer. */
+  onOpen: () => void;
+}
+
+/**
+ * One square of the timeline grid: thumbnail over its thumbhash, a badge for videos. It
+ * is a link to the viewer (`/photos/{fileId}`), so it can also open in a new tab.
+ */
+export const Tile = memo(function Tile({ file, size, onOpen }: TileProps) {
   const api = useApi();
   const intl = useIntl();
   const [failed, setFailed] = useState(false);
@@ -35,12 +46,18 @@ export function Tile({ file, size }: { file: RemoteFile; size: number }) {
   // starting with the first bytes, as the spec's hover preview does.
   const preview = file.video_url && stage.preview ? `${api.directory.video}${file.video_url}` : undefined;
   return (
-    <div
+    <a
       className="tile"
+      href={`/photos/${encodeURIComponent(file.id)}`}
       style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}
       data-media-status={file.media_status}
       onMouseEnter={onMouseEnter}
       onMouseLeave={onMouseLeave}
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        onOpen();
+      }}
     >
       {src ? (
         <img
@@ -68,6 +85,6 @@ export function Tile({ file, size }: { file: RemoteFile; size: number }) {
           {intl.formatDate(new Date(file.taken * 1000), { dateStyle: 'medium', timeStyle: 'short' })}
         </span>
       )}
-    </div>
+    </a>
   );
-}
+});

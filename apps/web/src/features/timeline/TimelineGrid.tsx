@@ -1,107 +1,118 @@
-import type { TimelineMonth } from '@trove/contract';
-import { useEffect, useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
-import { useMonthFiles } from './api.ts';
+import type { RemoteFile, TimelineFilter } from '@trove/contract';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { FastScroller } from './FastScroller.tsx';
+import {
+  LOAD_MARGIN_PX,
+  RETAIN_MARGIN_PX,
+  layoutGrid,
+  rowsBetween,
+  scrollScale,
+  sectionsBetween,
+  toReal,
+  toVirtual,
+} from './layout.ts';
+import { MonthSection } from './MonthSection.tsx';
+import type { TimelineSection } from './sections.ts';
 import { Tile } from './Tile.tsx';
+import { useGridViewport } from './use-grid-viewport.ts';
 
-/** Tile sizes and spacing of spec 000 §9: 228 px on desktop, 176 px on mobile, 2 px apart. */
-const TILE_DESKTOP = 228;
-const TILE_MOBILE = 176;
-const SPACING = 2;
-const MOBILE_BELOW_PX = 600;
-/** Sections load when within this distance of the viewport (spec 000 §9). */
-const LOAD_MARGIN_PX = 200;
+/** The fast scroller shows collapsed when the side margin is 70 px or less (spec 000 §2). */
+const COLLAPSE_AT_MARGIN_PX = 70;
 
-const countOf = (month: TimelineMonth) => month.pictures + month.videos + month.screenshots + month.documents;
-
-/**
- * The timeline grid (spec 000 §2 Timeline): one section per month, sized from the month
- * counts before any file is fetched, so the scroll height is right from the start. A
- * section fetches its files when it comes within 200 px of the viewport.
- */
-export function TimelineGrid({ jobId, months }: { jobId: string; months: readonly TimelineMonth[] }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const observer = new ResizeObserver(([entry]) => {
-      setWidth(entry?.contentRect.width ?? 0);
-    });
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-    };
-  }, []);
-  const wanted =
-    typeof window !== 'undefined' && window.innerWidth < MOBILE_BELOW_PX ? TILE_MOBILE : TILE_DESKTOP;
-  const perRow = Math.max(1, Math.floor((width + SPACING) / (wanted + SPACING)));
-  // Tiles stretch to fill the row exactly, as Google Photos and Immich do.
-  const size = width > 0 ? Math.floor((width - SPACING * (perRow - 1)) / perRow) : wanted;
-  return (
-    <div className="timeline-grid" ref={ref}>
-      {months
-        .filter((month) => countOf(month) - month.documents > 0)
-        .map((month) => (
-          <MonthSection key={month.start} jobId={jobId} month={month} perRow={perRow} size={size} />
-        ))}
-    </div>
-  );
+/** Props of {@link TimelineGrid}. */
+export interface TimelineGridProps {
+  jobId: string;
+  sections: readonly TimelineSection[];
+  /** The type filter the server applies to each month's files. */
+  filter: TimelineFilter;
 }
 
-function MonthSection({
-  jobId,
-  month,
-  perRow,
-  size,
-}: {
-  jobId: string;
-  month: TimelineMonth;
-  perRow: number;
-  size: number;
-}) {
-  const intl = useIntl();
-  const ref = useRef<HTMLElement>(null);
-  const [near, setNear] = useState(false);
+/**
+ * The timeline grid (spec 000 §2 Timeline): months sized from their counts, only the rows
+ * near the viewport in the DOM, the scroll range scaled past the browsers' height cap
+ * (see [Note: Timeline layout]), sections loading within 200 px of the viewport unless the
+ * user is flinging, and the year/month fast scroller on the right.
+ */
+export function TimelineGrid({ jobId, sections, filter }: TimelineGridProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  const ratio = useRef(1);
+  const viewport = useGridViewport(ref, ratio);
+  const layout = useMemo(
+    () => layoutGrid(sections, viewport.width, viewport.isMobile),
+    [sections, viewport.width, viewport.isMobile],
+  );
+  const scale = scrollScale(layout.total, viewport.height);
   useEffect(() => {
-    const element = ref.current;
-    if (!element || near) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: `${String(LOAD_MARGIN_PX)}px 0px` },
-    );
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-    };
-  }, [near]);
-  const files = useMonthFiles(jobId, month, near);
-  const visible = (files.data ?? []).filter((file) => file.type !== 'Documents');
-  const expected = files.data ? visible.length : countOf(month) - month.documents;
-  const rows = Math.ceil(expected / perRow);
-  const title = intl.formatDate(new Date(month.start * 1000), {
-    year: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  });
-  return (
-    <section className="month" ref={ref} aria-label={title}>
-      <h2 className="month__title">{title}</h2>
-      <div
-        className="month__tiles"
-        style={{
-          gridTemplateColumns: `repeat(${String(perRow)}, ${String(size)}px)`,
-          gridAutoRows: `${String(size)}px`,
-          minHeight: rows * size + Math.max(0, rows - 1) * SPACING,
+    ratio.current = scale.ratio;
+  }, [scale.ratio]);
+  const top = toVirtual(scale, viewport.scrollTop);
+  const bottom = top + viewport.height;
+  // Real and virtual positions differ once scaled: one layer moves all sections so the
+  // virtual position `top` sits at the real scroll position.
+  const offset = viewport.scrollTop - top;
+  const retained = sectionsBetween(layout.boxes, top - RETAIN_MARGIN_PX, bottom + RETAIN_MARGIN_PX);
+
+  const renderTile = useCallback(
+    (file: RemoteFile, size: number) => (
+      <Tile
+        file={file}
+        size={size}
+        onOpen={() => {
+          void navigate(`/photos/${encodeURIComponent(file.id)}`);
         }}
-        aria-busy={!files.data}
-      >
-        {visible.map((file) => (
-          <Tile key={file.id} file={file} size={size} />
-        ))}
+      />
+    ),
+    [navigate],
+  );
+
+  const scrollToVirtual = useCallback(
+    (virtual: number) => {
+      const element = ref.current;
+      if (!element) return;
+      const gridTop = element.getBoundingClientRect().top + window.scrollY;
+      window.scrollTo({ top: gridTop + toReal(scale, virtual) });
+    },
+    [scale],
+  );
+
+  return (
+    <div className="timeline-grid" ref={ref} style={{ height: scale.height }}>
+      <div className="timeline-grid__layer" style={{ transform: `translateY(${String(offset)}px)` }}>
+        {retained.map((index) => {
+          const section = sections[index];
+          const box = layout.boxes[index];
+          if (!section || !box) return null;
+          const rows = rowsBetween(box, layout.rowPitch, top - RETAIN_MARGIN_PX, bottom + RETAIN_MARGIN_PX);
+          const isNear = box.top < bottom + LOAD_MARGIN_PX && box.top + box.height > top - LOAD_MARGIN_PX;
+          return (
+            <MonthSection
+              key={section.key}
+              jobId={jobId}
+              section={section}
+              box={box}
+              filter={filter}
+              perRow={layout.perRow}
+              size={layout.size}
+              rowPitch={layout.rowPitch}
+              firstRow={rows.first}
+              lastRow={rows.last}
+              shouldLoad={isNear && !viewport.isFast}
+              renderTile={renderTile}
+            />
+          );
+        })}
       </div>
-    </section>
+      <FastScroller
+        sections={sections}
+        boxes={layout.boxes}
+        total={layout.total}
+        top={top}
+        viewportHeight={viewport.height}
+        isCollapsed={viewport.sideMargin <= COLLAPSE_AT_MARGIN_PX}
+        onScrollTo={scrollToVirtual}
+      />
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { aFile } from '../../test/factories.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -167,5 +167,68 @@ describe('timeline grid (spec 000 §2 Timeline)', () => {
       routes: { 'GET /st/4/jobs/job-timeline/timeline/months': { status: 500 } },
     });
     expect(await screen.findByRole('alert')).toBeTruthy();
+  });
+
+  test('filters by type on the server and sizes months from the matching counts', async () => {
+    const march = month(2024, 3, { pictures: 2, videos: 1 });
+    const june = month(2023, 6, { pictures: 1 });
+    const { requests } = renderApp({
+      route: '/photos',
+      routes: {
+        'GET /st/4/jobs/job-timeline/timeline/months': { body: { months: [march, june] } },
+        'GET /st/4/jobs/job-timeline/files': (request) => ({
+          body: {
+            files:
+              request.url.searchParams.get('filter') === 'only_videos'
+                ? [aFile({ id: 'clip', type: 'Movies', duration: 5, name: 'clip.mp4' })]
+                : [aFile({ id: 'beach' })],
+            next_cursor: null,
+          },
+        }),
+      },
+    });
+    await screen.findByRole('region', { name: 'June 2023' });
+    fireEvent.click(screen.getByRole('button', { name: 'Videos' }));
+    const marchSection = await screen.findByRole('region', { name: 'March 2024' });
+    expect(await within(marchSection).findByRole('img', { name: 'clip.mp4' })).toBeTruthy();
+    // June has no video: no section for it under this filter.
+    expect(screen.queryByRole('region', { name: 'June 2023' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Videos' }).getAttribute('aria-pressed')).toBe('true');
+    const filters = requests
+      .filter((r) => r.url.pathname.endsWith('/files'))
+      .map((r) => r.url.searchParams.get('filter'));
+    expect(filters).toContain('only_videos');
+    expect(filters).toContain('all');
+  });
+
+  test('recents open on the last 7 days, else the last day, else 30 days (spec 000 §9)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const march = month(2024, 3, { pictures: 2 });
+    const { requests } = renderApp({
+      route: '/photos?filter=recents',
+      routes: {
+        'GET /st/4/jobs/job-timeline/timeline/months': { body: { months: [march] } },
+        'GET /st/4/jobs/job-timeline/files': {
+          body: {
+            files: [
+              aFile({ id: 'today', uploaded: now - 3600, taken: march.start + 10 }),
+              aFile({ id: 'older', uploaded: now - 20 * 86_400, taken: march.start + 5 }),
+            ],
+            next_cursor: null,
+          },
+        },
+      },
+    });
+    // No file in the last 7 days but one today would pick 1 day; here 7 days has one.
+    const week = await screen.findByRole('button', { name: 'Last 7 days (1)' });
+    expect(week.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Last 30 days (2)' })).toBeTruthy();
+    const section = await screen.findByRole('region', { name: 'March 2024' });
+    expect(within(section).getByRole('img', { name: 'today.jpg' })).toBeTruthy();
+    expect(within(section).queryByRole('img', { name: 'older.jpg' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Last 30 days (2)' }));
+    expect(await screen.findByRole('img', { name: 'older.jpg' })).toBeTruthy();
+    const since = requests.find((r) => r.url.searchParams.has('uploaded_since'));
+    expect(Number(since?.url.searchParams.get('uploaded_since'))).toBeCloseTo(now - 30 * 86_400, -2);
   });
 });

@@ -1,6 +1,14 @@
-import { FileList, JobInfo, TimelineMonths, type RemoteFile, type TimelineMonth } from '@trove/contract';
+import {
+  FileList,
+  JobInfo,
+  TimelineMonths,
+  type RemoteFile,
+  type TimelineFilter,
+  type TimelineMonth,
+} from '@trove/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
+import type { HttpClient } from '../../api/http-client.ts';
 import { STALE_TIME } from '../../api/query-client.ts';
 
 /** Query keys of the timeline; `timelineKeys.all` invalidates everything after an upload. */
@@ -8,12 +16,43 @@ export const timelineKeys = {
   all: ['timeline'] as const,
   job: () => [...timelineKeys.all, 'job'] as const,
   months: (jobId: string) => [...timelineKeys.all, 'months', jobId] as const,
-  month: (jobId: string, start: number) => [...timelineKeys.all, 'month', jobId, start] as const,
+  month: (jobId: string, start: number, filter: TimelineFilter = 'all') =>
+    [...timelineKeys.all, 'month', jobId, start, filter] as const,
+  recents: (jobId: string) => [...timelineKeys.all, 'recents', jobId] as const,
 };
 
 /** Files per request of a month section; a month is fetched page by page with the cursor. */
-const PAGE_SIZE = 500;
+const PAGE_SIZE = 2000;
 const PENDING_POLL_MS = 2500;
+/**
+ * A month no section observes any more is dropped after this long: sections out of the
+ * 400 px retain window unmount, and their files go (spec 000 §4: expired sections reset to
+ * UNFETCHED), so a long scroll through 1,000,000 files does not keep them all in memory.
+ */
+const MONTH_GC_MS = 30_000;
+/** Recents look 30 days back (spec 000 §9) and are polled every 30 s. */
+export const RECENTS_WINDOW_DAYS = 30;
+const RECENTS_POLL_MS = 30_000;
+
+/** Every page of GET /jobs/{id}/files for `query`, followed by its cursor. */
+async function allFiles(
+  api: HttpClient,
+  jobId: string,
+  query: Record<string, string | number>,
+  signal: AbortSignal,
+): Promise<RemoteFile[]> {
+  const files: RemoteFile[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await api.app(`/jobs/${encodeURIComponent(jobId)}/files`, FileList, {
+      query: { ...query, limit: PAGE_SIZE, cursor },
+      signal,
+    });
+    files.push(...page.files);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+  return files;
+}
 
 /** GET /jobs/default: the caller's timeline job. */
 export function useTimelineJob() {
@@ -37,28 +76,42 @@ export function useTimelineMonths(jobId: string | undefined) {
   });
 }
 
-/** Every file of one month, newest first (spec 000 §4 Timeline section fetch), once `enabled`. */
-export function useMonthFiles(jobId: string, month: TimelineMonth, enabled: boolean) {
+/**
+ * Every file of one month that passes `filter`, newest first (spec 000 §4 Timeline section
+ * fetch), once `enabled`.
+ */
+export function useMonthFiles(
+  jobId: string,
+  month: Pick<TimelineMonth, 'start' | 'end'>,
+  filter: TimelineFilter,
+  enabled: boolean,
+) {
   const api = useApi();
   return useQuery<RemoteFile[]>({
-    queryKey: timelineKeys.month(jobId, month.start),
+    queryKey: timelineKeys.month(jobId, month.start, filter),
     enabled,
+    gcTime: MONTH_GC_MS,
     // Thumbnails of new uploads appear once the worker made them: look again every 2.5 s
     // (spec 000 §9 change polling) while any file of the month is still processing.
     refetchInterval: (query) =>
       query.state.data?.some((file) => file.media_status === 'pending') ? PENDING_POLL_MS : false,
-    queryFn: async ({ signal }) => {
-      const files: RemoteFile[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await api.app(`/jobs/${encodeURIComponent(jobId)}/files`, FileList, {
-          query: { start: month.start, end: month.end, limit: PAGE_SIZE, cursor },
-          signal,
-        });
-        files.push(...page.files);
-        cursor = page.next_cursor ?? undefined;
-      } while (cursor);
-      return files;
+    queryFn: ({ signal }) => allFiles(api, jobId, { start: month.start, end: month.end, filter }, signal),
+  });
+}
+
+/**
+ * Photos and videos uploaded in the last 30 days (spec 000 §9 recents window), newest
+ * taken first: one list from which the recents filters count 1, 7 and 30 days.
+ */
+export function useRecentFiles(jobId: string | undefined, enabled: boolean) {
+  const api = useApi();
+  return useQuery<RemoteFile[]>({
+    queryKey: timelineKeys.recents(jobId ?? ''),
+    enabled: enabled && jobId !== undefined,
+    refetchInterval: RECENTS_POLL_MS,
+    queryFn: ({ signal }) => {
+      const since = Math.floor(Date.now() / 1000) - RECENTS_WINDOW_DAYS * 86_400;
+      return allFiles(api, jobId ?? '', { uploaded_since: since, filter: 'all' }, signal);
     },
   });
 }

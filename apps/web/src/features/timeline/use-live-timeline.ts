@@ -62,11 +62,15 @@ export function useLiveTimeline(jobId: string | undefined, startSerial: number |
           }
           seq = serial;
           await queryClient.invalidateQueries({ queryKey: timelineKeys.months(jobId) });
+          await queryClient.invalidateQueries({ queryKey: timelineKeys.recents(jobId) });
           if (everything) {
             await queryClient.invalidateQueries({ queryKey: [...timelineKeys.all, 'month', jobId] });
           } else {
             for (const start of months) {
-              await queryClient.invalidateQueries({ queryKey: timelineKeys.month(jobId, start) });
+              // Every filter's view of the month.
+              await queryClient.invalidateQueries({
+                queryKey: [...timelineKeys.all, 'month', jobId, start],
+              });
             }
           }
         } catch {

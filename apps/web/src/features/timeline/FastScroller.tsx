@@ -1,0 +1,130 @@
+import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { boxAt, type SectionBox } from './layout.ts';
+import type { TimelineSection } from './sections.ts';
+
+/** Year labels closer than this (in px of the track) are thinned out. */
+const MIN_LABEL_GAP_PX = 22;
+/** The track spans the window below the 56 px header (spec 000 §2). */
+const HEADER_PX = 56;
+
+/** Props of {@link FastScroller}. */
+export interface FastScrollerProps {
+  sections: readonly TimelineSection[];
+  boxes: readonly SectionBox[];
+  /** Virtual height of the grid and the virtual position of the top of the window. */
+  total: number;
+  top: number;
+  viewportHeight: number;
+  /** Collapsed: only the handle, with the date while dragging (spec 000 §2: side margin ≤ 70 px). */
+  isCollapsed: boolean;
+  onScrollTo: (virtualTop: number) => void;
+}
+
+/**
+ * The year/month fast scroller (spec 000 §2) on the right edge: years placed where their
+ * months start, the month under the pointer named while hovering or dragging, a drag (or
+ * a click) jumps there. It works in virtual pixels, so it reaches the oldest month of a
+ * million files as easily as the newest (see [Note: Timeline layout]). Keyboard: arrows
+ * move a month, Home/End to either end.
+ */
+export function FastScroller(props: FastScrollerProps) {
+  const { sections, boxes, total, top, viewportHeight, isCollapsed, onScrollTo } = props;
+  const intl = useIntl();
+  const trackRef = useRef<HTMLDivElement>(null);
+  const [pointer, setPointer] = useState<number | null>(null);
+  const [isDragging, setIsDragging] = useState(false);
+  const scrollable = Math.max(1, total - viewportHeight);
+  const fraction = Math.min(1, Math.max(0, top / scrollable));
+  const trackHeight = Math.max(1, viewportHeight - HEADER_PX);
+
+  const years = useMemo(() => {
+    const found: { year: number; at: number }[] = [];
+    let last = -Infinity;
+    sections.forEach((section, index) => {
+      if (index > 0 && sections[index - 1]?.year === section.year) return;
+      const at = Math.min(1, (boxes[index]?.top ?? 0) / scrollable);
+      if ((at - last) * trackHeight < MIN_LABEL_GAP_PX) return;
+      found.push({ year: section.year, at });
+      last = at;
+    });
+    return found;
+  }, [sections, boxes, scrollable, trackHeight]);
+
+  const label = (at: number) => {
+    const section = sections[boxAt(boxes, at * scrollable)];
+    if (!section) return '';
+    return intl.formatDate(new Date(section.start * 1000), {
+      year: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    });
+  };
+  const fractionOf = (event: PointerEvent) => {
+    const rect = trackRef.current?.getBoundingClientRect();
+    if (!rect || rect.height === 0) return 0;
+    return Math.min(1, Math.max(0, (event.clientY - rect.top) / rect.height));
+  };
+  const jump = (at: number) => {
+    onScrollTo(at * scrollable);
+  };
+  const current = boxAt(boxes, top);
+  const handleKeyDown = (event: KeyboardEvent) => {
+    const target = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: boxes.length - 1 }[
+      event.key
+    ];
+    if (target === undefined) return;
+    event.preventDefault();
+    const box = boxes[Math.min(boxes.length - 1, Math.max(0, target))];
+    if (box) onScrollTo(box.top);
+  };
+  const shown = isDragging ? fraction : pointer;
+
+  return (
+    <div
+      ref={trackRef}
+      className={`fast-scroller${isCollapsed ? ' fast-scroller--collapsed' : ''}`}
+      role="scrollbar"
+      aria-orientation="vertical"
+      aria-label={intl.formatMessage({ id: 'timeline.scroller' })}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(fraction * 100)}
+      aria-valuetext={label(fraction)}
+      tabIndex={0}
+      onKeyDown={handleKeyDown}
+      onPointerDown={(event) => {
+        event.currentTarget.setPointerCapture(event.pointerId);
+        setIsDragging(true);
+        jump(fractionOf(event));
+      }}
+      onPointerMove={(event) => {
+        const at = fractionOf(event);
+        setPointer(at);
+        if (isDragging) jump(at);
+      }}
+      onPointerUp={() => {
+        setIsDragging(false);
+      }}
+      onPointerCancel={() => {
+        setIsDragging(false);
+      }}
+      onPointerLeave={() => {
+        setPointer(null);
+      }}
+    >
+      {!isCollapsed &&
+        years.map((year) => (
+          <span key={year.year} className="fast-scroller__year" style={{ top: `${String(year.at * 100)}%` }}>
+            {year.year}
+          </span>
+        ))}
+      <span className="fast-scroller__thumb" style={{ top: `${String(fraction * 100)}%` }} />
+      {shown !== null && (
+        <span className="fast-scroller__label" style={{ top: `${String(shown * 100)}%` }} aria-hidden="true">
+          {label(shown)}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import type { RemoteFile, TimelineFilter } from '@trove/contract';
+import { memo, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useMonthFiles } from './api.ts';
+import { HEADER_PX, type SectionBox } from './layout.ts';
+import type { TimelineSection } from './sections.ts';
+
+/** Props of {@link MonthSection}. */
+export interface MonthSectionProps {
+  jobId: string;
+  section: TimelineSection;
+  box: SectionBox;
+  filter: TimelineFilter;
+  perRow: number;
+  size: number;
+  rowPitch: number;
+  /** Rows in the DOM: the ones near the viewport only ([Note: Timeline layout]). */
+  firstRow: number;
+  lastRow: number;
+  /** Within 200 px of the viewport and not flinging: fetch the files (spec 000 §9). */
+  shouldLoad: boolean;
+  /** Draws one loaded file; the grid decides what a tile does (open, select, menu). */
+  renderTile: (file: RemoteFile, size: number) => ReactNode;
+  /** Extra controls in the month header (the select-month checkbox). */
+  header?: ReactNode;
+}
+
+/**
+ * One month of the timeline (spec 000 §4 Timeline section fetch: UNFETCHED → FETCHING →
+ * FETCHED). Mounted while within the 400 px retain window, so its query is observed;
+ * unmounted sections' files are dropped after a while (see `useMonthFiles`). Until the
+ * files arrive, the visible rows show blank tiles of the right count.
+ */
+export const MonthSection = memo(function MonthSection(props: MonthSectionProps) {
+  const { jobId, section, box, filter, perRow, size, rowPitch, firstRow, lastRow } = props;
+  const intl = useIntl();
+  const remote = useMonthFiles(jobId, section, filter, props.shouldLoad && !section.files);
+  const files = section.files ?? remote.data;
+  const title = intl.formatDate(new Date(section.start * 1000), {
+    year: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
+  const cells: ReactNode[] = [];
+  const from = firstRow * perRow;
+  const to = Math.min(lastRow * perRow, files ? files.length : section.count);
+  for (let index = from; index < to; index++) {
+    const row = Math.floor(index / perRow);
+    const column = index % perRow;
+    const file = files?.[index];
+    cells.push(
+      <div
+        key={file?.id ?? `blank-${String(index)}`}
+        className="grid-cell"
+        style={{ top: HEADER_PX + row * rowPitch, left: column * rowPitch, width: size, height: size }}
+      >
+        {file ? props.renderTile(file, size) : <div className="tile tile--blank" />}
+      </div>,
+    );
+  }
+  return (
+    <section
+      className="month"
+      aria-label={title}
+      aria-busy={!files}
+      data-month={section.start}
+      style={{ top: box.top, height: box.height }}
+    >
+      <div className="month__header" style={{ height: HEADER_PX }}>
+        <h2 className="month__title">{title}</h2>
+        {props.header}
+      </div>
+      {cells}
+    </section>
+  );
+});
