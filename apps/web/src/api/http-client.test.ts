@@ -197,3 +197,20 @@ test('stripQuery drops the query and the fragment', () => {
   );
   expect(stripQuery('/healthz')).toBe('/healthz');
 });
+
+describe('media (signed URLs)', () => {
+  test('fetches the bytes with a range and no token, and fails with the server’s code', async () => {
+    const { client, requests } = setup({
+      'GET /th/3/beach': { status: 200, body: 'bytes' },
+      'GET /th/3/gone': { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } },
+    });
+    const blob = await client.media(`${ORIGIN}/th/3/beach?sig=s`, { range: 'bytes=0-9' });
+    expect(await blob.text()).toBe('bytes');
+    expect(requests[0]?.headers.get('range')).toBe('bytes=0-9');
+    expect(requests[0]?.headers.get('authorization')).toBeNull();
+    expect(requests[0]?.credentials).toBe('omit');
+    await expect(client.media(`${ORIGIN}/th/3/gone?sig=s`)).rejects.toSatisfy((error) =>
+      isApiError(error, 'not_found'),
+    );
+  });
+});

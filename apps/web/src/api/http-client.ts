@@ -58,6 +58,11 @@ export interface HttpClient {
   /** A call on the page's own origin (health check); no credentials. */
   origin<T>(path: string, schema: Parser<T>, init?: CallInit): Promise<T>;
   /**
+   * The bytes behind a signed media URL (thumbnail, preview, original) as a Blob; the
+   * signature is the credential, so no token is sent. `range` asks for part of them.
+   */
+  media(url: string, init?: { range?: string; signal?: AbortSignal }): Promise<Blob>;
+  /**
    * Registers a handler run on every 401 answer of any call (spec 001 §4).
    * @returns a function that unregisters it.
    */
@@ -160,6 +165,23 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     },
     origin(path, schema, init = {}) {
       return send(buildUrl('', path, init.query), schema, init, { credentials: 'omit' });
+    },
+    async media(url, init = {}) {
+      let response: Response;
+      try {
+        response = await fetchFn(url, {
+          credentials: 'omit',
+          ...(init.range && { headers: { range: init.range } }),
+          ...(init.signal && { signal: init.signal }),
+        });
+      } catch (cause) {
+        if (init.signal?.aborted) throw cause;
+        onOnlineChange(false);
+        throw new HttpError({ status: 0, code: 'network_error', message: 'No Internet connection' });
+      }
+      onOnlineChange(true);
+      if (!response.ok) throw HttpError.fromResponse(response.status, await readJson(response));
+      return response.blob();
     },
     onUnauthorized(handler) {
       unauthorizedHandlers.add(handler);

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { thumbHashToDataURL } from 'thumbhash';
 import { useApi } from '../../api/api-context.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import { useHoverStages } from './use-hover.ts';
+import { useHoverStages, usePreviewSource } from './use-hover.ts';
 
 /** Elements this wide or wider use the large thumbnail (spec 000 §9). */
 const LARGE_FROM_PX = 200;
@@ -42,9 +42,10 @@ export const Tile = memo(function Tile({ file, size, onOpen }: TileProps) {
   const path = size >= LARGE_FROM_PX ? file.thumb_url_large : file.thumb_url_small;
   const src = path && !failed ? `${api.directory.thumb}${path}` : undefined;
   const { stage, onMouseEnter, onMouseLeave } = useHoverStages();
-  // The low-quality preview (spec 000 §7 `sub`); the browser fetches it with Range requests,
-  // starting with the first bytes, as the spec's hover preview does.
-  const preview = file.video_url && stage.preview ? `${api.directory.video}${file.video_url}` : undefined;
+  // The low-quality preview (spec 000 §7 `sub`), its first 5 MB fetched on hover.
+  const preview = usePreviewSource(
+    file.video_url && stage.preview ? `${api.directory.video}${file.video_url}` : undefined,
+  );
   return (
     <a
       className="tile"

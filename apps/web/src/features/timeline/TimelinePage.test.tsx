@@ -111,7 +111,7 @@ describe('timeline grid (spec 000 §2 Timeline)', () => {
 
   test('hovering a video plays its preview after 300 ms and shows the date after 1 s; leaving stops both', async () => {
     const march = month(2024, 3, { videos: 1 });
-    const { user } = renderApp({
+    const { user, requests } = renderApp({
       route: '/photos',
       routes: {
         'GET /st/4/jobs/job-timeline/timeline/months': { body: { months: [march] } },
@@ -135,11 +135,14 @@ describe('timeline grid (spec 000 §2 Timeline)', () => {
     const tile = (await screen.findByRole('img', { name: 'clip.mp4' })).parentElement;
     if (!tile) throw new Error('no tile');
     await user.hover(tile);
+    // The Range request failed (no route): the plain URL is the fallback (spec 000 §7).
     await waitFor(() => {
       expect(tile.querySelector('video')?.getAttribute('src')).toBe(
         'http://localhost:3000/st/4/jobs/job-timeline/files_by_id/clip?sub=1&exp=1&sig=v',
       );
     });
+    const ranged = requests.find((r) => r.url.pathname.endsWith('/files_by_id/clip'));
+    expect(ranged?.headers.get('range')).toBe('bytes=0-4999999');
     expect(within(tile).queryByRole('tooltip')).toBeNull();
     expect((await within(tile).findByRole('tooltip', {}, { timeout: 2000 })).textContent).toMatch(
       /Mar 2, 2024/,

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useApi } from '../../api/api-context.tsx';
 
 /** Hover delays of spec 000 §2 Timeline: a video preview after 300 ms, the date after 1 s. */
 export const PREVIEW_AFTER_MS = 300;
@@ -36,4 +37,42 @@ export function useHoverStages() {
       setStage(NONE);
     },
   };
+}
+
+/** The hover preview asks for this many bytes first (spec 000 §7 video hover preview). */
+export const PREVIEW_RANGE_BYTES = 5_000_000;
+
+/**
+ * The source of a tile's hover preview (spec 000 §7): a GET of the low-quality video with
+ * a Range header for the first 5,000,000 bytes, played from memory (previews are faststart,
+ * so the head plays on its own); if that fails, the plain URL. Undefined while not wanted
+ * or still loading; the request is aborted and the memory freed when the hover ends.
+ */
+export function usePreviewSource(url: string | undefined): string | undefined {
+  const api = useApi();
+  const [source, setSource] = useState<{ url: string; src: string }>();
+  useEffect(() => {
+    if (!url) return;
+    const controller = new AbortController();
+    let objectUrl: string | undefined;
+    void (async () => {
+      let src = url;
+      try {
+        const head = await api.media(url, {
+          range: `bytes=0-${String(PREVIEW_RANGE_BYTES - 1)}`,
+          signal: controller.signal,
+        });
+        objectUrl = URL.createObjectURL(head);
+        src = objectUrl;
+      } catch {
+        if (controller.signal.aborted) return;
+      }
+      setSource({ url, src });
+    })();
+    return () => {
+      controller.abort();
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [api, url]);
+  return url && source?.url === url ? source.src : undefined;
 }
