@@ -10,6 +10,7 @@ import './styles/frame.css';
 import './styles/components.css';
 import './styles/pages.css';
 import './styles/timeline.css';
+import './styles/toasts.css';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html lacks #root');

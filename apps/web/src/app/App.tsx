@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
+import { ToastProvider } from '../ui/toasts.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { AuthController } from './AuthController.tsx';
 import { BootGate } from './BootGate.tsx';
@@ -10,12 +11,14 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nProvider>
-        <BootGate>
-          <BrowserRouter>
-            <AuthController />
-            <AppRoutes />
-          </BrowserRouter>
-        </BootGate>
+        <ToastProvider>
+          <BootGate>
+            <BrowserRouter>
+              <AuthController />
+              <AppRoutes />
+            </BrowserRouter>
+          </BootGate>
+        </ToastProvider>
       </I18nProvider>
     </QueryClientProvider>
   );

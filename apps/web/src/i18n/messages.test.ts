@@ -57,6 +57,36 @@ test('translations are not copies of the English text', () => {
   }
 });
 
+/**
+ * The argument names of an ICU message, sorted: `{count, plural, one {# file} other {…}}`
+ * gives `count`, not the words that start the plural's branches.
+ */
 function placeholders(message: string): string[] {
-  return [...message.matchAll(/\{(\w+)/g)].map((match) => match[1] ?? '').sort();
+  const names: string[] = [];
+  // Reads a message until its closing brace (or the end); returns the index of that brace.
+  const readMessage = (start: number): number => {
+    let i = start;
+    while (i < message.length && message[i] !== '}') {
+      if (message[i] === "'") i = message.indexOf("'", i + 1) + 1 || message.length;
+      else if (message[i] === '{') i = readArgument(i + 1);
+      else i += 1;
+    }
+    return i;
+  };
+  const readArgument = (start: number): number => {
+    const head = /^\s*(\w+)\s*(?:,\s*(\w+)\s*,?)?/.exec(message.slice(start));
+    names.push(head?.[1] ?? '');
+    let i = start + (head?.[0].length ?? 0);
+    if (!['plural', 'select', 'selectordinal'].includes(head?.[2] ?? '')) {
+      return message.indexOf('}', i) + 1 || message.length;
+    }
+    // Branches: `key {message}` until the argument's own closing brace.
+    while (i < message.length && message[i] !== '}') {
+      if (message[i] === '{') i = readMessage(i + 1) + 1;
+      else i += 1;
+    }
+    return i + 1;
+  };
+  readMessage(0);
+  return names.sort();
 }

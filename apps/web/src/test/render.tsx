@@ -15,6 +15,7 @@ import { BrandContext } from '../i18n/brand-context.tsx';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { localeStore } from '../i18n/locale-store.ts';
 import { anAccount, TIMELINE_JOB } from './factories.ts';
+import { ToastProvider } from '../ui/toasts.tsx';
 import { fakeFetch, type FakeRoutes } from './fake-fetch.ts';
 
 /** The device id the fake session reports. */
@@ -70,14 +71,16 @@ export function renderApp({
   const result = render(
     <QueryClientProvider client={queryClient}>
       <I18nProvider>
-        <BrandContext value={brand}>
-          <ApiProvider client={client}>
-            <MemoryRouter initialEntries={[route]}>
-              <AuthController />
-              <AppRoutes />
-            </MemoryRouter>
-          </ApiProvider>
-        </BrandContext>
+        <ToastProvider>
+          <BrandContext value={brand}>
+            <ApiProvider client={client}>
+              <MemoryRouter initialEntries={[route]}>
+                <AuthController />
+                <AppRoutes />
+              </MemoryRouter>
+            </ApiProvider>
+          </BrandContext>
+        </ToastProvider>
       </I18nProvider>
     </QueryClientProvider>,
   );

@@ -1,5 +1,5 @@
 import type { RemoteFile } from '@trove/contract';
-import { memo, useMemo, useState } from 'react';
+import { memo, useMemo, useState, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { thumbHashToDataURL } from 'thumbhash';
 import { useApi } from '../../api/api-context.tsx';
@@ -28,13 +28,15 @@ export interface TileProps {
   size: number;
   /** A plain click (no modifier: those open a new tab, as links do) opens the viewer. */
   onOpen: () => void;
+  /** Right click, or the context-menu key: the file's menu (spec 000 §2). */
+  onContextMenu: (event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
 /**
  * One square of the timeline grid: thumbnail over its thumbhash, a badge for videos. It
  * is a link to the viewer (`/photos/{fileId}`), so it can also open in a new tab.
  */
-export const Tile = memo(function Tile({ file, size, onOpen }: TileProps) {
+export const Tile = memo(function Tile({ file, size, onOpen, onContextMenu }: TileProps) {
   const api = useApi();
   const intl = useIntl();
   const [failed, setFailed] = useState(false);
@@ -54,6 +56,7 @@ export const Tile = memo(function Tile({ file, size, onOpen }: TileProps) {
       data-media-status={file.media_status}
       onMouseEnter={onMouseEnter}
       onMouseLeave={onMouseLeave}
+      onContextMenu={onContextMenu}
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();

@@ -1,6 +1,8 @@
 import type { RemoteFile, TimelineFilter } from '@trove/contract';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import type { Point } from '../file-actions/ContextMenu.tsx';
+import { FileContextMenu } from '../file-actions/FileContextMenu.tsx';
 import { FastScroller } from './FastScroller.tsx';
 import {
   LOAD_MARGIN_PX,
@@ -54,6 +56,20 @@ export function TimelineGrid({ jobId, sections, filter }: TimelineGridProps) {
   const offset = viewport.scrollTop - top;
   const retained = sectionsBetween(layout.boxes, top - RETAIN_MARGIN_PX, bottom + RETAIN_MARGIN_PX);
 
+  const [menu, setMenu] = useState<{ file: RemoteFile; position: Point; anchor: HTMLElement } | null>(null);
+  const openMenu = useCallback(
+    (file: RemoteFile, event: MouseEvent<HTMLElement>) => {
+      event.preventDefault();
+      const rect = event.currentTarget.getBoundingClientRect();
+      // The context-menu key (or Shift+F10) reports (0, 0): open at the tile's centre.
+      const isKeyboard = event.clientX === 0 && event.clientY === 0;
+      const position = isKeyboard
+        ? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 }
+        : { x: event.clientX, y: event.clientY };
+      setMenu({ file, position, anchor: event.currentTarget });
+    },
+    [setMenu],
+  );
   const renderTile = useCallback(
     (file: RemoteFile, size: number) => (
       <Tile
@@ -62,9 +78,12 @@ export function TimelineGrid({ jobId, sections, filter }: TimelineGridProps) {
         onOpen={() => {
           void navigate(`/photos/${encodeURIComponent(file.id)}`);
         }}
+        onContextMenu={(event) => {
+          openMenu(file, event);
+        }}
       />
     ),
-    [navigate],
+    [navigate, openMenu],
   );
 
   const scrollToVirtual = useCallback(
@@ -113,6 +132,18 @@ export function TimelineGrid({ jobId, sections, filter }: TimelineGridProps) {
         isCollapsed={viewport.sideMargin <= COLLAPSE_AT_MARGIN_PX}
         onScrollTo={scrollToVirtual}
       />
+      {menu && (
+        <FileContextMenu
+          file={menu.file}
+          jobId={jobId}
+          isOwner
+          position={menu.position}
+          returnFocusTo={menu.anchor}
+          onClose={() => {
+            setMenu(null);
+          }}
+        />
+      )}
     </div>
   );
 }

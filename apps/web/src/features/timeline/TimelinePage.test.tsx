@@ -234,4 +234,35 @@ describe('timeline grid (spec 000 §2 Timeline)', () => {
     const since = requests.find((r) => r.url.searchParams.has('uploaded_since'));
     expect(Number(since?.url.searchParams.get('uploaded_since'))).toBeCloseTo(now - 30 * 86_400, -2);
   });
+
+  test('a right click opens the file menu; delete moves it to the trash and Undo restores it', async () => {
+    const march = month(2024, 3, { pictures: 1 });
+    const { requests, user } = renderApp({
+      route: '/photos',
+      routes: {
+        'GET /st/4/jobs/job-timeline/timeline/months': { body: { months: [march] } },
+        'GET /st/4/jobs/job-timeline/files': { body: { files: [aFile({ id: 'beach' })], next_cursor: null } },
+        'DELETE /st/4/jobs/job-timeline/files_by_id/beach': { body: { ok: true } },
+        'POST /st/4/jobs/job-timeline/multi_rollback': {
+          body: {
+            results: [{ file_uuid: 'beach', status: 'ok' }],
+            quota: { used_space: 1, max_space: 10 },
+          },
+        },
+      },
+    });
+    const tile = (await screen.findByRole('img', { name: 'beach.jpg' })).closest('a');
+    if (!tile) throw new Error('no tile');
+    fireEvent.contextMenu(tile, { clientX: 40, clientY: 60 });
+    const menu = await screen.findByRole('menu', { name: 'Actions for beach.jpg' });
+    expect(within(menu).getByRole('menuitem', { name: 'Download' })).toBeTruthy();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    await screen.findByText('1 file restored');
+    expect(requests.some((r) => r.method === 'DELETE' && r.url.pathname.endsWith('/beach'))).toBe(true);
+    const rollback = requests.find((r) => r.url.pathname.endsWith('/multi_rollback'));
+    expect(rollback?.body).toEqual({ file_uuids: ['beach'] });
+  });
 });

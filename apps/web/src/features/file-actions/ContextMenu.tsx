@@ -1,0 +1,148 @@
+import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import type { MenuItem } from '../../ui/Menu.tsx';
+
+/** spec 000 §2, §9: the file context menu is 200 px wide. */
+export const CONTEXT_MENU_WIDTH_PX = 200;
+/** Room kept between the menu and the viewport's edges. */
+const EDGE_PX = 8;
+
+/** A point in viewport coordinates (a pointer event's clientX/clientY). */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** One entry of a {@link ContextMenu}; a disabled one stays focusable but does nothing. */
+export interface ContextMenuItem extends MenuItem {
+  isDisabled?: boolean;
+}
+
+/** Why a {@link ContextMenu} asks to close; only `escape` and `tab` hand focus back. */
+export type ContextMenuCloseReason = 'escape' | 'tab' | 'outside' | 'scroll';
+
+/** Props of {@link ContextMenu}. */
+export interface ContextMenuProps {
+  /** Accessible name of the menu. */
+  label: string;
+  /** Where the pointer opened it; the menu opens there, flipped or moved to stay on screen. */
+  position: Point;
+  items: readonly ContextMenuItem[];
+  /** Escape, Tab, a click outside, a scroll or a resize. Choosing an item does not call it. */
+  onClose: (reason: ContextMenuCloseReason) => void;
+}
+
+/**
+ * Where a menu of `size` opened at `point` goes so it stays inside `viewport`: it flips to
+ * the left of or above the point when there is no room, and is clamped to the edges.
+ */
+export function placeInViewport(
+  point: Point,
+  size: { width: number; height: number },
+  viewport: { width: number; height: number },
+): Point {
+  const place = (start: number, length: number, room: number) => {
+    const flipped = start + length > room - EDGE_PX ? start - length : start;
+    return Math.max(EDGE_PX, Math.min(flipped, room - length - EDGE_PX));
+  };
+  return { x: place(point.x, size.width, viewport.width), y: place(point.y, size.height, viewport.height) };
+}
+
+/**
+ * A menu opened at a pointer position (WAI-ARIA menu, keyboard as in ui/Menu.tsx): the first
+ * item takes focus; arrows, Home and End move; Enter or Space chooses; Escape and Tab close.
+ * It is portalled to the body so no transformed ancestor (the virtual grid) shifts it.
+ */
+export function ContextMenu({ label, position, items, onClose }: ContextMenuProps) {
+  const { x, y } = position;
+  const menuId = useId();
+  const menuRef = useRef<HTMLDivElement>(null);
+  const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onCloseRef = useRef(onClose);
+  useLayoutEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useLayoutEffect(() => {
+    const menu = menuRef.current;
+    if (!menu) return;
+    const place = placeInViewport(
+      { x, y },
+      { width: menu.offsetWidth || CONTEXT_MENU_WIDTH_PX, height: menu.offsetHeight },
+      { width: window.innerWidth, height: window.innerHeight },
+    );
+    menu.style.left = `${String(place.x)}px`;
+    menu.style.top = `${String(place.y)}px`;
+  }, [x, y]);
+
+  useEffect(() => {
+    itemRefs.current.find((item) => item !== null)?.focus();
+    const handlePointerDown = (event: PointerEvent) => {
+      if (!menuRef.current?.contains(event.target as Node)) onCloseRef.current('outside');
+    };
+    // A fixed menu would float away from its file when the page scrolls or resizes.
+    const handleScroll = () => {
+      onCloseRef.current('scroll');
+    };
+    document.addEventListener('pointerdown', handlePointerDown);
+    window.addEventListener('scroll', handleScroll, { capture: true, passive: true });
+    window.addEventListener('resize', handleScroll);
+    return () => {
+      document.removeEventListener('pointerdown', handlePointerDown);
+      window.removeEventListener('scroll', handleScroll, { capture: true });
+      window.removeEventListener('resize', handleScroll);
+    };
+  }, []);
+
+  const handleKeyDown = (event: KeyboardEvent) => {
+    const buttons = itemRefs.current.filter((item): item is HTMLButtonElement => item !== null);
+    const index = buttons.findIndex((item) => item === document.activeElement);
+    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: -1 };
+    if (event.key in moves) {
+      event.preventDefault();
+      const target = ((moves[event.key] ?? 0) + buttons.length) % buttons.length;
+      buttons[target]?.focus();
+    } else if (event.key === 'Escape' || event.key === 'Tab') {
+      event.preventDefault();
+      // The menu used this Escape: it must not also clear the selection (spec 000 §4).
+      event.stopPropagation();
+      onClose(event.key === 'Escape' ? 'escape' : 'tab');
+    }
+  };
+
+  return createPortal(
+    <div
+      ref={menuRef}
+      id={menuId}
+      className="context-menu"
+      role="menu"
+      aria-label={label}
+      style={{ width: CONTEXT_MENU_WIDTH_PX, left: x, top: y }}
+      onKeyDown={handleKeyDown}
+      onContextMenu={(event) => {
+        event.preventDefault();
+      }}
+    >
+      {items.map((item, index) => (
+        <button
+          key={item.key}
+          ref={(element) => {
+            itemRefs.current[index] = element;
+          }}
+          type="button"
+          role="menuitem"
+          className="menu__item"
+          tabIndex={-1}
+          aria-disabled={item.isDisabled === true ? true : undefined}
+          onClick={() => {
+            if (item.isDisabled !== true) item.onSelect();
+          }}
+        >
+          {item.icon}
+          <span>{item.label}</span>
+        </button>
+      ))}
+    </div>,
+    document.body,
+  );
+}

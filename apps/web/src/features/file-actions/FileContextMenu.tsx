@@ -1,0 +1,127 @@
+import type { RemoteFile } from '@trove/contract';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useApi } from '../../api/api-context.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { downloadFile, exportHeic, isHeic } from './actions.ts';
+import { canCopyToClipboard } from './clipboard.ts';
+import { ContextMenu, type ContextMenuItem, type Point } from './ContextMenu.tsx';
+import { useCopyToClipboard, useDeleteFiles } from './use-file-actions.ts';
+
+/** Props of {@link FileContextMenu}. */
+export interface FileContextMenuProps {
+  file: RemoteFile;
+  /** The job the file is shown in; deletes and undo go to it. */
+  jobId: string;
+  /** Whether the caller owns the job (the timeline: always). Gives Delete and its Undo. */
+  isOwner: boolean;
+  /**
+   * Whether Delete is offered; defaults to `isOwner`. In an album, currentUserCan.deleteFile
+   * (spec 000 §6), while Undo stays the owner's.
+   */
+  canDelete?: boolean;
+  /** Where the pointer opened the menu (clientX/clientY of the contextmenu event). */
+  position: Point;
+  /** Called once the menu, or the delete confirmation it opened, is done. */
+  onClose: () => void;
+  /** Gets focus back when the menu closes; defaults to the element focused when it opened. */
+  returnFocusTo?: HTMLElement | null;
+}
+
+/**
+ * The timeline's file context menu (spec 000 §2, 200 px wide per §9): Download; Delete for
+ * who may (after the DELETE_FILE confirmation of §4); Copy to clipboard for non-video files
+ * when the browser supports it; Export as JPEG for HEIC files (§6).
+ */
+export function FileContextMenu({
+  file,
+  jobId,
+  isOwner,
+  canDelete = isOwner,
+  position,
+  onClose,
+  returnFocusTo,
+}: FileContextMenuProps) {
+  const intl = useIntl();
+  const api = useApi();
+  const deleteFiles = useDeleteFiles(jobId, { isOwner });
+  const copyToClipboard = useCopyToClipboard();
+  const [opener] = useState(
+    () => returnFocusTo ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null),
+  );
+  const [isConfirming, setIsConfirming] = useState(false);
+
+  const close = (restoreFocus: boolean) => {
+    if (restoreFocus) opener?.focus();
+    onClose();
+  };
+  /** Closes first, then acts, still inside the click: the clipboard needs the user's gesture. */
+  const choose = (action: () => void) => () => {
+    close(true);
+    action();
+  };
+
+  if (isConfirming) {
+    return (
+      <ConfirmDialog
+        kind="DELETE_FILE"
+        onCancel={() => {
+          close(true);
+        }}
+        onConfirm={choose(() => void deleteFiles([file.id]))}
+      />
+    );
+  }
+
+  const items: ContextMenuItem[] = [
+    {
+      key: 'download',
+      label: intl.formatMessage({ id: 'fileActions.download' }),
+      onSelect: choose(() => {
+        downloadFile(api.directory, file);
+      }),
+    },
+  ];
+  if (canDelete) {
+    items.push({
+      key: 'delete',
+      label: intl.formatMessage({ id: 'common.delete' }),
+      onSelect: () => {
+        // The dialog hands focus back to what had it when it opened: the file, not the menu.
+        opener?.focus();
+        setIsConfirming(true);
+      },
+    });
+  }
+  if (canCopyToClipboard(file)) {
+    items.push({
+      key: 'copy',
+      label: intl.formatMessage({ id: 'fileActions.copy' }),
+      onSelect: choose(() => {
+        copyToClipboard(file);
+      }),
+    });
+  }
+  if (isHeic(file)) {
+    items.push({
+      key: 'export',
+      label: intl.formatMessage({ id: 'fileActions.exportJpeg' }),
+      // The JPEG exists once the server processed the file.
+      isDisabled: file.jpeg_url === null,
+      onSelect: choose(() => {
+        exportHeic(api.directory, file);
+      }),
+    });
+  }
+
+  return (
+    <ContextMenu
+      label={intl.formatMessage({ id: 'fileActions.menuLabel' }, { name: file.name })}
+      position={position}
+      items={items}
+      onClose={(reason) => {
+        close(reason === 'escape' || reason === 'tab');
+      }}
+    />
+  );
+}

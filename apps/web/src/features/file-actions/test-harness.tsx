@@ -1,0 +1,53 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { ApiProvider } from '../../api/api-context.tsx';
+import { resolveDirectory } from '../../api/boot.ts';
+import { createHttpClient } from '../../api/http-client.ts';
+import { I18nProvider } from '../../i18n/I18nProvider.tsx';
+import { localeStore } from '../../i18n/locale-store.ts';
+import { fakeFetch, type FakeRoutes } from '../../test/fake-fetch.ts';
+import { ToastProvider } from '../../ui/toasts.tsx';
+
+/**
+ * Test support (used by this folder's tests only): renders `ui` with the providers file
+ * actions need, English texts, the toast queue and an HTTP client over a fake server.
+ */
+export function renderWithApi(
+  ui: ReactElement,
+  routes: FakeRoutes = {},
+  /** When given, no answer arrives before it resolves: to see what shows while calls run. */
+  gate?: Promise<void>,
+) {
+  localeStore.setState({ locale: 'en_US' });
+  const fake = fakeFetch(routes);
+  const requests = fake.requests;
+  const fetch: typeof globalThis.fetch = gate
+    ? async (input, init) => {
+        await gate;
+        return fake.fetch(input, init);
+      }
+    : fake.fetch;
+  const client = createHttpClient({
+    directory: resolveDirectory(
+      { app: '', thumb: '', video: '', poll: '', download: '', login: '', payment: '' },
+      'http://localhost:3000',
+    ),
+    session: { findToken: () => 'tok-test', getDeviceId: () => 'device-test' },
+    fetch,
+    logger: { warn: () => undefined },
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const user = userEvent.setup();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider>
+        <ApiProvider client={client}>
+          <ToastProvider>{ui}</ToastProvider>
+        </ApiProvider>
+      </I18nProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, requests, queryClient, user };
+}
