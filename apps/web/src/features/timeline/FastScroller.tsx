@@ -1,5 +1,11 @@
-import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useIntl } from 'react-intl';
+import {
+  HINT_AUTO_HIDE_MS,
+  createHints,
+  createLocalHintStorage,
+  type ScrollerHintMode,
+} from '../selection/hints.ts';
 import { boxAt, type SectionBox } from './layout.ts';
 import type { TimelineSection } from './sections.ts';
 
@@ -18,6 +24,8 @@ export interface FastScrollerProps {
   viewportHeight: number;
   /** Collapsed: only the handle, with the date while dragging (spec 000 §2: side margin ≤ 70 px). */
   isCollapsed: boolean;
+  /** Whether files are being selected: the hint shows once in each mode (spec 000 §4). */
+  mode: ScrollerHintMode;
   onScrollTo: (virtualTop: number) => void;
 }
 
@@ -34,6 +42,7 @@ export function FastScroller(props: FastScrollerProps) {
   const trackRef = useRef<HTMLDivElement>(null);
   const [pointer, setPointer] = useState<number | null>(null);
   const [isDragging, setIsDragging] = useState(false);
+  const isHintShown = useScrollerHint(props.mode);
   const scrollable = Math.max(1, total - viewportHeight);
   const fraction = Math.min(1, Math.max(0, top / scrollable));
   const trackHeight = Math.max(1, viewportHeight - HEADER_PX);
@@ -120,6 +129,11 @@ export function FastScroller(props: FastScrollerProps) {
           </span>
         ))}
       <span className="fast-scroller__thumb" style={{ top: `${String(fraction * 100)}%` }} />
+      {isHintShown && (
+        <span className="fast-scroller__hint" role="status">
+          {intl.formatMessage({ id: 'timeline.hint.scroller' })}
+        </span>
+      )}
       {shown !== null && (
         <span className="fast-scroller__label" style={{ top: `${String(shown * 100)}%` }} aria-hidden="true">
           {label(shown)}
@@ -127,4 +141,28 @@ export function FastScroller(props: FastScrollerProps) {
       )}
     </div>
   );
+}
+
+/** The hints are remembered locally, once per page load too. */
+const hints = createHints(createLocalHintStorage());
+
+/** The fast-scroller hint: once per mode, stored locally, hidden after 3 s (spec 000 §4, §9). */
+function useScrollerHint(mode: ScrollerHintMode): boolean {
+  const [seenMode, setSeenMode] = useState<ScrollerHintMode | null>(null);
+  const [isShown, setIsShown] = useState(false);
+  // A new mode is decided while rendering (the React pattern for state derived from props).
+  if (seenMode !== mode) {
+    setSeenMode(mode);
+    setIsShown(hints.takeFastScrollerHint(mode));
+  }
+  useEffect(() => {
+    if (!isShown) return;
+    const timer = setTimeout(() => {
+      setIsShown(false);
+    }, HINT_AUTO_HIDE_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [isShown]);
+  return isShown;
 }

@@ -1,5 +1,5 @@
 import type { RemoteFile, TimelineFilter } from '@trove/contract';
-import { memo, type ReactNode } from 'react';
+import { memo, useEffect, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useMonthFiles } from './api.ts';
 import { HEADER_PX, type SectionBox } from './layout.ts';
@@ -20,7 +20,9 @@ export interface MonthSectionProps {
   /** Within 200 px of the viewport and not flinging: fetch the files (spec 000 §9). */
   shouldLoad: boolean;
   /** Draws one loaded file; the grid decides what a tile does (open, select, menu). */
-  renderTile: (file: RemoteFile, size: number) => ReactNode;
+  renderTile: (file: RemoteFile, size: number, month: number) => ReactNode;
+  /** Told the month's files whenever they (re)load: the selection model needs them. */
+  onFilesLoaded: (month: number, ids: readonly string[]) => void;
   /** Extra controls in the month header (the select-month checkbox). */
   header?: ReactNode;
 }
@@ -36,6 +38,14 @@ export const MonthSection = memo(function MonthSection(props: MonthSectionProps)
   const intl = useIntl();
   const remote = useMonthFiles(jobId, section, filter, props.shouldLoad && !section.files);
   const files = section.files ?? remote.data;
+  const { onFilesLoaded } = props;
+  useEffect(() => {
+    if (remote.data)
+      onFilesLoaded(
+        section.key,
+        remote.data.map((file) => file.id),
+      );
+  }, [remote.data, section.key, onFilesLoaded]);
   const title = intl.formatDate(new Date(section.start * 1000), {
     year: 'numeric',
     month: 'long',
@@ -54,7 +64,7 @@ export const MonthSection = memo(function MonthSection(props: MonthSectionProps)
         className="grid-cell"
         style={{ top: HEADER_PX + row * rowPitch, left: column * rowPitch, width: size, height: size }}
       >
-        {file ? props.renderTile(file, size) : <div className="tile tile--blank" />}
+        {file ? props.renderTile(file, size, section.key) : <div className="tile tile--blank" />}
       </div>,
     );
   }

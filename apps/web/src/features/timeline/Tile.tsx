@@ -4,6 +4,8 @@ import { useIntl } from 'react-intl';
 import { thumbHashToDataURL } from 'thumbhash';
 import { useApi } from '../../api/api-context.tsx';
 import { Icon } from '../../ui/icons.tsx';
+import { useLongPress } from '../selection/long-press.ts';
+import type { FileSelectionStatus } from '../selection/selectors.ts';
 import { useHoverStages, usePreviewSource } from './use-hover.ts';
 
 /** Elements this wide or wider use the large thumbnail (spec 000 §9). */
@@ -22,46 +24,103 @@ function placeholderOf(thumbhash: string | null): string | undefined {
 const duration = (seconds: number) =>
   `${String(Math.floor(seconds / 60))}:${String(seconds % 60).padStart(2, '0')}`;
 
-/** Props of {@link Tile}. */
-export interface TileProps {
-  file: RemoteFile;
-  size: number;
-  /** A plain click (no modifier: those open a new tab, as links do) opens the viewer. */
-  onOpen: () => void;
+/** What a tile does; the grid decides (open, select, menu). */
+export interface TileHandlers {
+  /** A click without Ctrl/Cmd/Alt (those open a new tab, as links do). */
+  onActivate: (event: MouseEvent<HTMLAnchorElement>) => void;
+  /** A click on the tile's selection circle. */
+  onSelectClick: (event: MouseEvent<HTMLButtonElement>) => void;
+  /** The pointer entered the tile: with Shift held, the range preview follows it. */
+  onHover: (event: MouseEvent<HTMLElement>) => void;
   /** Right click, or the context-menu key: the file's menu (spec 000 §2). */
   onContextMenu: (event: MouseEvent<HTMLAnchorElement>) => void;
+  /** A 500 ms touch: select mode (spec 000 §4 Selection). */
+  onLongPress: () => void;
+}
+
+/** Props of {@link Tile}. */
+export interface TileProps extends TileHandlers {
+  file: RemoteFile;
+  size: number;
+  status: FileSelectionStatus;
+  /** Something is selected (or select mode is on): circles show on every tile. */
+  isSelecting: boolean;
 }
 
 /**
- * One square of the timeline grid: thumbnail over its thumbhash, a badge for videos. It
- * is a link to the viewer (`/photos/{fileId}`), so it can also open in a new tab.
+ * One square of the timeline grid: thumbnail over its thumbhash, a badge for videos, and
+ * a selection circle. The picture is a link to the viewer (`/photos/{fileId}`), so it can
+ * also open in a new tab; the circle is a separate button (a link may not hold one).
  */
-export const Tile = memo(function Tile({ file, size, onOpen, onContextMenu }: TileProps) {
+export const Tile = memo(function Tile(props: TileProps) {
+  const { file, status, isSelecting } = props;
+  const intl = useIntl();
+  const { stage, onMouseEnter, onMouseLeave } = useHoverStages();
+  const longPress = useLongPress(props.onLongPress);
+  const isChecked = status === 'Selected' || status === 'ToBeSelected';
+  return (
+    <div
+      className={`tile-frame tile-frame--${status}${isSelecting ? ' is-selecting' : ''}`}
+      onMouseEnter={(event) => {
+        onMouseEnter();
+        props.onHover(event);
+      }}
+      onMouseLeave={onMouseLeave}
+    >
+      <a
+        className="tile"
+        href={`/photos/${encodeURIComponent(file.id)}`}
+        data-media-status={file.media_status}
+        {...longPress}
+        onContextMenu={(event) => {
+          longPress.onContextMenu(event);
+          if (!event.defaultPrevented) props.onContextMenu(event);
+        }}
+        onClick={(event) => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.altKey) return;
+          props.onActivate(event);
+        }}
+      >
+        <TileMedia file={file} size={props.size} stage={stage} />
+      </a>
+      <button
+        type="button"
+        className="tile__check"
+        role="checkbox"
+        aria-checked={status === 'Selected'}
+        aria-label={intl.formatMessage({ id: 'timeline.selectFile' }, { name: file.name })}
+        onClick={props.onSelectClick}
+      >
+        {isChecked && <Icon name="check" size={16} />}
+      </button>
+    </div>
+  );
+});
+
+/** The picture of a tile: thumbnail, fallback, hover preview, badge and date tooltip. */
+function TileMedia({
+  file,
+  size,
+  stage,
+}: {
+  file: RemoteFile;
+  size: number;
+  stage: { preview: boolean; tooltip: boolean };
+}) {
   const api = useApi();
   const intl = useIntl();
   const [failed, setFailed] = useState(false);
   const placeholder = useMemo(() => placeholderOf(file.thumbhash), [file.thumbhash]);
   const path = size >= LARGE_FROM_PX ? file.thumb_url_large : file.thumb_url_small;
   const src = path && !failed ? `${api.directory.thumb}${path}` : undefined;
-  const { stage, onMouseEnter, onMouseLeave } = useHoverStages();
   // The low-quality preview (spec 000 §7 `sub`), its first 5 MB fetched on hover.
   const preview = usePreviewSource(
     file.video_url && stage.preview ? `${api.directory.video}${file.video_url}` : undefined,
   );
   return (
-    <a
-      className="tile"
-      href={`/photos/${encodeURIComponent(file.id)}`}
+    <span
+      className="tile__media"
       style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}
-      data-media-status={file.media_status}
-      onMouseEnter={onMouseEnter}
-      onMouseLeave={onMouseLeave}
-      onContextMenu={onContextMenu}
-      onClick={(event) => {
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-        event.preventDefault();
-        onOpen();
-      }}
     >
       {src ? (
         <img
@@ -76,9 +135,9 @@ export const Tile = memo(function Tile({ file, size, onOpen, onContextMenu }: Ti
         />
       ) : (
         // Still processing, or no thumbnail: the default image of spec 000 §8.
-        <div className="tile__fallback" role="img" aria-label={file.name}>
+        <span className="tile__fallback" role="img" aria-label={file.name}>
           <Icon name={file.type === 'Movies' ? 'video' : 'photos'} size={32} />
-        </div>
+        </span>
       )}
       {preview && (
         <video className="tile__preview" src={preview} muted autoPlay loop playsInline aria-hidden="true" />
@@ -89,6 +148,6 @@ export const Tile = memo(function Tile({ file, size, onOpen, onContextMenu }: Ti
           {intl.formatDate(new Date(file.taken * 1000), { dateStyle: 'medium', timeStyle: 'short' })}
         </span>
       )}
-    </a>
+    </span>
   );
-});
+}

@@ -1,8 +1,6 @@
-import type { RemoteFile, TimelineFilter } from '@trove/contract';
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
-import { useNavigate } from 'react-router';
-import type { Point } from '../file-actions/ContextMenu.tsx';
-import { FileContextMenu } from '../file-actions/FileContextMenu.tsx';
+import type { TimelineFilter } from '@trove/contract';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { isSelecting } from '../selection/selectors.ts';
 import { FastScroller } from './FastScroller.tsx';
 import {
   LOAD_MARGIN_PX,
@@ -16,8 +14,10 @@ import {
 } from './layout.ts';
 import { MonthSection } from './MonthSection.tsx';
 import type { TimelineSection } from './sections.ts';
-import { Tile } from './Tile.tsx';
+import { SelectionBar } from './SelectionBar.tsx';
+import { useGridTiles } from './use-grid-tiles.tsx';
 import { useGridViewport } from './use-grid-viewport.ts';
+import { useTimelineSelection } from './use-timeline-selection.ts';
 
 /** The fast scroller shows collapsed when the side margin is 70 px or less (spec 000 §2). */
 const COLLAPSE_AT_MARGIN_PX = 70;
@@ -38,7 +38,6 @@ export interface TimelineGridProps {
  */
 export function TimelineGrid({ jobId, sections, filter }: TimelineGridProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const navigate = useNavigate();
   const ratio = useRef(1);
   const viewport = useGridViewport(ref, ratio);
   const layout = useMemo(
@@ -56,35 +55,8 @@ export function TimelineGrid({ jobId, sections, filter }: TimelineGridProps) {
   const offset = viewport.scrollTop - top;
   const retained = sectionsBetween(layout.boxes, top - RETAIN_MARGIN_PX, bottom + RETAIN_MARGIN_PX);
 
-  const [menu, setMenu] = useState<{ file: RemoteFile; position: Point; anchor: HTMLElement } | null>(null);
-  const openMenu = useCallback(
-    (file: RemoteFile, event: MouseEvent<HTMLElement>) => {
-      event.preventDefault();
-      const rect = event.currentTarget.getBoundingClientRect();
-      // The context-menu key (or Shift+F10) reports (0, 0): open at the tile's centre.
-      const isKeyboard = event.clientX === 0 && event.clientY === 0;
-      const position = isKeyboard
-        ? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 }
-        : { x: event.clientX, y: event.clientY };
-      setMenu({ file, position, anchor: event.currentTarget });
-    },
-    [setMenu],
-  );
-  const renderTile = useCallback(
-    (file: RemoteFile, size: number) => (
-      <Tile
-        file={file}
-        size={size}
-        onOpen={() => {
-          void navigate(`/photos/${encodeURIComponent(file.id)}`);
-        }}
-        onContextMenu={(event) => {
-          openMenu(file, event);
-        }}
-      />
-    ),
-    [navigate, openMenu],
-  );
+  const selection = useTimelineSelection(jobId, sections, filter);
+  const tiles = useGridTiles(jobId, selection);
 
   const scrollToVirtual = useCallback(
     (virtual: number) => {
@@ -97,7 +69,14 @@ export function TimelineGrid({ jobId, sections, filter }: TimelineGridProps) {
   );
 
   return (
-    <div className="timeline-grid" ref={ref} style={{ height: scale.height }}>
+    <div
+      className="timeline-grid"
+      ref={ref}
+      style={{ height: scale.height }}
+      onMouseLeave={() => {
+        selection.actions.hover(undefined);
+      }}
+    >
       <div className="timeline-grid__layer" style={{ transform: `translateY(${String(offset)}px)` }}>
         {retained.map((index) => {
           const section = sections[index];
@@ -118,7 +97,9 @@ export function TimelineGrid({ jobId, sections, filter }: TimelineGridProps) {
               firstRow={rows.first}
               lastRow={rows.last}
               shouldLoad={isNear && !viewport.isFast}
-              renderTile={renderTile}
+              renderTile={tiles.renderTile}
+              onFilesLoaded={selection.actions.monthLoaded}
+              header={tiles.renderMonthControls(section, sections[index - 1]?.year !== section.year)}
             />
           );
         })}
@@ -130,20 +111,11 @@ export function TimelineGrid({ jobId, sections, filter }: TimelineGridProps) {
         top={top}
         viewportHeight={viewport.height}
         isCollapsed={viewport.sideMargin <= COLLAPSE_AT_MARGIN_PX}
+        mode={isSelecting(selection.state) ? 'select' : 'regular'}
         onScrollTo={scrollToVirtual}
       />
-      {menu && (
-        <FileContextMenu
-          file={menu.file}
-          jobId={jobId}
-          isOwner
-          position={menu.position}
-          returnFocusTo={menu.anchor}
-          onClose={() => {
-            setMenu(null);
-          }}
-        />
-      )}
+      {tiles.menu}
+      <SelectionBar jobId={jobId} selection={selection} />
     </div>
   );
 }

@@ -53,7 +53,7 @@ describe('timeline grid (spec 000 §2 Timeline)', () => {
     expect(beach.getAttribute('src')).toBe('http://localhost:3000/th/3/beach?area=1280&exp=1&sig=l');
     expect(within(marchSection).getByText('1:15')).toBeTruthy();
     // Still processing: the default image, named for screen readers.
-    expect(within(marchSection).getByRole('img', { name: 'new.jpg' }).tagName).toBe('DIV');
+    expect(within(marchSection).getByRole('img', { name: 'new.jpg' }).tagName).toBe('SPAN');
     const juneSection = screen.getByRole('region', { name: 'June 2023' });
     expect(await within(juneSection).findByRole('img', { name: 'lake.jpg' })).toBeTruthy();
     const fileRequests = requests.filter((r) => r.url.pathname.endsWith('/files'));
@@ -264,5 +264,47 @@ describe('timeline grid (spec 000 §2 Timeline)', () => {
     expect(requests.some((r) => r.method === 'DELETE' && r.url.pathname.endsWith('/beach'))).toBe(true);
     const rollback = requests.find((r) => r.url.pathname.endsWith('/multi_rollback'));
     expect(rollback?.body).toEqual({ file_uuids: ['beach'] });
+  });
+
+  test('selects with the circle, a shift-click range across months, a whole month; Escape clears', async () => {
+    const march = month(2024, 3, { pictures: 2 });
+    const june = month(2023, 6, { pictures: 2 });
+    const { user } = renderApp({
+      route: '/photos',
+      routes: {
+        'GET /st/4/jobs/job-timeline/timeline/months': { body: { months: [march, june] } },
+        'GET /st/4/jobs/job-timeline/files': (request) => ({
+          body: {
+            files:
+              Number(request.url.searchParams.get('start')) === march.start
+                ? [aFile({ id: 'beach' }), aFile({ id: 'dunes' })]
+                : [aFile({ id: 'lake' }), aFile({ id: 'fjord' })],
+            next_cursor: null,
+          },
+        }),
+      },
+    });
+    await screen.findByRole('img', { name: 'fjord.jpg' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select beach.jpg' }));
+    expect(screen.getByRole('toolbar', { name: '1 selected' })).toBeTruthy();
+    // While selecting, a click on a picture toggles it instead of opening the viewer.
+    const lake = screen.getByRole('img', { name: 'lake.jpg' }).closest('a');
+    if (!lake) throw new Error('no tile');
+    await user.keyboard('{Shift>}');
+    await user.click(lake);
+    await user.keyboard('{/Shift}');
+    expect(screen.getByRole('toolbar', { name: '3 selected' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Select dunes.jpg' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('checkbox', { name: 'Select fjord.jpg' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('toolbar')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all of June 2023' }));
+    expect(screen.getByRole('toolbar', { name: '2 selected' })).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all of 2024' }));
+    expect(screen.getByRole('toolbar', { name: '4 selected' })).toBeTruthy();
   });
 });

@@ -88,15 +88,28 @@ export function useMonthFiles(
 ) {
   const api = useApi();
   return useQuery<RemoteFile[]>({
-    queryKey: timelineKeys.month(jobId, month.start, filter),
+    ...monthFilesQuery(api, jobId, month, filter),
     enabled,
-    gcTime: MONTH_GC_MS,
     // Thumbnails of new uploads appear once the worker made them: look again every 2.5 s
     // (spec 000 §9 change polling) while any file of the month is still processing.
     refetchInterval: (query) =>
       query.state.data?.some((file) => file.media_status === 'pending') ? PENDING_POLL_MS : false,
-    queryFn: ({ signal }) => allFiles(api, jobId, { start: month.start, end: month.end, filter }, signal),
   });
+}
+
+/** The query of one month's files, for `useQuery` and for `queryClient.fetchQuery`. */
+export function monthFilesQuery(
+  api: HttpClient,
+  jobId: string,
+  month: Pick<TimelineMonth, 'start' | 'end'>,
+  filter: TimelineFilter,
+) {
+  return {
+    queryKey: timelineKeys.month(jobId, month.start, filter),
+    gcTime: MONTH_GC_MS,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      allFiles(api, jobId, { start: month.start, end: month.end, filter }, signal),
+  };
 }
 
 /**

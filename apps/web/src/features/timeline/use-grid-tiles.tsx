@@ -1,0 +1,145 @@
+import type { RemoteFile } from '@trove/contract';
+import { useCallback, useState, type MouseEvent, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { Icon } from '../../ui/icons.tsx';
+import type { Point } from '../file-actions/ContextMenu.tsx';
+import { FileContextMenu } from '../file-actions/FileContextMenu.tsx';
+import { isSelecting, monthState, statusOf, yearState } from '../selection/selectors.ts';
+import type { Selection } from '../selection/use-selection.ts';
+import type { TimelineSection } from './sections.ts';
+import { Tile } from './Tile.tsx';
+
+/** What the grid draws for files and month headers, bound to the selection and the menu. */
+export interface GridTiles {
+  renderTile: (file: RemoteFile, size: number, month: number) => ReactNode;
+  renderMonthControls: (section: TimelineSection, isFirstOfYear: boolean) => ReactNode;
+  /** The open file menu, if any. */
+  menu: ReactNode;
+}
+
+/**
+ * The behaviour of tiles (spec 000 §2 Timeline, §4 Selection): a click opens the viewer,
+ * or toggles while selecting; Shift+click selects (or deselects) the range from the last
+ * clicked file; the circle toggles; Shift+hover previews the range; a long press enters
+ * select mode; right click opens the file menu. Month and year circles select everything
+ * in them.
+ */
+export function useGridTiles(jobId: string, selection: Selection): GridTiles {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { state, actions } = selection;
+  const selecting = isSelecting(state);
+  const [menu, setMenu] = useState<{ file: RemoteFile; position: Point; anchor: HTMLElement } | null>(null);
+  const openMenu = useCallback(
+    (file: RemoteFile, event: MouseEvent<HTMLElement>) => {
+      event.preventDefault();
+      const rect = event.currentTarget.getBoundingClientRect();
+      // The context-menu key (or Shift+F10) reports (0, 0): open at the tile's centre.
+      const isKeyboard = event.clientX === 0 && event.clientY === 0;
+      const position = isKeyboard
+        ? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 }
+        : { x: event.clientX, y: event.clientY };
+      setMenu({ file, position, anchor: event.currentTarget });
+    },
+    [setMenu],
+  );
+
+  const renderTile = (file: RemoteFile, size: number, month: number) => (
+    <Tile
+      file={file}
+      size={size}
+      status={statusOf(state, file.id, month)}
+      isSelecting={selecting}
+      onActivate={(event) => {
+        event.preventDefault();
+        if (event.shiftKey) actions.shiftClick(file.id, month);
+        else if (selecting) actions.toggle(file.id, month);
+        else void navigate(`/photos/${encodeURIComponent(file.id)}`);
+      }}
+      onSelectClick={(event) => {
+        actions.click(file.id, event.shiftKey, month);
+      }}
+      onHover={(event) => {
+        actions.hover(file.id, event.shiftKey, month);
+      }}
+      onContextMenu={(event) => {
+        openMenu(file, event);
+      }}
+      onLongPress={() => {
+        actions.enterSelectMode(file.id, month);
+      }}
+    />
+  );
+
+  const renderMonthControls = (section: TimelineSection, isFirstOfYear: boolean) => {
+    const title = intl.formatDate(new Date(section.start * 1000), {
+      year: 'numeric',
+      month: 'long',
+      timeZone: 'UTC',
+    });
+    const month = monthState(state, section.key);
+    const year = yearState(state, section.year);
+    return (
+      <>
+        <GroupCheck
+          label={intl.formatMessage({ id: 'timeline.selectMonth' }, { date: title })}
+          state={month}
+          onToggle={() => {
+            if (month === 'all-selected') actions.deselectMonth(section.key);
+            else actions.selectMonth(section.key);
+          }}
+        />
+        {isFirstOfYear && (
+          <GroupCheck
+            label={intl.formatMessage({ id: 'timeline.selectYear' }, { year: section.year })}
+            state={year}
+            text={String(section.year)}
+            onToggle={() => {
+              if (year === 'all-selected') actions.deselectYear(section.year);
+              else actions.selectYear(section.year);
+            }}
+          />
+        )}
+      </>
+    );
+  };
+
+  const menuElement = menu && (
+    <FileContextMenu
+      file={menu.file}
+      jobId={jobId}
+      isOwner
+      position={menu.position}
+      returnFocusTo={menu.anchor}
+      onClose={() => {
+        setMenu(null);
+      }}
+    />
+  );
+  return { renderTile, renderMonthControls, menu: menuElement };
+}
+
+/** A month's or year's selection circle: a tri-state checkbox. */
+function GroupCheck(props: {
+  label: string;
+  state: 'none-selected' | 'some' | 'all-selected';
+  text?: string;
+  onToggle: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      role="checkbox"
+      className={`group-check group-check--${props.state}`}
+      aria-checked={props.state === 'all-selected' ? true : props.state === 'some' ? 'mixed' : false}
+      aria-label={props.label}
+      onClick={props.onToggle}
+    >
+      <span className="group-check__circle">
+        {props.state !== 'none-selected' && <Icon name="check" size={14} />}
+      </span>
+      {props.text && <span className="group-check__text">{props.text}</span>}
+    </button>
+  );
+}
