@@ -11,6 +11,7 @@ import './styles/components.css';
 import './styles/pages.css';
 import './styles/timeline.css';
 import './styles/toasts.css';
+import './styles/viewer.css';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html lacks #root');

@@ -10,7 +10,7 @@ import { NotFoundPage } from '../features/errors/NotFoundPage.tsx';
 import { UpgradeBrowserPage } from '../features/errors/UpgradeBrowserPage.tsx';
 import { LegalPage } from '../features/legal/LegalPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
-import { TimelinePage } from '../features/timeline/TimelinePage.tsx';
+import { PhotosLayout } from '../features/viewer/PhotosLayout.tsx';
 import { UPGRADE_BROWSER_PATH } from './browser-support.ts';
 import { PageFrame } from './PageFrame.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
@@ -29,7 +29,8 @@ export function AppRoutes() {
         <Route index element={<RootRedirect />} />
         <Route path="login" element={<LoginPage />} />
         <Route element={<RequireAuth />}>
-          <Route path="photos" element={<TimelinePage />} />
+          {/* /photos and /photos/{fileId}: the timeline, and the viewer over it. */}
+          <Route path="photos/*" element={<PhotosLayout />} />
           <Route path="albums" element={<AlbumsPage />} />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="settings/devices" element={<DevicesPage />} />

@@ -150,11 +150,7 @@ describe.each(DIALECTS)('files, changes and poll (%s)', (dialect) => {
       (await uploadFile(t.app, user, job, { path: `Camera/${name}`, mtime: at, content })).json<{
         uuid: string;
       }>().uuid;
-    const mp4 = Buffer.concat([
-      Buffer.from([0, 0, 0, 0x18]),
-      Buffer.from('ftypisom'),
-      Buffer.alloc(2048, 1),
-    ]);
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(2048, 1)]);
     const photo = await put('a.jpg', fakeJpeg(4100));
     const shot = await put('Screenshot_2.png', fakePng(2100));
     const video = await put('clip.mp4', mp4);

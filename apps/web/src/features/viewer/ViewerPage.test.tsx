@@ -1,0 +1,157 @@
+import type { RemoteFile } from '@trove/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { aFile } from '../../test/factories.ts';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { renderApp } from '../../test/render.tsx';
+import { MARCH, library, press, shown, viewer } from './test-library.ts';
+
+beforeEach(() => {
+  // jsdom plays no media.
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('carousel (spec 000 §4)', () => {
+  test('opened by URL it finds the month, shows the 1280 thumbnail, and steps in timeline order', async () => {
+    const { requests } = renderApp({ route: '/photos/b', routes: library().routes });
+    const image = await shown('b.jpg');
+    expect(image.getAttribute('src')).toBe('http://localhost:3000/th/3/b?area=1280&exp=1&sig=l');
+    expect(requests.some((r) => r.url.pathname.endsWith('/metadata/b'))).toBe(false);
+
+    press('ArrowRight'); // across the month boundary: February's first file
+    await shown('c.jpg');
+    press('ArrowLeft');
+    await shown('b.jpg');
+    press('Home');
+    await shown('a.jpg');
+    press('End');
+    expect(await screen.findByRole('dialog', { name: 'clip.mp4' })).toBeTruthy();
+    press('Escape');
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+    expect(await screen.findByRole('region', { name: 'March 2024' })).toBeTruthy();
+  });
+
+  test('previous and next buttons step, and are gone at the ends', async () => {
+    renderApp({ route: '/photos/a', routes: library().routes });
+    await shown('a.jpg');
+    expect(within(viewer()).queryByRole('button', { name: 'Previous' })).toBeNull();
+    fireEvent.click(within(viewer()).getByRole('button', { name: 'Next' }));
+    await shown('b.jpg');
+    fireEvent.click(await within(viewer()).findByRole('button', { name: 'Previous' }));
+    await shown('a.jpg');
+  });
+
+  test('opened from the grid, Escape returns to the same timeline without loading it again', async () => {
+    const { requests, user } = renderApp({ route: '/photos', routes: library().routes });
+    const march = await screen.findByRole('region', { name: 'March 2024' });
+    await user.click(await within(march).findByRole('img', { name: 'b.jpg' }));
+    await shown('b.jpg');
+    const monthsAsked = requests.filter((r) => r.url.pathname.endsWith('/timeline/months')).length;
+    press('Escape');
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+    expect(screen.getByRole('region', { name: 'March 2024' })).toBe(march);
+    expect(requests.filter((r) => r.url.pathname.endsWith('/timeline/months')).length).toBe(monthsAsked);
+  });
+
+  test('a file no month holds says so, with a way back', async () => {
+    renderApp({ route: '/photos/gone', routes: library().routes });
+    expect(await screen.findByText('This photo is no longer in your timeline.')).toBeTruthy();
+    fireEvent.click(within(viewer()).getAllByRole('button', { name: 'Back to photos' })[1] as HTMLElement);
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+  });
+});
+
+describe('pictures', () => {
+  test('zooming shows the original; a HEIC zooms to its JPEG', async () => {
+    const { routes } = library();
+    const heic = aFile({
+      id: 'h',
+      name: 'h.heic',
+      taken: MARCH.start + 400,
+      jpeg_url: '/st/4/jobs/job-timeline/files_by_id/h?to_jpeg=1&exp=1&sig=j',
+    });
+    const files = routes['GET /st/4/jobs/job-timeline/files'];
+    renderApp({
+      route: '/photos/a',
+      routes: {
+        ...routes,
+        'GET /st/4/jobs/job-timeline/files': (request) => {
+          const answer = typeof files === 'function' ? files(request) : { body: {} };
+          if (answer === 'network' || Number(request.url.searchParams.get('start')) !== MARCH.start)
+            return answer;
+          const body = answer.body as { files: RemoteFile[] };
+          return { body: { files: [heic, ...body.files], next_cursor: null } };
+        },
+      },
+    });
+    fireEvent.click(await shown('a.jpg'));
+    await waitFor(() => {
+      expect(viewer().querySelector('.viewer-image__original')?.getAttribute('src')).toBe(
+        'http://localhost:3000/st/4/jobs/job-timeline/files_by_id/a?exp=1&sig=o',
+      );
+    });
+    expect(within(viewer()).getByRole('button', { name: 'Zoom out' })).toBeTruthy();
+    press('ArrowLeft');
+    await shown('h.heic');
+    fireEvent.click(within(viewer()).getByRole('button', { name: 'Zoom in' }));
+    await waitFor(() => {
+      expect(viewer().querySelector('.viewer-image__original')?.getAttribute('src')).toBe(
+        'http://localhost:3000/st/4/jobs/job-timeline/files_by_id/h?to_jpeg=1&exp=1&sig=j',
+      );
+    });
+  });
+
+  test("a thumbnail that fails to load says 'something went wrong' (spec 000 §8)", async () => {
+    renderApp({ route: '/photos/a', routes: library().routes });
+    fireEvent.error(await shown('a.jpg'));
+    expect((await within(viewer()).findByRole('alert')).textContent).toContain('Something went wrong');
+  });
+
+  test('the details panel shows the file and its camera', async () => {
+    const { routes } = library();
+    renderApp({
+      route: '/photos/b',
+      routes: {
+        ...routes,
+        'GET /st/4/jobs/job-timeline/metadata/b': {
+          body: {
+            manufacturer: 'Canon',
+            model: 'Canon EOS R5',
+            iso: 100,
+            aperture: 2.8,
+            exposure: 0.004,
+            focal_length: 50,
+            latitude: 59.9127,
+            longitude: 10.7461,
+          },
+        },
+      },
+    });
+    await shown('b.jpg');
+    fireEvent.click(within(viewer()).getByRole('button', { name: 'Show details' }));
+    const panel = await screen.findByRole('complementary', { name: 'Details' });
+    const value = (label: string) => within(panel).getByText(label).nextElementSibling?.textContent;
+    expect(value('File name')).toBe('b.jpg');
+    expect(value('Size')).toBe('1.5 MB');
+    expect(value('Dimensions')).toBe('4000 × 3000');
+    expect(value('Date taken')).toMatch(/(Thursday, February 29|Friday, March 1), 2024/);
+    expect(await within(panel).findByText('Canon EOS R5')).toBeTruthy();
+    expect(value('ISO speed')).toBe('100');
+    expect(value('Aperture')).toBe('f/2.8');
+    expect(value('Exposure time')).toBe('1/250 s');
+    expect(value('Focal length')).toBe('50 mm');
+    expect(value('Location')).toContain('59.91270° N, 10.74610° E');
+    expect(within(panel).getByRole('link', { name: 'Show on map' }).getAttribute('href')).toContain(
+      'mlat=59.91270',
+    );
+  });
+});

@@ -1,0 +1,167 @@
+import { TIMELINE_FILTERS, type TimelineFilter } from '@trove/contract';
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useIntl } from 'react-intl';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useApi } from '../../api/api-context.tsx';
+import { useFocusTrap } from '../../ui/use-focus-trap.ts';
+import { DeleteFileDialog } from './DeleteFileDialog.tsx';
+import { MetadataPanel } from './MetadataPanel.tsx';
+import { slideDelay, type EncodingStatus, type PlayStatus } from './model.ts';
+import { useCarousel } from './use-carousel.ts';
+import { useSlideshow } from './use-slideshow.ts';
+import { usePreloadNeighbours, useScrollLock, useViewerTitle } from './use-viewer-effects.ts';
+import { useViewerKeys } from './use-viewer-keys.ts';
+import { ViewerStage } from './ViewerStage.tsx';
+import { ViewerToolbar } from './ViewerToolbar.tsx';
+
+/** The hash that starts the slideshow (spec 000 §2: /photos/{fileId} with optional hash autoPlay). */
+export const AUTO_PLAY_HASH = '#autoPlay';
+
+/** The timeline's type filter carried in `?filter=`, if any; the recents views order like `all`. */
+const filterOf = (value: string | null): TimelineFilter =>
+  TIMELINE_FILTERS.find((filter) => filter === value) ?? 'all';
+
+/** What the file on screen reports, for the slideshow's timing; reset by another file. */
+interface SlideReport {
+  fileId: string;
+  encoding?: EncodingStatus;
+  play?: PlayStatus;
+}
+
+/**
+ * Route /photos/{fileId} (spec 000 §2, §4 Carousel): the timeline's files one at a time,
+ * full screen over the app, in timeline order. The slideshow runs while the URL carries
+ * #autoPlay, and wraps from the last file to the first. Escape and Back return to the
+ * timeline: the entry before when the viewer was opened from it (restoring it as it was),
+ * else the timeline's own page.
+ */
+export function ViewerPage({ cameFromTimeline }: { cameFromTimeline: boolean }) {
+  const intl = useIntl();
+  const api = useApi();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { fileId = '' } = useParams();
+  const [params] = useSearchParams();
+  const carousel = useCarousel(fileId, filterOf(params.get('filter')));
+  const { file, jobId } = carousel;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [isInfoOpen, setIsInfoOpen] = useState(false);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [zoomedFileId, setZoomedFileId] = useState<string | null>(null);
+  const [report, setReport] = useState<SlideReport>({ fileId });
+  const isPlaying = location.hash === AUTO_PLAY_HASH;
+  const isZoomed = zoomedFileId === fileId;
+  const slide = report.fileId === fileId ? report : { fileId };
+
+  const close = () => {
+    if (cameFromTimeline) void navigate(-1);
+    else void navigate('/photos', { replace: true });
+  };
+  const setPlaying = (on: boolean) => {
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: on ? AUTO_PLAY_HASH : '' },
+      { replace: true },
+    );
+  };
+  const reportSlide = (change: Omit<SlideReport, 'fileId'>) => {
+    setReport((current) => ({ ...(current.fileId === fileId ? current : { fileId }), ...change }));
+  };
+
+  // Tab stays in the viewer and focus returns to the tile on close; Escape is handled below.
+  useFocusTrap(rootRef, () => undefined);
+  // The trap focused the first button; the viewer itself takes focus instead, so no focus
+  // ring sits on Back when it opens (the keys work on the document either way).
+  useEffect(() => {
+    rootRef.current?.focus();
+  }, []);
+  useScrollLock(rootRef, '.viewer-info, video');
+  useViewerTitle(file?.name);
+  usePreloadNeighbours(api.directory, [carousel.previous, carousel.next]);
+  useViewerKeys(
+    !isConfirming,
+    (step) => {
+      carousel.go(step);
+    },
+    close,
+  );
+  // spec 000 §9: 5000 ms a picture, 1 ms after a video finished; wraps at the end.
+  const delay = slideDelay({ isVideo: file?.type === 'Movies', encoding: slide.encoding, play: slide.play });
+  useSlideshow(isPlaying && file !== undefined, delay, fileId, () => {
+    carousel.go('next', true);
+  });
+
+  return createPortal(
+    <div
+      ref={rootRef}
+      className={isInfoOpen ? 'viewer viewer--details' : 'viewer'}
+      role="dialog"
+      aria-modal="true"
+      aria-label={file?.name ?? intl.formatMessage({ id: 'viewer.dialogLabel' })}
+      tabIndex={-1}
+    >
+      <ViewerToolbar
+        file={file}
+        isPlaying={isPlaying}
+        isInfoOpen={isInfoOpen}
+        isZoomed={isZoomed}
+        onBack={close}
+        onTogglePlay={() => {
+          setPlaying(!isPlaying);
+        }}
+        onToggleZoom={() => {
+          setZoomedFileId(isZoomed ? null : fileId);
+        }}
+        onToggleInfo={() => {
+          setIsInfoOpen(!isInfoOpen);
+        }}
+        onDelete={() => {
+          setIsConfirming(true);
+        }}
+      />
+      <div className="viewer__body">
+        <div className="viewer__stage">
+          <ViewerStage
+            carousel={carousel}
+            isZoomed={isZoomed}
+            onZoomChange={(zoomed) => {
+              setZoomedFileId(zoomed ? fileId : null);
+            }}
+            onEncodingChange={(encoding) => {
+              reportSlide({ encoding });
+            }}
+            onPlayChange={(play) => {
+              reportSlide({ play });
+            }}
+            onBack={close}
+          />
+        </div>
+        {isInfoOpen && file && jobId !== undefined && (
+          <MetadataPanel
+            jobId={jobId}
+            file={file}
+            onClose={() => {
+              setIsInfoOpen(false);
+            }}
+          />
+        )}
+      </div>
+      {isConfirming && file && jobId !== undefined && (
+        <DeleteFileDialog
+          jobId={jobId}
+          fileId={file.id}
+          onCancel={() => {
+            setIsConfirming(false);
+          }}
+          onDeleted={() => {
+            setIsConfirming(false);
+            const target = carousel.afterDelete();
+            if (target.kind === 'none') close();
+            else carousel.goTo(target);
+          }}
+        />
+      )}
+    </div>,
+    document.body,
+  );
+}

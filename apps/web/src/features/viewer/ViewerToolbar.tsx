@@ -1,0 +1,90 @@
+import type { RemoteFile } from '@trove/contract';
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import type { MessageId } from '../../i18n/messages.ts';
+import { Icon } from '../../ui/icons.tsx';
+import { ViewerIcon, type ViewerIconName } from './viewer-icons.tsx';
+
+/** Props of {@link ViewerToolbar}. */
+export interface ViewerToolbarProps {
+  /** The file on screen; its controls hide until it is known. */
+  file: RemoteFile | undefined;
+  isPlaying: boolean;
+  isInfoOpen: boolean;
+  isZoomed: boolean;
+  onBack: () => void;
+  onTogglePlay: () => void;
+  onToggleZoom: () => void;
+  onToggleInfo: () => void;
+  onDelete: () => void;
+}
+
+function ToolButton(props: {
+  icon: ViewerIconName;
+  label: MessageId;
+  onClick: () => void;
+  pressed?: boolean;
+}) {
+  const intl = useIntl();
+  return (
+    <button
+      type="button"
+      className="viewer-button"
+      aria-label={intl.formatMessage({ id: props.label })}
+      aria-pressed={props.pressed}
+      onClick={props.onClick}
+    >
+      <ViewerIcon name={props.icon} />
+    </button>
+  );
+}
+
+/**
+ * The viewer's top bar (56 px, spec 000 §2 header): back to the timeline, the file's name,
+ * then slideshow play/pause, zoom (pictures), details and delete (the timeline is the
+ * user's own: spec 000 §6 lets them delete there).
+ */
+export function ViewerToolbar(props: ViewerToolbarProps) {
+  const intl = useIntl();
+  const { file } = props;
+  let actions: ReactNode = null;
+  if (file) {
+    actions = (
+      <div className="viewer-bar__actions">
+        <ToolButton
+          icon={props.isPlaying ? 'pause' : 'play'}
+          label={props.isPlaying ? 'viewer.slideshowPause' : 'viewer.slideshowPlay'}
+          onClick={props.onTogglePlay}
+        />
+        {file.type !== 'Movies' && file.thumb_url_large && file.media_status !== 'failed' && (
+          <ToolButton
+            icon={props.isZoomed ? 'zoomOut' : 'zoomIn'}
+            label={props.isZoomed ? 'viewer.zoomOut' : 'viewer.zoomIn'}
+            onClick={props.onToggleZoom}
+          />
+        )}
+        <ToolButton
+          icon="info"
+          label={props.isInfoOpen ? 'viewer.hideDetails' : 'viewer.showDetails'}
+          pressed={props.isInfoOpen}
+          onClick={props.onToggleInfo}
+        />
+        <ToolButton icon="delete" label="common.delete" onClick={props.onDelete} />
+      </div>
+    );
+  }
+  return (
+    <div className="viewer-bar">
+      <button
+        type="button"
+        className="viewer-button"
+        aria-label={intl.formatMessage({ id: 'viewer.back' })}
+        onClick={props.onBack}
+      >
+        <Icon name="arrowBack" />
+      </button>
+      <h1 className="viewer-bar__title">{file?.name}</h1>
+      {actions}
+    </div>
+  );
+}

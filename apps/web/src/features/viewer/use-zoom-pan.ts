@@ -1,0 +1,131 @@
+import {
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type MouseEvent,
+  type PointerEvent,
+  type RefObject,
+} from 'react';
+import type { Step } from './model.ts';
+import { clampOffset, zoomOffset, zoomedSize, type Point, type Size } from './zoom.ts';
+
+/** A pointer that moved less than this was a click, not a drag. */
+const CLICK_SLOP_PX = 6;
+/** A horizontal touch swipe this long steps to the neighbour (not zoomed). */
+const SWIPE_PX = 60;
+
+/** Options of {@link useZoomPan}. */
+export interface ZoomPanOptions {
+  stageRef: RefObject<HTMLElement | null>;
+  /** The picture's full size; undefined until known. */
+  image: Size | undefined;
+  isZoomed: boolean;
+  onZoomChange: (isZoomed: boolean) => void;
+  onSwipe: (step: Step) => void;
+}
+
+const sizeOf = (element: HTMLElement): Size => ({ width: element.clientWidth, height: element.clientHeight });
+/** Keeps the state object when the size is the same, so measuring again does not re-render. */
+const sameOr = (next: Size) => (previous: Size) =>
+  previous.width === next.width && previous.height === next.height ? previous : next;
+
+/**
+ * Click to zoom, click again to fit; drag to pan while zoomed; swipe to step while not
+ * (spec 000 §4 Carousel). A zoom from a click keeps the clicked point under the pointer;
+ * one from elsewhere (the toolbar) starts at the centre.
+ * @returns pointer handlers for the stage and the style of the zoomed image.
+ */
+export function useZoomPan({ stageRef, image, isZoomed, onZoomChange, onSwipe }: ZoomPanOptions) {
+  /** Where the zoomed image's corner was put (click, drag); null: centred. */
+  const [offset, setOffset] = useState<Point | null>(null);
+  const [stage, setStage] = useState<Size>({ width: 0, height: 0 });
+  const drag = useRef<{ id: number; x: number; y: number; from: Point | null; moved: boolean } | null>(null);
+  const wasDrag = useRef(false);
+
+  useEffect(() => {
+    const element = stageRef.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => {
+      setStage(sameOr(sizeOf(element)));
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+    };
+  }, [stageRef]);
+
+  const zoomed = isZoomed && image && stage.width > 0 ? zoomedSize(stage, image) : undefined;
+  // Clamped while rendering, so a resized window never leaves an edge inside the stage.
+  const position =
+    zoomed && image
+      ? clampOffset(
+          offset ?? zoomOffset({ x: stage.width / 2, y: stage.height / 2 }, stage, image),
+          zoomed,
+          stage,
+        )
+      : null;
+  const style: CSSProperties | undefined =
+    zoomed && position
+      ? {
+          width: zoomed.width,
+          height: zoomed.height,
+          transform: `translate(${String(position.x)}px, ${String(position.y)}px)`,
+        }
+      : undefined;
+
+  const handlers = {
+    onPointerDown(event: PointerEvent<HTMLElement>) {
+      if (event.button !== 0) return;
+      drag.current = {
+        id: event.pointerId,
+        x: event.clientX,
+        y: event.clientY,
+        from: position,
+        moved: false,
+      };
+      event.currentTarget.setPointerCapture(event.pointerId);
+    },
+    onPointerMove(event: PointerEvent<HTMLElement>) {
+      const current = drag.current;
+      if (current?.id !== event.pointerId) return;
+      const dx = event.clientX - current.x;
+      const dy = event.clientY - current.y;
+      if (Math.hypot(dx, dy) > CLICK_SLOP_PX) current.moved = true;
+      if (zoomed && current.from) {
+        setOffset(clampOffset({ x: current.from.x + dx, y: current.from.y + dy }, zoomed, stage));
+      }
+    },
+    onPointerUp(event: PointerEvent<HTMLElement>) {
+      const current = drag.current;
+      if (current?.id !== event.pointerId) return;
+      drag.current = null;
+      wasDrag.current = current.moved;
+      const dx = event.clientX - current.x;
+      const isSwipe = Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(event.clientY - current.y);
+      if (!isZoomed && event.pointerType !== 'mouse' && isSwipe) onSwipe(dx < 0 ? 'next' : 'previous');
+    },
+    onPointerCancel() {
+      drag.current = null;
+    },
+    onClick(event: MouseEvent<HTMLElement>) {
+      // The end of a drag, or the second click of a double-click (which zooms once).
+      if (wasDrag.current || event.detail > 1) {
+        wasDrag.current = false;
+        return;
+      }
+      const element = stageRef.current;
+      if (isZoomed || !element || !image) {
+        setOffset(null);
+        onZoomChange(!isZoomed);
+        return;
+      }
+      const rect = element.getBoundingClientRect();
+      const size = sizeOf(element);
+      setStage(sameOr(size));
+      setOffset(zoomOffset({ x: event.clientX - rect.left, y: event.clientY - rect.top }, size, image));
+      onZoomChange(true);
+    },
+  };
+  return { handlers, style };
+}

@@ -1,0 +1,166 @@
+import { expect, test, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createAccount, newAccount, SHOTS } from './helpers.ts';
+
+const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
+const SERVER_FIXTURES = path.join(
+  import.meta.dirname,
+  '..',
+  '..',
+  'apps',
+  'server',
+  'src',
+  'media',
+  'fixtures',
+);
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** What the viewer shows: a screenshot of the window at desktop size, and at phone size when asked. */
+async function shoot(page: Page, name: string, options: { phone?: boolean } = {}) {
+  await page.screenshot({ path: path.join(SHOTS, `${name}-desktop.png`), animations: 'disabled' });
+  if (!options.phone) return;
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-phone.png`), animations: 'disabled' });
+  await page.setViewportSize(DESKTOP);
+}
+
+const viewer = (page: Page) => page.getByRole('dialog').first();
+/** The viewer's dialog is named after the file on screen. */
+const expectShowing = (page: Page, name: string) =>
+  expect(page.getByRole('dialog', { name }), `showing ${name}`).toBeVisible({ timeout: 15_000 });
+
+/**
+ * The viewer of issue #4 (spec 000 §4 Carousel): open from the grid, step with the keys
+ * across months in timeline order, zoom, details, play a video, a failed thumbnail, the
+ * slideshow, and delete until the timeline is empty.
+ */
+test('a user views, steps through, plays, runs a slideshow and deletes', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  await page.goto('/');
+  await createAccount(page, newAccount('viewer'));
+
+  // Four files in four months: now, May 2024 (video), February 2024 (HEIC), July 2023.
+  await page.getByLabel('Add photos').setInputFiles([
+    { name: 'beach.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(path.join(FIXTURES, 'beach.jpg')) },
+    {
+      name: 'IMG_2023.jpg',
+      mimeType: 'image/jpeg',
+      buffer: fs.readFileSync(path.join(SERVER_FIXTURES, 'photo-exif.jpg')),
+    },
+    {
+      name: 'IMG_0001.heic',
+      mimeType: 'image/heic',
+      buffer: fs.readFileSync(path.join(SERVER_FIXTURES, 'photo.heic')),
+    },
+    {
+      name: 'VID_0001.mp4',
+      mimeType: 'video/mp4',
+      buffer: fs.readFileSync(path.join(SERVER_FIXTURES, 'clip.mp4')),
+    },
+  ]);
+  for (const name of ['beach.jpg', 'IMG_2023.jpg', 'IMG_0001.heic', 'VID_0001.mp4']) {
+    await expect(page.locator(`.tile img[alt="${name}"]`)).toBeVisible({ timeout: 30_000 });
+  }
+
+  // Open from the grid; the 1280 thumbnail shows.
+  await page.locator('.tile', { has: page.locator('img[alt="beach.jpg"]') }).click();
+  await expect(page).toHaveURL(/\/photos\/[^/]+$/);
+  const beachUrl = page.url();
+  await expectShowing(page, 'beach.jpg');
+  const picture = viewer(page).getByRole('img', { name: 'beach.jpg' });
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(await picture.getAttribute('src')).toContain('area=1280');
+  await shoot(page, 'viewer-01-image', { phone: true });
+
+  // Timeline order, newest taken first, each step into another month.
+  await page.keyboard.press('ArrowRight');
+  await expectShowing(page, 'VID_0001.mp4');
+  await page.keyboard.press('ArrowRight');
+  await expectShowing(page, 'IMG_0001.heic');
+  await page.keyboard.press('End');
+  await expectShowing(page, 'IMG_2023.jpg');
+  await expect(viewer(page).getByRole('button', { name: 'Next' })).toHaveCount(0);
+  await page.keyboard.press('Home');
+  await expectShowing(page, 'beach.jpg');
+  await expect(viewer(page).getByRole('button', { name: 'Previous' })).toHaveCount(0);
+
+  // Details of the photo with EXIF (spec 000 §3 Metadata).
+  await page.keyboard.press('End');
+  await expectShowing(page, 'IMG_2023.jpg');
+  await viewer(page).getByRole('button', { name: 'Show details' }).click();
+  const details = page.getByRole('complementary', { name: 'Details' });
+  await expect(details.getByText('Canon EOS R5')).toBeVisible();
+  await expect(details.getByText('1/250 s')).toBeVisible();
+  await expect(details.getByRole('link', { name: 'Show on map' })).toBeVisible();
+  await shoot(page, 'viewer-02-details', { phone: true });
+  await details.getByRole('button', { name: 'Close' }).click();
+
+  // A click zooms into the original; a HEIC zooms into its JPEG.
+  await page.keyboard.press('ArrowLeft');
+  await expectShowing(page, 'IMG_0001.heic');
+  await viewer(page).getByRole('img', { name: 'IMG_0001.heic' }).click();
+  const original = viewer(page).locator('.viewer-image__original');
+  await expect(original).toHaveAttribute('src', /to_jpeg=1/);
+  await expect(original).toHaveCSS('opacity', '1');
+  await shoot(page, 'viewer-03-zoomed');
+  await viewer(page).getByRole('button', { name: 'Zoom out' }).click();
+
+  // The video plays its preview with controls.
+  await page.keyboard.press('ArrowLeft');
+  await expectShowing(page, 'VID_0001.mp4');
+  const video = viewer(page).locator('video');
+  await expect(video).toBeVisible({ timeout: 20_000 });
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+    .toBeGreaterThan(0.3);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.pause();
+  });
+  await shoot(page, 'viewer-04-video', { phone: true });
+
+  // Escape goes back to the timeline the viewer was opened from.
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/photos$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Opened by URL, a thumbnail that fails says 'something went wrong' (spec 000 §8).
+  await page.route('**/th/3/**', (route) => route.abort());
+  await page.goto(beachUrl);
+  await expect(viewer(page).getByRole('alert')).toContainText('Something went wrong');
+  await shoot(page, 'viewer-05-error', { phone: true });
+  await page.unroute('**/th/3/**');
+
+  // The slideshow (#autoPlay): 5 s a picture, the video to its end, then on.
+  await page.goto(`${beachUrl}#autoPlay`);
+  await expectShowing(page, 'beach.jpg');
+  await expect(viewer(page).getByRole('button', { name: 'Pause slideshow' })).toBeVisible();
+  await expectShowing(page, 'VID_0001.mp4');
+  await expectShowing(page, 'IMG_0001.heic');
+  await viewer(page).getByRole('button', { name: 'Pause slideshow' }).click();
+  await expect(page).not.toHaveURL(/#autoPlay/);
+  await page.waitForTimeout(6000);
+  await expectShowing(page, 'IMG_0001.heic');
+
+  // Delete moves on to the next file; the last one leaves for the empty timeline.
+  for (const [name, next] of [
+    ['IMG_0001.heic', 'IMG_2023.jpg'],
+    ['IMG_2023.jpg', 'VID_0001.mp4'],
+    ['VID_0001.mp4', 'beach.jpg'],
+  ] as const) {
+    await expectShowing(page, name);
+    await viewer(page).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete file?' }).getByRole('button', { name: 'Delete' }).click();
+    await expectShowing(page, next);
+  }
+  await viewer(page).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete file?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/photos$/);
+  await expect(page.getByRole('heading', { name: 'Your photos will show up here' })).toBeVisible();
+  await context.close();
+});
