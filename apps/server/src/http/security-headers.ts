@@ -10,7 +10,9 @@ export function registerSecurityHeaders(app: FastifyInstance, connectSources: re
   const media = `'self' blob: data:${extra ? ` ${extra}` : ''}`;
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    // WebAssembly may compile (the uploader's SHA-1 worker runs hash-wasm, several times
+    // faster than JavaScript); no eval, no inline or foreign scripts.
+    "script-src 'self' 'wasm-unsafe-eval'",
     // React sets style attributes; no stylesheets from elsewhere.
     "style-src 'self' 'unsafe-inline'",
     `img-src ${media}`,

@@ -10,6 +10,8 @@ export interface MonthSectionProps {
   jobId: string;
   section: TimelineSection;
   box: SectionBox;
+  /** Virtual position the layer's origin stands for ([Note: Timeline layout]). */
+  base: number;
   filter: TimelineFilter;
   perRow: number;
   size: number;
@@ -53,7 +55,9 @@ export const MonthSection = memo(function MonthSection(props: MonthSectionProps)
   });
   const cells: ReactNode[] = [];
   const from = firstRow * perRow;
-  const to = Math.min(lastRow * perRow, files ? files.length : section.count);
+  // A big month arrives page by page: rows past the first pages stay blank until they come.
+  const isPartial = files !== undefined && remote.isFetching && files.length < section.count;
+  const to = Math.min(lastRow * perRow, files && !isPartial ? files.length : section.count);
   for (let index = from; index < to; index++) {
     const row = Math.floor(index / perRow);
     const column = index % perRow;
@@ -74,7 +78,7 @@ export const MonthSection = memo(function MonthSection(props: MonthSectionProps)
       aria-label={title}
       aria-busy={!files}
       data-month={section.start}
-      style={{ top: box.top, height: box.height }}
+      style={{ top: box.top - props.base, height: box.height }}
     >
       <div className="month__header" style={{ height: HEADER_PX }}>
         <h2 className="month__title">{title}</h2>

@@ -127,7 +127,6 @@ function TileMedia({
           className="tile__image"
           src={src}
           alt={file.name}
-          loading="lazy"
           decoding="async"
           onError={() => {
             setFailed(true);

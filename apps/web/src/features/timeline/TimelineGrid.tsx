@@ -19,6 +19,9 @@ import { useGridTiles } from './use-grid-tiles.tsx';
 import { useGridViewport } from './use-grid-viewport.ts';
 import { useTimelineSelection } from './use-timeline-selection.ts';
 
+/** Sections are placed relative to a multiple of this (see `base` below). */
+const LAYER_BASE_STEP_PX = 1_000_000;
+
 /** The fast scroller shows collapsed when the side margin is 70 px or less (spec 000 §2). */
 const COLLAPSE_AT_MARGIN_PX = 70;
 
@@ -48,11 +51,15 @@ export function TimelineGrid({ jobId, sections, filter }: TimelineGridProps) {
   useEffect(() => {
     ratio.current = scale.ratio;
   }, [scale.ratio]);
-  const top = toVirtual(scale, viewport.scrollTop);
+  // While the grid is still below the top of the window nothing is scaled: the newest
+  // month starts right under the header.
+  const top = viewport.scrollTop <= 0 ? viewport.scrollTop : toVirtual(scale, viewport.scrollTop);
   const bottom = top + viewport.height;
   // Real and virtual positions differ once scaled: one layer moves all sections so the
-  // virtual position `top` sits at the real scroll position.
-  const offset = viewport.scrollTop - top;
+  // virtual position `top` sits at the real scroll position. Sections are placed relative
+  // to `base`, a round number near `top`, because browsers clamp CSS lengths past ~33.5 M px.
+  const base = Math.floor(Math.max(0, top) / LAYER_BASE_STEP_PX) * LAYER_BASE_STEP_PX;
+  const offset = viewport.scrollTop - top + base;
   const retained = sectionsBetween(layout.boxes, top - RETAIN_MARGIN_PX, bottom + RETAIN_MARGIN_PX);
 
   const selection = useTimelineSelection(jobId, sections, filter);
@@ -90,6 +97,7 @@ export function TimelineGrid({ jobId, sections, filter }: TimelineGridProps) {
               jobId={jobId}
               section={section}
               box={box}
+              base={base}
               filter={filter}
               perRow={layout.perRow}
               size={layout.size}

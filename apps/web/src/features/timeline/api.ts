@@ -6,7 +6,7 @@ import {
   type TimelineFilter,
   type TimelineMonth,
 } from '@trove/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import type { HttpClient } from '../../api/http-client.ts';
 import { STALE_TIME } from '../../api/query-client.ts';
@@ -21,7 +21,11 @@ export const timelineKeys = {
   recents: (jobId: string) => [...timelineKeys.all, 'recents', jobId] as const,
 };
 
-/** Files per request of a month section; a month is fetched page by page with the cursor. */
+/**
+ * Files per request of a month section; a month is fetched page by page with the cursor.
+ * The first page is small so the first screen of tiles paints after one short answer.
+ */
+const FIRST_PAGE_SIZE = 300;
 const PAGE_SIZE = 2000;
 const PENDING_POLL_MS = 2500;
 /**
@@ -34,22 +38,28 @@ const MONTH_GC_MS = 30_000;
 export const RECENTS_WINDOW_DAYS = 30;
 const RECENTS_POLL_MS = 30_000;
 
-/** Every page of GET /jobs/{id}/files for `query`, followed by its cursor. */
+/**
+ * Every page of GET /jobs/{id}/files for `query`, followed by its cursor. `onPartial`
+ * sees the files so far after each page but the last, so a big month shows its first
+ * rows while the rest arrive.
+ */
 async function allFiles(
   api: HttpClient,
   jobId: string,
   query: Record<string, string | number>,
   signal: AbortSignal,
+  onPartial?: (files: RemoteFile[]) => void,
 ): Promise<RemoteFile[]> {
   const files: RemoteFile[] = [];
   let cursor: string | undefined;
   do {
     const page = await api.app(`/jobs/${encodeURIComponent(jobId)}/files`, FileList, {
-      query: { ...query, limit: PAGE_SIZE, cursor },
+      query: { ...query, limit: files.length === 0 ? FIRST_PAGE_SIZE : PAGE_SIZE, cursor },
       signal,
     });
     files.push(...page.files);
     cursor = page.next_cursor ?? undefined;
+    if (cursor) onPartial?.([...files]);
   } while (cursor);
   return files;
 }
@@ -107,8 +117,14 @@ export function monthFilesQuery(
   return {
     queryKey: timelineKeys.month(jobId, month.start, filter),
     gcTime: MONTH_GC_MS,
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      allFiles(api, jobId, { start: month.start, end: month.end, filter }, signal),
+    queryFn: ({ signal, client }: { signal: AbortSignal; client: QueryClient }) => {
+      const key = timelineKeys.month(jobId, month.start, filter);
+      // Only a first load shows partial rows; a refetch keeps the full list until it ends.
+      const isFirstLoad = client.getQueryData(key) === undefined;
+      return allFiles(api, jobId, { start: month.start, end: month.end, filter }, signal, (files) => {
+        if (isFirstLoad) client.setQueryData(key, files);
+      });
+    },
   };
 }
 
