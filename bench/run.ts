@@ -1,57 +1,165 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchIngest } from './ingest.ts';
 import { benchThumbnails } from './thumbnails.ts';
 import { benchTimeline } from './timeline.ts';
+import { benchWebTimeline, HEIGHT_CAP_PX } from './web-timeline.ts';
 
 /**
- * `npm run bench`: every figure of issue #3 measured in one run on this machine, each
- * against its budget in budgets.json. Ratios compare with a baseline measured in the same
- * run (raw disk write, plain sharp), so a slower machine does not fail a fast design.
- * Exits 1 when a budget is missed. Sizes can be lowered for a quick look:
- * BENCH_INGEST_MIB (default 5120), BENCH_FILES (100000), BENCH_SECONDS (10).
+ * `npm run bench`: every figure of issues #3 and #4 measured in one run on this machine,
+ * each against its budget in budgets.json. Ratios compare with a baseline measured in the
+ * same run (raw disk write, plain sharp), so a slower machine does not fail a fast design.
+ * Exits 1 when a budget is missed.
+ *
+ * BENCH_ONLY=web (or a comma list of ingest, thumbnails, timeline, web) runs only those
+ * parts; the budgets of the others are skipped. Sizes can be lowered for a quick look:
+ *   ingest:     BENCH_INGEST_MIB (default 5120)
+ *   thumbnails: BENCH_THUMB_IMAGES (12)
+ *   timeline:   BENCH_FILES (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (10)
+ *   web:        BENCH_WEB_FILES (100000) scale rows for the first thumbnails, fling and
+ *               jump figures; BENCH_WEB_MILLION (1000000) rows in a second data folder for
+ *               the oldest-month check, 0 to skip it; BENCH_WEB_LOADS (5) cold loads of
+ *               /photos whose median is the first-thumbnail figure; BENCH_WEB_DIST an
+ *               existing build of the web client (default: a fresh build in a temp folder);
+ *               BENCH_WEB_HASH_MIB (256) bytes for the uploader's SHA-1 worker, 0 to skip;
+ *               CHROMIUM_PATH (/usr/bin/chromium).
  */
 interface Budget {
+  part: Part;
   min?: number;
   max?: number;
   what: string;
 }
+const PARTS = ['ingest', 'thumbnails', 'timeline', 'web'] as const;
+type Part = (typeof PARTS)[number];
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const budgets = JSON.parse(fs.readFileSync(path.join(here, 'budgets.json'), 'utf8')) as Record<
   string,
   Budget
 >;
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
+const unknown = only.filter((part) => !PARTS.some((known) => known === part));
+if (unknown.length > 0) {
+  console.error(`BENCH_ONLY: no part ${unknown.join(', ')} (parts: ${PARTS.join(', ')})`);
+  process.exit(2);
+}
+const runs = (part: Part) => only.length === 0 || only.includes(part);
 
 const figures: Record<string, number> = {};
+/** Figures whose measurement was turned off by a size of 0. */
+const skipped = new Set<string>();
 const notes: string[] = [];
+const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} ms` : 'never (15 s)');
+const quantile = (values: readonly number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+};
 
-const ingestMiB = env('BENCH_INGEST_MIB', 5120);
-console.log(`ingest: uploading ${String(ingestMiB)} MiB through the server…`);
-const ingest = await benchIngest(ingestMiB);
-figures.ingest_vs_raw_write = ingest.ingestMBs / ingest.rawMBs;
-figures.ingest_rss_growth_mb = ingest.rssGrowthMB;
-notes.push(`ingest ${ingest.ingestMBs.toFixed(0)} MB/s, raw write ${ingest.rawMBs.toFixed(0)} MB/s`);
+if (runs('ingest')) {
+  const ingestMiB = env('BENCH_INGEST_MIB', 5120);
+  console.log(`ingest: uploading ${String(ingestMiB)} MiB through the server…`);
+  const ingest = await benchIngest(ingestMiB);
+  figures.ingest_vs_raw_write = ingest.ingestMBs / ingest.rawMBs;
+  figures.ingest_rss_growth_mb = ingest.rssGrowthMB;
+  notes.push(`ingest ${ingest.ingestMBs.toFixed(0)} MB/s, raw write ${ingest.rawMBs.toFixed(0)} MB/s`);
+}
 
-console.log('thumbnails: 12 MP JPEGs through the media pipeline and through plain sharp…');
-const thumbs = await benchThumbnails(env('BENCH_THUMB_IMAGES', 12));
-figures.thumbs_vs_plain_sharp = thumbs.pipelinePerMinute / thumbs.sharpPerMinute;
-notes.push(
-  `thumbnails ${thumbs.pipelinePerMinute.toFixed(0)}/min, plain sharp ${thumbs.sharpPerMinute.toFixed(0)}/min`,
-);
+if (runs('thumbnails')) {
+  console.log('thumbnails: 12 MP JPEGs through the media pipeline and through plain sharp…');
+  const thumbs = await benchThumbnails(env('BENCH_THUMB_IMAGES', 12));
+  figures.thumbs_vs_plain_sharp = thumbs.pipelinePerMinute / thumbs.sharpPerMinute;
+  notes.push(
+    `thumbnails ${thumbs.pipelinePerMinute.toFixed(0)}/min, plain sharp ${thumbs.sharpPerMinute.toFixed(0)}/min`,
+  );
+}
 
-const files = env('BENCH_FILES', 100_000);
-console.log(
-  `timeline: ${String(files)} files, autocannon for ${String(env('BENCH_SECONDS', 10))} s per call…`,
-);
-const timeline = await benchTimeline(files, env('BENCH_SECONDS', 10));
-figures.months_p95_ms = timeline.monthsP95;
-figures.month_page_p95_ms = timeline.pageP95;
+if (runs('timeline')) {
+  const files = env('BENCH_FILES', 100_000);
+  console.log(
+    `timeline: ${String(files)} files, autocannon for ${String(env('BENCH_SECONDS', 10))} s per call…`,
+  );
+  const timeline = await benchTimeline(files, env('BENCH_SECONDS', 10));
+  figures.months_p95_ms = timeline.monthsP95;
+  figures.month_page_p95_ms = timeline.pageP95;
+}
+
+if (runs('web')) {
+  const files = env('BENCH_WEB_FILES', 100_000);
+  const million = env('BENCH_WEB_MILLION', 1_000_000);
+  console.log(
+    `web: the timeline in Chromium at ${String(files)} files${million > 0 ? ` and at ${String(million)}` : ''}…`,
+  );
+  const loadBefore = os.loadavg()[0] ?? NaN;
+  const web = await benchWebTimeline({
+    files,
+    million,
+    loads: env('BENCH_WEB_LOADS', 5),
+    hashMiB: env('BENCH_WEB_HASH_MIB', 256),
+  });
+  figures.web_first_thumb_ms = quantile(web.firstThumbMs, 0.5);
+  figures.web_fling_frame_median_ms = quantile(web.frameDeltasMs, 0.5);
+  figures.web_jump_unblank_worst_ms = Math.max(...web.jumps.map((jump) => jump.blankMs));
+  notes.push(
+    `web: load average ${loadBefore.toFixed(1)} before, ${(os.loadavg()[0] ?? NaN).toFixed(1)} after, ` +
+      `on ${String(os.availableParallelism())} cores (the browser figures are CPU-bound: compare runs at a similar load)`,
+    `web: ${String(web.files)} scale rows seeded in ${web.seedSeconds.toFixed(1)} s`,
+    `web first thumbnail after a cold load of /photos (navigation start → first decoded img.tile__image, ` +
+      `median of ${String(web.firstThumbMs.length)}): ${web.firstThumbMs.map(ms).join(', ')}`,
+    `web fling (fast scroller dragged top to bottom in 1.5 s): ${String(web.frameDeltasMs.length)} frames, ` +
+      `rAF delta median ${quantile(web.frameDeltasMs, 0.5).toFixed(1)} ms, ` +
+      `p95 ${quantile(web.frameDeltasMs, 0.95).toFixed(1)} ms, max ${Math.max(...web.frameDeltasMs).toFixed(1)} ms`,
+    `web jumps (click on the scroller → no blank tile in the viewport; → every thumbnail there; the figure is the worst): ` +
+      web.jumps
+        .map((jump) => `${String(jump.at * 100)} % ${ms(jump.blankMs)} / ${ms(jump.thumbsMs)}`)
+        .join(', '),
+  );
+  if (web.million) {
+    const big = web.million;
+    figures.web_million_oldest_reachable = big.reachable ? 1 : 0;
+    notes.push(
+      `web: ${String(big.files)} scale rows seeded in ${big.seedSeconds.toFixed(1)} s`,
+      `web at ${String(big.files)}: End on the scroller → last section.month in the DOM ${String(big.lastInDom)}, ` +
+        `oldest month listed ${String(big.oldest)} (${big.lastInDom === big.oldest ? 'same' : 'DIFFERENT'}); ` +
+        `it is ${big.lastVisible ? 'in' : 'NOT in'} the viewport, its tiles unblank after ${ms(big.loadedMs)}; ` +
+        `document height ${String(big.documentHeight)} px (cap ${String(HEIGHT_CAP_PX)}); before End the ` +
+        `newest month started ${big.firstMonthShiftPx.toFixed(0)} px below the top of the grid (0 expected)`,
+    );
+  } else {
+    skipped.add('web_million_oldest_reachable');
+  }
+  // Issue #4 §5 hashing throughput: the uploader SHA-1 worker as built
+  // (budget in budgets.json: issue #4 asks ≥ 300 MB/s).
+  if (web.hash) {
+    figures.web_hash_mb_s = web.hash.mbPerSecond;
+    notes.push(
+      `web hashing: the uploader's sha1.worker on a ${String(web.hash.mib)} MiB in-memory blob, answer checked: ` +
+        `${web.hash.mbPerSecond.toFixed(0)} MB/s from post to answer, ` +
+        `${web.hash.workerMbPerSecond.toFixed(0)} MB/s by the worker clock; ` +
+        (web.hash.wasmAllowed
+          ? 'WebAssembly allowed'
+          : "the server's Content-Security-Policy has no 'wasm-unsafe-eval', so hash-wasm cannot " +
+            'compile and the worker uses its plain-JS SHA-1'),
+    );
+  } else {
+    notes.push('web hashing: no figure (the build has no sha1.worker, or BENCH_WEB_HASH_MIB=0)');
+  }
+}
 
 let failed = 0;
-console.log('\nfigure                     value      budget   ok');
+console.log('\nfigure                         value      budget   ok');
 for (const [name, budget] of Object.entries(budgets)) {
+  if (!runs(budget.part)) continue;
+  if (skipped.has(name)) {
+    console.log(`${name.padEnd(30)}  skipped (its size is 0)`);
+    continue;
+  }
   const value = figures[name];
   const ok =
     value !== undefined &&
@@ -60,7 +168,7 @@ for (const [name, budget] of Object.entries(budgets)) {
   if (!ok) failed += 1;
   const limit = budget.min !== undefined ? `>= ${String(budget.min)}` : `<= ${String(budget.max)}`;
   console.log(
-    `${name.padEnd(26)} ${(value ?? NaN).toFixed(2).padStart(8)}   ${limit.padEnd(8)} ${ok ? 'yes' : 'NO'}   (${budget.what})`,
+    `${name.padEnd(30)} ${(value ?? NaN).toFixed(2).padStart(8)}   ${limit.padEnd(8)} ${ok ? 'yes' : 'NO'}   (${budget.what})`,
   );
 }
 for (const note of notes) console.log(note);
