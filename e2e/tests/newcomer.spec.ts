@@ -51,8 +51,15 @@ test('a newcomer signs up, stays signed in, switches language, removes a device 
     { name: 'beach.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(path.join(FIXTURES, 'beach.jpg')) },
     { name: 'notes.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
   ]);
-  await expect(page.getByText('1 file added to your timeline')).toBeVisible();
-  await expect(page.getByText('notes.exe: This file type is not supported')).toBeVisible();
+  // The upload panel tells how each file fared (spec 000 §4 Upload panel).
+  const uploads = page.getByRole('region', { name: 'Uploads' });
+  await expect(uploads.getByRole('status')).toHaveText('Some files did not upload', { timeout: 20_000 });
+  await uploads.getByRole('button', { name: 'Show files' }).click();
+  await expect(uploads.getByRole('listitem').filter({ hasText: 'notes.exe' })).toContainText(
+    'This file type is not supported',
+  );
+  await expect(uploads.getByRole('listitem').filter({ hasText: 'beach.jpg' })).toContainText('Complete');
+  await uploads.getByRole('button', { name: 'Close' }).click();
   // The empty state gives way to the grid; the worker's thumbnail replaces the placeholder.
   const month = new Date().toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const section = page.getByRole('region', { name: month });

@@ -12,6 +12,7 @@ import './styles/pages.css';
 import './styles/timeline.css';
 import './styles/toasts.css';
 import './styles/viewer.css';
+import './styles/uploads.css';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html lacks #root');

@@ -1,38 +1,46 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet } from 'react-router';
+import { UploaderProvider } from '../features/uploads/UploaderProvider.tsx';
+import { UploadsLayer } from '../features/uploads/UploadsLayer.tsx';
 import { Footer } from './Footer.tsx';
 import { OfflineBanner } from './OfflineBanner.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 
-/** The page frame of spec 000 §2: 56 px top bar, side menu, the screen, and the footer. */
+/**
+ * The page frame of spec 000 §2: 56 px top bar, side menu, the screen, and the footer,
+ * with the app's one upload queue, its panel and the drop overlay.
+ */
 export function PageFrame() {
   const intl = useIntl();
   const [isSideMenuOpen, setIsSideMenuOpen] = useState(false);
   return (
-    <div className="frame">
-      <a className="skip-link" href="#main">
-        {intl.formatMessage({ id: 'frame.skipToContent' })}
-      </a>
-      <TopBar
-        isSideMenuOpen={isSideMenuOpen}
-        onOpenSideMenu={() => {
-          setIsSideMenuOpen(true);
-        }}
-      />
-      <OfflineBanner />
-      {isSideMenuOpen && (
-        <SideMenu
-          onClose={() => {
-            setIsSideMenuOpen(false);
+    <UploaderProvider>
+      <div className="frame">
+        <a className="skip-link" href="#main">
+          {intl.formatMessage({ id: 'frame.skipToContent' })}
+        </a>
+        <TopBar
+          isSideMenuOpen={isSideMenuOpen}
+          onOpenSideMenu={() => {
+            setIsSideMenuOpen(true);
           }}
         />
-      )}
-      <main id="main" className="frame__main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <Footer />
-    </div>
+        <OfflineBanner />
+        {isSideMenuOpen && (
+          <SideMenu
+            onClose={() => {
+              setIsSideMenuOpen(false);
+            }}
+          />
+        )}
+        <main id="main" className="frame__main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+      <UploadsLayer />
+    </UploaderProvider>
   );
 }

@@ -20,6 +20,16 @@ export function createFilesRepository(db: Kysely<Database>) {
         .where('sha1', '=', sha1)
         .executeTakeFirst();
     },
+    /** A file of the blob whose media the worker has finished (ready or failed), if any. */
+    findProcessedOfBlob(blobId: string): Promise<FileRow | undefined> {
+      return db
+        .selectFrom('files')
+        .selectAll()
+        .where('blob_id', '=', blobId)
+        .where('media_status', '!=', 'pending')
+        .limit(1)
+        .executeTakeFirst();
+    },
     findBlob(id: string): Promise<BlobRow | undefined> {
       return db.selectFrom('blobs').selectAll().where('id', '=', id).executeTakeFirst();
     },

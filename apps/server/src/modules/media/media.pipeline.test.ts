@@ -203,4 +203,34 @@ describe.each(DIALECTS)('media pipeline (%s)', (dialect) => {
     expect(broken.thumb_url_small).toBeNull();
     expect((await fetchUrl(broken.file_url)).statusCode).toBe(200);
   });
+
+  // Last: it trashes the camera JPEG the other tests read.
+  it('gives a file made of known bytes (re-upload after trashing) the media facts at once', async () => {
+    const photo = file('IMG_0001.jpg');
+    const trashed = await t.app.inject({
+      method: 'DELETE',
+      url: `/st/4/jobs/${job}/files_by_id/${photo.id}?${user.query}`,
+      headers: user.headers,
+    });
+    expect(trashed.statusCode).toBe(200);
+    const again = await uploadFile(t.app, user, job, {
+      path: 'Camera/IMG_0001 copy.jpg',
+      content: fixture('photo-exif.jpg'),
+      mtime: 1_600_000_000,
+    });
+    const uuid = again.json<{ uuid: string }>().uuid;
+    const listed = (
+      await t.app.inject({ url: `/st/4/jobs/${job}/files?${user.query}`, headers: user.headers })
+    ).json<{ files: Listed[] }>().files;
+    const copy = listed.find((f) => f.id === uuid);
+    // No worker round: the facts come from the processed sibling, the EXIF time included.
+    expect(copy).toMatchObject({
+      media_status: 'ready',
+      width: photo.width,
+      height: photo.height,
+      thumbhash: photo.thumbhash,
+      taken: photo.taken,
+    });
+    expect(copy?.thumb_url_large).toBeTruthy();
+  });
 });

@@ -84,13 +84,15 @@ export function createUploadsService(deps: {
 
   /** Inserts the file (and its blob when new) in one transaction; see the Note above. */
   async function commit(auth: AuthContext, jobId: string, incoming: Incoming, newBlob?: BlobRow) {
-    const result = await transact(async (tx): Promise<{ answer: UploadResult; blobUsed: boolean }> => {
+    type Committed = { answer: UploadResult; blobUsed: boolean; isQueued: boolean };
+    const result = await transact(async (tx): Promise<Committed> => {
       const answer = duplicateAnswer(await tx.files.findByChecksum(jobId, incoming.sha1), incoming.policy);
-      if (answer) return { answer, blobUsed: false };
+      if (answer) return { answer, blobUsed: false, isQueued: false };
       let blob = await tx.files.findOwnerBlob(auth.userId, incoming.sha1);
       let blobUsed = false;
+      let isQueued = false;
       if (!blob) {
-        if (!newBlob) return { answer: { status: 'not_found', uuid: null }, blobUsed };
+        if (!newBlob) return { answer: { status: 'not_found', uuid: null }, blobUsed, isQueued };
         if (!(await tx.accounts.reserveSpace(auth.userId, newBlob.size, deps.baseQuotaBytes))) {
           throw new QuotaExceededError();
         }
@@ -98,13 +100,26 @@ export function createUploadsService(deps: {
         await tx.workItems.enqueue({ kind: 'media', payload: { blobId: newBlob.id }, now: now() });
         blob = newBlob;
         blobUsed = true;
+        isQueued = true;
       }
-      const file = fileRow(auth, jobId, incoming, blob, now());
+      let file = fileRow(auth, jobId, incoming, blob, now());
+      if (!blobUsed && file.media_status === 'pending') {
+        // Known bytes (dedup, a re-upload of a trashed file): the media facts are the
+        // blob's, so take them from a processed sibling; if none is processed yet, queue
+        // the blob again, since the running job may already have passed this row by.
+        const sibling = await tx.files.findProcessedOfBlob(blob.id);
+        if (sibling) file = { ...file, ...mediaFactsOf(sibling) };
+        else {
+          await tx.workItems.enqueue({ kind: 'media', payload: { blobId: blob.id }, now: now() });
+          isQueued = true;
+        }
+      }
       await tx.files.insertFile(file);
       await recordFileAdded(tx, file, { by: auth.userId, at: file.uploaded_at, isRollback: false });
-      return { answer: { status: 'processing', uuid: file.id }, blobUsed };
+      return { answer: { status: 'processing', uuid: file.id }, blobUsed, isQueued };
     });
     if (result.answer.status === 'processing') await bus.publish(jobChannel(jobId), 'changed');
+    if (result.isQueued) await bus.publish(WORK_CHANNEL, 'media');
     return result;
   }
 
@@ -151,8 +166,7 @@ export function createUploadsService(deps: {
         };
         const incoming = toIncoming(fields, { size: digest.size, sha1: digest.sha1, type: verdict.type }, t);
         const { answer, blobUsed } = await commit(auth, jobId, incoming, blob);
-        if (blobUsed) await bus.publish(WORK_CHANNEL, 'media');
-        else await discard();
+        if (!blobUsed) await discard();
         return answer;
       } catch (error) {
         await discard();
@@ -203,6 +217,24 @@ function toIncoming(
     // Group members must not be deduplicated into another group (spec 000 §7).
     policy: group ? 'no_duplicates' : fields.policy,
     group,
+  };
+}
+
+/**
+ * What the media worker learnt from a blob, as another file of it holds it. The taken time
+ * comes along only when it came from the content (EXIF): without EXIF a file's taken time
+ * is its own mtime, which the sibling's is not.
+ */
+function mediaFactsOf(sibling: FileRow): Partial<FileRow> {
+  const fromContent = sibling.taken_at !== sibling.mtime;
+  return {
+    width: sibling.width,
+    height: sibling.height,
+    duration: sibling.duration,
+    metadata: sibling.metadata,
+    thumbhash: sibling.thumbhash,
+    media_status: sibling.media_status,
+    ...(fromContent && { taken_at: sibling.taken_at, taken_month: sibling.taken_month }),
   };
 }
 

@@ -1,0 +1,134 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { MessageId } from '../../i18n/messages.ts';
+import { Icon } from '../../ui/icons.tsx';
+import { useUploader, useUploaderView } from './UploaderProvider.tsx';
+import { PANEL, openPanelHeight } from './panel-layout.ts';
+import { StopUploadsDialog } from './StopUploadsDialog.tsx';
+import { summarize } from './summary.ts';
+import { panelStatusText } from './upload-texts.ts';
+import { UploadList } from './UploadList.tsx';
+import type { UploadNotice as UploadNoticeKind } from './uploader.ts';
+import { UploadPreviews } from './UploadPreviews.tsx';
+
+const NOTICE_TEXT: Record<UploadNoticeKind, MessageId> = {
+  insufficientStorage: 'upload.notice.insufficientStorage',
+  safariFolder: 'upload.notice.safariFolder',
+  addFailed: 'common.genericError',
+};
+
+function useViewportHeight(): number {
+  const [height, setHeight] = useState(() => window.innerHeight);
+  useEffect(() => {
+    const update = () => {
+      setHeight(window.innerHeight);
+    };
+    window.addEventListener('resize', update);
+    return () => {
+      window.removeEventListener('resize', update);
+    };
+  }, []);
+  return height;
+}
+
+/** The notice of an add that did not happen (spec 000 §5), with a way to dismiss it. */
+function UploadNotice() {
+  const intl = useIntl();
+  const uploader = useUploader();
+  const notice = useUploaderView((view) => view.notice);
+  if (!notice) return null;
+  return (
+    <div className="upload-panel__notice notice notice--error" role="alert">
+      <p>{intl.formatMessage({ id: NOTICE_TEXT[notice] })}</p>
+      <button type="button" className="btn btn--text" onClick={uploader.dismissNotice}>
+        {intl.formatMessage({ id: 'upload.notice.dismiss' })}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The upload status panel (spec 000 §4 Upload panel): the status line, up to four
+ * previews, Stop with a confirmation, and the file list (136 px collapsed; open, 48 px a
+ * row plus 126, up to 75 % of the viewport).
+ */
+export function UploadPanel() {
+  const intl = useIntl();
+  const uploader = useUploader();
+  const queue = useUploaderView((view) => view.queue);
+  const isOpen = useUploaderView((view) => view.isPanelOpen);
+  const hasNotice = useUploaderView((view) => view.notice !== null);
+  const retrySeconds = useUploaderView((view) => view.retry?.seconds ?? 0);
+  const preparing = useUploaderView((view) => view.preparing);
+  const [isExpanded, setIsExpanded] = useState(false);
+  const viewportHeight = useViewportHeight();
+  const summary = useMemo(() => summarize(queue), [queue]);
+  const count = queue.items.length;
+  if (!isOpen || (count === 0 && !hasNotice && preparing === 0)) return null;
+
+  const height = isExpanded && count > 0 ? openPanelHeight(count, viewportHeight) : PANEL.collapsedHeight;
+  const toggleLabel = intl.formatMessage({
+    id: isExpanded ? 'upload.panel.hideFiles' : 'upload.panel.showFiles',
+  });
+  return (
+    <section
+      className={`upload-panel${isExpanded ? ' upload-panel--open' : ''}`}
+      aria-label={intl.formatMessage({ id: 'upload.panel.label' })}
+      style={{ height: hasNotice ? undefined : height }}
+    >
+      <header className="upload-panel__header">
+        <p className={`upload-panel__status upload-panel__status--${summary.status.kind}`} role="status">
+          {count > 0
+            ? panelStatusText(intl, summary.status, retrySeconds)
+            : preparing > 0 && intl.formatMessage({ id: 'upload.status.preparing' }, { count: preparing })}
+        </p>
+        {count > 0 && (
+          <button
+            type="button"
+            className="icon-button upload-panel__toggle"
+            aria-expanded={isExpanded}
+            aria-label={toggleLabel}
+            title={toggleLabel}
+            onClick={() => {
+              setIsExpanded(!isExpanded);
+            }}
+          >
+            <Icon name="chevronRight" />
+          </button>
+        )}
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={intl.formatMessage({ id: 'common.close' })}
+          title={intl.formatMessage({ id: 'common.close' })}
+          onClick={uploader.closePanel}
+        >
+          <Icon name="close" />
+        </button>
+      </header>
+      <UploadNotice />
+      {count > 0 && (
+        <div className="upload-panel__summary">
+          <UploadPreviews />
+          {summary.stoppable > 0 && (
+            <button
+              type="button"
+              className="btn btn--secondary upload-panel__stop"
+              onClick={uploader.requestStop}
+            >
+              {intl.formatMessage({ id: 'upload.panel.stop' })}
+            </button>
+          )}
+        </div>
+      )}
+      {isExpanded && count > 0 && <UploadList />}
+      {queue.isStopPending && (
+        <StopUploadsDialog
+          count={summary.stoppable}
+          onConfirm={uploader.confirmStop}
+          onCancel={uploader.cancelStop}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { describe, expect, test } from 'vitest';
+import { resolveDirectory } from '../../api/boot.ts';
+import { createHttpClient } from '../../api/http-client.ts';
+import { fakeFetch, type FakeRoutes } from '../../test/fake-fetch.ts';
+import { createCompletionWatch } from './completion.ts';
+
+function client(routes: FakeRoutes) {
+  const { fetch, requests } = fakeFetch(routes);
+  const api = createHttpClient({
+    directory: resolveDirectory(
+      { app: '', thumb: '', video: '', poll: '', download: '', login: '', payment: '' },
+      'http://localhost:3000',
+    ),
+    session: { findToken: () => 'tok', getDeviceId: () => 'device' },
+    fetch,
+    logger: { warn: () => undefined },
+  });
+  return { api, requests };
+}
+
+const added = (serial: number, id: string, isRollback = false) => ({
+  serial,
+  type: 0,
+  timestamp: 1,
+  data: { id, is_rollback: isRollback },
+});
+const BASE = 'GET /st/4/jobs/job-1/changes';
+const FEED = 'GET /st/4/jobs/job-1/changes_and_async_upload_status';
+
+describe('completion by the change feed (spec 000 §4, [Note: Upload completion])', () => {
+  test('a sent file is done at its second record after the serial read before sending', async () => {
+    let feed = [added(11, 'f-1')];
+    const { api, requests } = client({
+      [BASE]: { body: { changes: [], last_serial: 10 } },
+      [FEED]: () => ({ body: { changes: feed, last_serial: feed.at(-1)?.serial ?? 10, pending_uploads: 3 } }),
+    });
+    const watch = createCompletionWatch(api, 'job-1');
+    await watch.ensureCursor();
+    watch.watch('f-1', 7, 2);
+    expect(await watch.poll()).toEqual([]);
+    // Someone else's rollback of the same file is not its processing.
+    feed = [added(12, 'f-1', true), added(13, 'f-other'), added(14, 'f-1')];
+    expect(await watch.poll()).toEqual([7]);
+    expect(watch.size).toBe(0);
+    const sinces = requests.filter((r) => r.url.pathname.endsWith('/changes_and_async_upload_status'));
+    expect(sinces.map((r) => r.url.searchParams.get('since'))).toEqual(['10', '11']);
+  });
+
+  test('a file added by dedup is done when it appears', async () => {
+    const { api } = client({
+      [BASE]: { body: { changes: [], last_serial: 10 } },
+      [FEED]: { body: { changes: [added(11, 'f-1')], last_serial: 11, pending_uploads: 1 } },
+    });
+    const watch = createCompletionWatch(api, 'job-1');
+    await watch.ensureCursor();
+    watch.watch('f-1', 3, 1);
+    expect(await watch.poll()).toEqual([3]);
+  });
+
+  test('nothing pending in the job finishes every file watched when the poll went out', async () => {
+    const { api } = client({
+      [BASE]: { body: { changes: [], last_serial: 10 } },
+      [FEED]: { body: { changes: [], last_serial: 10, pending_uploads: 0 } },
+    });
+    const watch = createCompletionWatch(api, 'job-1');
+    await watch.ensureCursor();
+    watch.watch('f-1', 1, 2);
+    watch.watch('f-2', 2, 2);
+    expect(await watch.poll()).toEqual([1, 2]);
+  });
+
+  test('pages through a long feed before deciding', async () => {
+    const { api, requests } = client({
+      [BASE]: { body: { changes: [], last_serial: 0 } },
+      [FEED]: (request) =>
+        request.url.searchParams.get('since') === '0'
+          ? { body: { changes: [added(1, 'f-1')], last_serial: 2, pending_uploads: 1 } }
+          : { body: { changes: [added(2, 'f-1')], last_serial: 2, pending_uploads: 1 } },
+    });
+    const watch = createCompletionWatch(api, 'job-1');
+    await watch.ensureCursor();
+    watch.watch('f-1', 9, 2);
+    expect(await watch.poll()).toEqual([9]);
+    expect(requests.filter((r) => r.url.pathname.endsWith('_status'))).toHaveLength(2);
+  });
+});
