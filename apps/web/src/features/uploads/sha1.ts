@@ -1,4 +1,4 @@
-import { createSHA1 } from 'hash-wasm';
+import { createSHA1, type IHasher } from 'hash-wasm';
 import { Sha1 } from './sha1-js.ts';
 
 /** Bytes per read where a blob cannot stream; a stream decides its own chunk sizes. */
@@ -46,12 +46,22 @@ interface IncrementalSha1 {
   digest(): string;
 }
 
+/** Idle hash-wasm instances: instantiating WebAssembly per file cost more than hashing a photo. */
+const idle: IHasher[] = [];
+
 /** hash-wasm's SHA-1, or the plain one where WebAssembly may not be compiled (see sha1-js.ts). */
 async function incrementalSha1(): Promise<IncrementalSha1> {
   try {
-    const wasm = await createSHA1();
+    const wasm = idle.pop() ?? (await createSHA1());
     wasm.init();
-    return { update: (data) => wasm.update(data), digest: () => wasm.digest('hex') };
+    return {
+      update: (data) => wasm.update(data),
+      digest: () => {
+        const digest = wasm.digest('hex');
+        idle.push(wasm);
+        return digest;
+      },
+    };
   } catch {
     return new Sha1();
   }
