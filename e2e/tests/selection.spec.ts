@@ -80,9 +80,12 @@ test('a user selects a range across months, deletes with undo, and uses the file
   await expect(page.locator('.tile img[alt="IMG_0001.heic"]')).toBeVisible();
 
   // The file menu (right click): Download and Delete; the deleted file leaves the grid.
-  await tile(page, 'IMG_2023.jpg').locator('.tile').click({ button: 'right' });
+  // The menu closes on scroll; the grid may still be re-laying out after the restore.
   const menu = page.getByRole('menu', { name: 'Actions for IMG_2023.jpg' });
-  await expect(menu.getByRole('menuitem', { name: 'Download' })).toBeVisible();
+  await expect(async () => {
+    await tile(page, 'IMG_2023.jpg').locator('.tile').click({ button: 'right' });
+    await expect(menu.getByRole('menuitem', { name: 'Download' })).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   await page.screenshot({ path: path.join(SHOTS, 'file-menu-desktop.png'), animations: 'disabled' });
   await menu.getByRole('menuitem', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
