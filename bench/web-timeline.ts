@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
@@ -17,6 +15,7 @@ import {
   type StorageState,
 } from './lib/browser.ts';
 import { makeDataDir, removeDataDir } from './lib/server.ts';
+import { hashThroughput, type HashResult } from './web-hash.ts';
 
 /**
  * Issue #4 §5: the web timeline measured in Debian's Chromium against a real `trove serve`
@@ -64,21 +63,6 @@ export interface MillionResult {
   /** From End on the scroller until the oldest month's tiles in the viewport are not blank. */
   loadedMs: number;
   reachable: boolean;
-}
-
-export interface HashResult {
-  mib: number;
-  /** Bytes ÷ time from posting the blob to the worker's answer (the worker already started). */
-  mbPerSecond: number;
-  /** The same, by the worker's own clock (from the message to the digest). */
-  workerMbPerSecond: number;
-  /** The same bytes as 8 MiB photos hashed one after another (the one-shot native path). */
-  photosMbPerSecond: number;
-  /**
-   * Whether the worker script's Content-Security-Policy lets it compile WebAssembly
-   * ('wasm-unsafe-eval'); without it the worker hashes with its plain-JS fallback.
-   */
-  wasmAllowed: boolean;
 }
 
 export interface WebTimelineResult {
@@ -360,90 +344,6 @@ async function oldestMonth(
       ...seen,
       loadedMs: timed?.blankMs ?? Infinity,
       reachable: seen.lastInDom === oldest && seen.lastVisible && seen.documentHeight < HEIGHT_CAP_PX,
-    };
-  } finally {
-    await context.close();
-  }
-}
-
-/**
- * 5. The uploader's hashing worker exactly as built (apps/web/src/features/uploads/
- * sha1.worker.ts, see [Note: Upload hashing]), sent a `mib` MiB blob made in the page after
- * a 1 MiB warm-up (worker start, WebAssembly compile). Its answer is checked against
- * Node's SHA-1 of the same bytes. A blob in memory is the best case: a File is read from
- * disk. Undefined when the build has no such worker.
- */
-async function hashThroughput(
-  browser: Browser,
-  url: string,
-  webDist: string,
-  mib: number,
-): Promise<HashResult | undefined> {
-  const asset = fs
-    .readdirSync(path.join(webDist, 'assets'))
-    .find((name) => /^sha1\.worker-.*\.js$/.test(name));
-  if (!asset) return undefined;
-  const policy = (await fetch(`${url}/assets/${asset}`)).headers.get('content-security-policy');
-  const wasmAllowed =
-    policy === null || /'(wasm-)?unsafe-eval'/.test(policy) || !/script-src|default-src/.test(policy);
-  const bytes = mib * 1024 * 1024;
-  // The same bytes here and in the page (hashing speed does not depend on them).
-  const data = new Uint8Array(bytes);
-  for (let index = 0; index < bytes; index++) data[index] = (index * 31 + (index >>> 13)) & 255;
-  const expected = createHash('sha1').update(data).digest('hex');
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    // Any page of the server's origin: a module worker must come from the page's origin.
-    await page.goto(`${url}/healthz`);
-    const timed = await page.evaluate(
-      async ({ workerUrl, size }) => {
-        const data = new Uint8Array(size);
-        for (let index = 0; index < size; index++) data[index] = (index * 31 + (index >>> 13)) & 255;
-        const worker = new Worker(workerUrl, { type: 'module' });
-        const hash = (id: number, file: Blob) =>
-          new Promise<{ sha1?: string; ms?: number; error?: string }>((resolve) => {
-            worker.onmessage = (event: MessageEvent<{ sha1?: string; ms?: number; error?: string }>) => {
-              resolve(event.data);
-            };
-            worker.onerror = (event) => {
-              resolve({ error: event.message });
-            };
-            worker.postMessage({ type: 'hash', id, file });
-          });
-        await hash(1, new Blob([data.subarray(0, 1024 * 1024)]));
-        const blob = new Blob([data]);
-        const started = performance.now();
-        const answer = await hash(2, blob);
-        const ms = performance.now() - started;
-        // The same bytes as photo-sized files, one after another, as the uploader sends them.
-        const photo = 8 * 1024 * 1024;
-        const photosStarted = performance.now();
-        let firstPhoto: string | undefined;
-        for (let at = 0, id = 3; at + photo <= size; at += photo, id++) {
-          const answered = await hash(id, new Blob([data.subarray(at, at + photo)]));
-          firstPhoto ??= answered.sha1;
-        }
-        const photosMs = performance.now() - photosStarted;
-        worker.terminate();
-        return { ...answer, roundTripMs: ms, photosMs, firstPhoto };
-      },
-      { workerUrl: `${url}/assets/${asset}`, size: bytes },
-    );
-    if (timed.sha1 !== expected) {
-      throw new Error(`the SHA-1 worker answered ${JSON.stringify(timed)}, not ${expected}`);
-    }
-    const firstPhoto = createHash('sha1')
-      .update(data.subarray(0, 8 * 1024 * 1024))
-      .digest('hex');
-    if (timed.firstPhoto !== firstPhoto) throw new Error('the SHA-1 worker hashed a photo wrong');
-    const photoBytes = Math.floor(bytes / (8 * 1024 * 1024)) * 8 * 1024 * 1024;
-    return {
-      mib,
-      mbPerSecond: bytes / 1e6 / (timed.roundTripMs / 1000),
-      workerMbPerSecond: timed.ms ? bytes / 1e6 / (timed.ms / 1000) : NaN,
-      photosMbPerSecond: photoBytes / 1e6 / (timed.photosMs / 1000),
-      wasmAllowed,
     };
   } finally {
     await context.close();

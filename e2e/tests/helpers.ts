@@ -7,6 +7,19 @@ import { expect, type Page } from '@playwright/test';
 export const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.artifacts', 'screens');
 fs.mkdirSync(SHOTS, { recursive: true });
 
+/** The e2e fixtures, and the server's media fixtures (EXIF JPEG, HEIC, MP4) the journeys reuse. */
+export const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
+export const SERVER_FIXTURES = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'apps',
+  'server',
+  'src',
+  'media',
+  'fixtures',
+);
+
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 375, height: 800 };
 

@@ -1,19 +1,7 @@
 import { expect, test } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createAccount, newAccount, shoot, signIn } from './helpers.ts';
-
-const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
-const SERVER_FIXTURES = path.join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'apps',
-  'server',
-  'src',
-  'media',
-  'fixtures',
-);
+import { createAccount, FIXTURES, newAccount, SERVER_FIXTURES, shoot, signIn } from './helpers.ts';
 
 /**
  * The newcomer's journey of issue #2: open /, sign up through the PKCE flow, land on

@@ -1,19 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createAccount, newAccount, SHOTS } from './helpers.ts';
-
-const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
-const SERVER_FIXTURES = path.join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'apps',
-  'server',
-  'src',
-  'media',
-  'fixtures',
-);
+import { createAccount, FIXTURES, newAccount, SERVER_FIXTURES, SHOTS } from './helpers.ts';
 
 const tile = (page: Page, name: string) =>
   page.locator('.tile-frame', { has: page.locator(`img[alt="${name}"]`) });

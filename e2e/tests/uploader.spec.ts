@@ -2,19 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DESKTOP, SHOTS, createAccount, newAccount } from './helpers.ts';
+import { createAccount, DESKTOP, FIXTURES, newAccount, SERVER_FIXTURES, SHOTS } from './helpers.ts';
 
-const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
-const SERVER_FIXTURES = path.join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'apps',
-  'server',
-  'src',
-  'media',
-  'fixtures',
-);
 const PHONE = { width: 390, height: 844 };
 
 /** A screenshot of the viewport at desktop and phone width (the panel is fixed to it). */

@@ -1,19 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createAccount, newAccount, SHOTS } from './helpers.ts';
-
-const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
-const SERVER_FIXTURES = path.join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'apps',
-  'server',
-  'src',
-  'media',
-  'fixtures',
-);
+import { createAccount, FIXTURES, newAccount, SERVER_FIXTURES, SHOTS } from './helpers.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
