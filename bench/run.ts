@@ -66,9 +66,13 @@ if (runs('ingest')) {
   const ingestMiB = env('BENCH_INGEST_MIB', 5120);
   console.log(`ingest: uploading ${String(ingestMiB)} MiB through the server…`);
   const ingest = await benchIngest(ingestMiB);
-  figures.ingest_vs_raw_write = ingest.ingestMBs / ingest.rawMBs;
+  figures.ingest_vs_raw_write = ingest.multipartMBs / ingest.multipartRawMBs;
+  figures.ingest_tus_vs_raw_write = ingest.tusMBs / ingest.tusRawMBs;
   figures.ingest_rss_growth_mb = ingest.rssGrowthMB;
-  notes.push(`ingest ${ingest.ingestMBs.toFixed(0)} MB/s, raw write ${ingest.rawMBs.toFixed(0)} MB/s`);
+  notes.push(
+    `ingest: multipart ${ingest.multipartMBs.toFixed(0)} MB/s (raw write ${ingest.multipartRawMBs.toFixed(0)}), ` +
+      `tus ${ingest.tusMBs.toFixed(0)} MB/s (raw write ${ingest.tusRawMBs.toFixed(0)})`,
+  );
 }
 
 if (runs('thumbnails')) {

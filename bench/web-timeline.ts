@@ -171,11 +171,39 @@ async function firstThumbnails(browser: Browser, url: string, state: StorageStat
         polling: 50,
       });
       times.push(await page.evaluate(() => (window as ProbeWindow).__troveBench?.firstThumb ?? NaN));
+      if (process.env.BENCH_WEB_WATERFALL === '1') console.log(await waterfall(page));
     } finally {
       await context.close();
     }
   }
   return times;
+}
+
+/** What a cold load fetched until its first thumbnail, for BENCH_WEB_WATERFALL=1. */
+async function waterfall(page: Page): Promise<string> {
+  const rows = await page.evaluate(() => {
+    const first = (window as ProbeWindow).__troveBench?.firstThumb ?? Infinity;
+    const navigation = performance.getEntriesByType('navigation')[0] as
+      PerformanceNavigationTiming | undefined;
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    return [
+      ...(navigation ? [{ name: 'document', start: 0, end: navigation.responseEnd }] : []),
+      ...(navigation
+        ? [{ name: 'DOMContentLoaded', start: 0, end: navigation.domContentLoadedEventEnd }]
+        : []),
+      ...entries
+        .filter((entry) => entry.startTime <= first)
+        .map((entry) => ({
+          name: new URL(entry.name).pathname,
+          start: entry.startTime,
+          end: entry.responseEnd,
+        })),
+      { name: 'first thumbnail shown', start: first, end: first },
+    ];
+  });
+  return rows
+    .map((row) => `${row.start.toFixed(0).padStart(6)} → ${row.end.toFixed(0).padStart(6)} ms  ${row.name}`)
+    .join('\n');
 }
 
 /** Page side: every requestAnimationFrame delta (frame start times) until stopped. */

@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlobNotFoundError, type BlobStore } from './blob-store.ts';
@@ -52,6 +55,25 @@ export function describeBlobStore(name: string, open: () => Promise<OpenedBlobSt
       const back = await readAll(await store().get(info.key));
       expect(back.length).toBe(BIG_SIZE);
       expect(sha256(back)).toBe(sha256(bigData));
+    });
+
+    it('adopts a local file as a new blob and leaves the file in place', async () => {
+      const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'trove-adopt-'));
+      try {
+        const file = path.join(dir, 'upload.bin');
+        const data = randomBytes(3 * MiB + 17);
+        await fs.promises.writeFile(file, data);
+        const info = await store().adopt(file);
+        expect(info.size).toBe(data.length);
+        expect(sha256(await readAll(await store().get(info.key)))).toBe(sha256(data));
+        // The caller removes its file; the blob must not go with it.
+        expect(fs.existsSync(file)).toBe(true);
+        await fs.promises.rm(file);
+        expect((await store().stat(info.key))?.size).toBe(data.length);
+        expect(sha256(await readAll(await store().get(info.key)))).toBe(sha256(data));
+      } finally {
+        await fs.promises.rm(dir, { recursive: true, force: true });
+      }
     });
 
     it('gets inclusive byte ranges', async () => {

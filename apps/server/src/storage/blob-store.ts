@@ -31,6 +31,13 @@ export interface BlobStore {
   readonly kind: 'fs' | 's3';
   /** Streams `source` into a new blob; rejects (leaving nothing visible) if the stream fails. */
   put(source: Readable): Promise<BlobInfo>;
+  /**
+   * Makes a new blob of a complete, fsynced local file, which stays where it is (the caller
+   * removes it). Where the store can, no byte is copied: the fs store hard-links the file
+   * (a finished resumable upload of 10 GB becomes a blob at once); otherwise it streams the
+   * file as `put` does. Same durability as `put`.
+   */
+  adopt(file: string): Promise<BlobInfo>;
   /** Reads a blob, or a range of it. Rejects with BlobNotFoundError when it does not exist. */
   get(key: string, range?: ByteRange): Promise<Readable>;
   /** Size and time of a blob; undefined when it does not exist. */

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
@@ -171,7 +172,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
     }
   };
 
-  return {
+  const store: BlobStore = {
     kind: 's3',
 
     async put(source: Readable): Promise<BlobInfo> {
@@ -198,6 +199,11 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       const info = await head(key);
       if (!info) throw new Error(`S3 upload of ${key} completed but the object is missing`);
       return { key, size: info.ContentLength ?? 0, mtime: info.LastModified?.getTime() ?? Date.now() };
+    },
+
+    async adopt(file: string): Promise<BlobInfo> {
+      // Nothing to link across to a bucket: the file is uploaded like any other stream.
+      return store.put(fs.createReadStream(file));
     },
 
     async get(key: string, range?: ByteRange): Promise<Readable> {
@@ -286,6 +292,7 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       await abortUpload(objectKey(key), uploadId);
     },
   };
+  return store;
 }
 
 /** `trove`, `/trove` and `trove/` all mean the folder `trove/`; none means the bucket's root. */

@@ -83,6 +83,8 @@ export interface TestApp {
   config: Config;
   database: DatabaseHandle;
   clock: ReturnType<typeof testClock>;
+  /** Stops the app and starts a new one on the same database and data folder, as a restart. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -95,19 +97,33 @@ export async function createTestApp(
   const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'trove-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/nonexistent', ...options.env });
   const clock = testClock();
-  const app = await buildApp({ config, database: db.handle, now: clock.now, logger: false, ...options.deps });
-  await app.ready();
-  return {
-    app,
+  const build = async () => {
+    const built = await buildApp({
+      config,
+      database: db.handle,
+      now: clock.now,
+      logger: false,
+      ...options.deps,
+    });
+    await built.ready();
+    return built;
+  };
+  const testApp: TestApp = {
+    app: await build(),
     config,
     database: db.handle,
     clock,
+    restart: async () => {
+      await testApp.app.close();
+      testApp.app = await build();
+    },
     close: async () => {
-      await app.close();
+      await testApp.app.close();
       await db.cleanup();
       await fs.promises.rm(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }
 
 /** Origin under which inject() requests arrive (Host: localhost:80). */

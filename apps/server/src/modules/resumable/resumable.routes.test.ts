@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DIALECTS,
@@ -50,7 +52,7 @@ describe.each(DIALECTS)('resumable uploads, tus 1.0 (%s)', (dialect) => {
     });
   const listed = async (s: Session, job: string) =>
     (await t.app.inject({ url: `/st/4/jobs/${job}/files?${s.query}`, headers: s.headers })).json<{
-      files: { id: string; checksum: string }[];
+      files: { id: string; checksum: string; file_url: string }[];
     }>().files;
 
   it('tells clients what it supports', async () => {
@@ -92,6 +94,46 @@ describe.each(DIALECTS)('resumable uploads, tus 1.0 (%s)', (dialect) => {
     expect(again.json()).toEqual(result);
     expect(await listed(user, job)).toHaveLength(1);
     expect((await head(user, location)).headers['upload-offset']).toBe(String(content.length));
+    // The partial file became the blob: nothing is left behind, and the bytes are served.
+    expect(await fs.promises.readdir(path.join(t.config.DATA_DIR, 'resumable'))).toEqual([]);
+    const [file] = await listed(user, job);
+    expect(sha1((await t.app.inject({ url: file?.file_url ?? '' })).rawPayload)).toBe(sha1(content));
+  });
+
+  it('finishes an upload that a restart interrupted, hashing the bytes it did not see', async () => {
+    const user = await signUp(t.app);
+    const job = await timelineOf(t.app, user);
+    const content = fakeJpeg(400_000);
+    const location = String((await create(user, job, content.length)).headers.location);
+    expect((await patch(user, location, 0, content.subarray(0, 150_000))).statusCode).toBe(204);
+    await t.restart();
+    expect((await head(user, location)).headers['upload-offset']).toBe('150000');
+    const last = await patch(user, location, 150_000, content.subarray(150_000));
+    expect(last.statusCode).toBe(200);
+    expect(await listed(user, job)).toEqual([expect.objectContaining({ checksum: sha1(content) })]);
+  });
+
+  it('refuses bytes that do not match the checksum the client declared, and keeps nothing', async () => {
+    const user = await signUp(t.app);
+    const job = await timelineOf(t.app, user);
+    const content = fakeJpeg(200_000);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/st/4/jobs/${job}/uploads?${user.query}`,
+      headers: {
+        ...user.headers,
+        ...TUS,
+        'upload-length': String(content.length),
+        'upload-metadata': `path ${b64('a.jpg')},checksum ${b64(sha1(fakeJpeg(1000)))}`,
+      },
+    });
+    const last = await patch(user, String(created.headers.location), 0, content);
+    expect(last.statusCode).toBe(400);
+    expect(last.json()).toMatchObject({ error: { code: 'checksum_mismatch' } });
+    expect(await listed(user, job)).toEqual([]);
+    // Those bytes can never be taken, so the upload is given up rather than kept on disk.
+    expect((await head(user, String(created.headers.location))).statusCode).toBe(404);
+    expect(await fs.promises.readdir(path.join(t.config.DATA_DIR, 'resumable'))).toEqual([]);
   });
 
   it('keeps the bytes of a request that broke off, and resumes from them', async () => {

@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MAX_UPLOAD_BYTES, type UploadFields, type UploadResult } from '@trove/contract';
 import type { Repositories } from '../../db/repositories.ts';
+import { SyncAhead } from '../../storage/sync-ahead.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import type { AuthContext } from '../sessions/sessions.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
@@ -40,6 +41,8 @@ export function createResumableService(deps: {
   const fileOf = (id: string) => path.join(dir, id);
   // One PATCH at a time per upload in this process; a second one is told to retry.
   const busy = new Set<string>();
+  // The SHA-1 of each upload's bytes so far, fed as PATCHes arrive (see finish).
+  const hashes = new RunningHashes();
 
   async function ownUpload(auth: AuthContext, jobId: string, id: string): Promise<ResumableRow> {
     const row = /^[0-9a-f]{32}$/.test(id) ? await repos.resumable.find(auth.userId, id) : undefined;
@@ -49,13 +52,25 @@ export function createResumableService(deps: {
 
   async function finish(auth: AuthContext, row: ResumableRow): Promise<UploadResult> {
     const fields = JSON.parse(row.fields) as UploadFields;
-    const result = await deps.uploads.upload(
-      auth,
-      row.job_id,
-      fields,
-      fs.createReadStream(fileOf(row.id)),
-      row.length,
-    );
+    const running = hashes.get(row.id);
+    // The file becomes the blob (a hard link on the fs store): no second copy of 10 GB
+    // while the client waits on its last PATCH. The SHA-1 taken along the PATCHes spares
+    // reading it again, unless this process did not see every byte (a restart between
+    // PATCHes, a request that broke mid-write).
+    const sha1 = running?.bytes === row.length ? running.hash.digest('hex') : undefined;
+    hashes.delete(row.id);
+    let result: UploadResult;
+    try {
+      result = await deps.uploads.uploadFile(auth, row.job_id, fields, fileOf(row.id), sha1);
+    } catch (error) {
+      // Bytes that fail the checksum or the content check never will pass: the upload is
+      // given up at once. Anything else (quota, a failing store) may pass on a retry.
+      if (error instanceof AppError && (error.statusCode === 400 || error.statusCode === 415)) {
+        await repos.resumable.delete(row.id);
+        await fs.promises.rm(fileOf(row.id), { force: true });
+      }
+      throw error;
+    }
     await repos.resumable.setResult(row.id, JSON.stringify(result), now());
     await fs.promises.rm(fileOf(row.id), { force: true });
     return result;
@@ -111,17 +126,22 @@ export function createResumableService(deps: {
       try {
         const file = fileOf(id);
         // Bytes past the acknowledged offset (a request that broke before its fsync) go.
-        await fs.promises.truncate(file, row.offset);
+        if ((await fs.promises.stat(file)).size !== row.offset) await fs.promises.truncate(file, row.offset);
         let received = row.offset;
         let failure: Error | undefined;
         const cap = new CapStream(row.length - row.offset);
+        const running = hashes.continueAt(id, row.offset);
         try {
+          const output = await fs.promises.open(file, 'r+');
           await pipeline(
             body,
             cap,
+            running ? new HashTap(running) : new PassThrough(),
+            // Each PATCH ends in an fsync (see above); synced ahead, that one is short.
+            new SyncAhead(output, { from: 0 }),
             // A 2 MiB buffer, as the blob store's: the socket flows while a write waits.
-            fs.createWriteStream(file, {
-              flags: 'r+',
+            fs.createWriteStream('', {
+              fd: output,
               start: row.offset,
               flush: true,
               highWaterMark: 2 * 1024 * 1024,
@@ -132,15 +152,22 @@ export function createResumableService(deps: {
         }
         // A request with too many bytes is refused whole.
         if (cap.overflowed) await fs.promises.truncate(file, row.offset);
-        // Whatever reached the file and survived an fsync is kept, so a broken connection
-        // resumes where it broke, not at the start of the request.
-        const handle = await fs.promises.open(file, 'r+');
-        try {
-          await handle.sync();
-          received = Math.min((await handle.stat()).size, row.length);
-        } finally {
-          await handle.close();
+        if (failure) {
+          // Whatever reached the file and survived an fsync is kept, so a broken connection
+          // resumes where it broke, not at the start of the request.
+          const handle = await fs.promises.open(file, 'r+');
+          try {
+            await handle.sync();
+            received = Math.min((await handle.stat()).size, row.length);
+          } finally {
+            await handle.close();
+          }
+        } else {
+          // A whole request was fsynced by the write stream (`flush`) before it closed.
+          received = Math.min((await fs.promises.stat(file)).size, row.length);
         }
+        // Bytes that were hashed but did not reach the file make the running hash useless.
+        if (running && running.bytes !== received) hashes.delete(id);
         await repos.resumable.setOffset(id, received, now());
         if (failure) throw failure;
         if (cap.overflowed) {
@@ -157,6 +184,7 @@ export function createResumableService(deps: {
     /** DELETE /jobs/{id}/uploads/{uploadId} (tus termination). */
     async terminate(auth: AuthContext, jobId: string, id: string): Promise<void> {
       const row = await ownUpload(auth, jobId, id);
+      hashes.delete(row.id);
       await repos.resumable.delete(row.id);
       await fs.promises.rm(fileOf(row.id), { force: true });
     },
@@ -183,6 +211,60 @@ class CapStream extends Transform {
       return;
     }
     this.#left -= chunk.length;
+    callback(null, chunk);
+  }
+}
+
+/** A SHA-1 in progress and how many bytes it has taken. */
+interface RunningHash {
+  hash: Hash;
+  bytes: number;
+}
+
+/**
+ * The running SHA-1 of uploads in progress, by upload id. Node cannot save a hash's state,
+ * so it lives in memory: an upload whose hash is lost (a restart, another node, an evicted
+ * entry) is hashed from its file when it finishes. Bounded, oldest first out, so abandoned
+ * uploads cannot grow it.
+ */
+class RunningHashes {
+  static readonly MAX = 10_000;
+  readonly #byId = new Map<string, RunningHash>();
+
+  /** The hash to feed bytes from `offset` on, or undefined when it cannot be continued. */
+  continueAt(id: string, offset: number): RunningHash | undefined {
+    const running = this.#byId.get(id);
+    if (running?.bytes === offset) return running;
+    this.#byId.delete(id);
+    if (offset !== 0) return undefined;
+    if (this.#byId.size >= RunningHashes.MAX) {
+      const oldest = this.#byId.keys().next();
+      if (!oldest.done) this.#byId.delete(oldest.value);
+    }
+    const fresh = { hash: createHash('sha1'), bytes: 0 };
+    this.#byId.set(id, fresh);
+    return fresh;
+  }
+
+  get(id: string): RunningHash | undefined {
+    return this.#byId.get(id);
+  }
+
+  delete(id: string): void {
+    this.#byId.delete(id);
+  }
+}
+
+/** Feeds what passes through into a running hash. */
+class HashTap extends Transform {
+  readonly #running: RunningHash;
+  constructor(running: RunningHash) {
+    super();
+    this.#running = running;
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.#running.hash.update(chunk);
+    this.#running.bytes += chunk.length;
     callback(null, chunk);
   }
 }

@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -22,7 +23,7 @@ import { monthOf, recordFileAdded } from '../files/file-records.ts';
 import type { BlobRow, FileRow } from '../files/files.repository.ts';
 import type { AuthContext } from '../sessions/sessions.service.ts';
 import { WORK_CHANNEL } from '../../queue/work-queue.ts';
-import { InspectStream, TooLargeError } from './inspect-stream.ts';
+import { HEAD_BYTES, InspectStream, TooLargeError } from './inspect-stream.ts';
 
 /** What the upload knows of a file before it is committed. */
 interface Incoming {
@@ -34,6 +35,14 @@ interface Incoming {
   ctimeMs: number;
   policy: DuplicatePolicy;
   group: { type: 'live' | 'burst'; id: string; master: boolean } | null;
+}
+
+/** What the server learnt of received bytes. */
+interface Digest {
+  sha1: string;
+  size: number;
+  /** The first HEAD_BYTES, for sniffing. */
+  head: Buffer;
 }
 
 const unsupported = (message: string) => new AppError(415, 'unsupported_file', message);
@@ -123,6 +132,47 @@ export function createUploadsService(deps: {
     return result;
   }
 
+  /** The client's checksum and the content sniff (spec 000 §5 server side). */
+  function verify(fields: UploadFields, digest: Digest): 'Pictures' | 'Movies' | 'Documents' {
+    if (fields.checksum && fields.checksum !== digest.sha1) {
+      throw new AppError(400, 'checksum_mismatch', 'The received bytes do not match the checksum');
+    }
+    const verdict = isContentAllowed(extensionOf(fields.path), digest.head);
+    if (!verdict.ok) throw unsupported(verdict.reason);
+    return verdict.type;
+  }
+
+  /** Verifies stored bytes and commits them as a file; the blob goes unless the file uses it. */
+  async function accept(
+    auth: AuthContext,
+    jobId: string,
+    fields: UploadFields,
+    key: string,
+    digest: Digest,
+  ): Promise<UploadResult> {
+    const discard = () => store.delete(key);
+    try {
+      const type = verify(fields, digest);
+      const t = now();
+      const blob: BlobRow = {
+        id: randomUUID(),
+        owner_id: auth.userId,
+        store_key: key,
+        size: digest.size,
+        sha1: digest.sha1,
+        sha256: null,
+        created_at: t,
+      };
+      const incoming = toIncoming(fields, { size: digest.size, sha1: digest.sha1, type }, t);
+      const { answer, blobUsed } = await commit(auth, jobId, incoming, blob);
+      if (!blobUsed) await discard();
+      return answer;
+    } catch (error) {
+      await discard();
+      throw error;
+    }
+  }
+
   return {
     precheck,
 
@@ -146,32 +196,29 @@ export function createUploadsService(deps: {
         if (error instanceof TooLargeError) throw new AppError(413, 'file_too_large', 'File exceeds 200 GiB');
         throw error;
       }
-      const discard = () => store.delete(info.key);
-      try {
-        const digest = inspect.result();
-        if (fields.checksum && fields.checksum !== digest.sha1) {
-          throw new AppError(400, 'checksum_mismatch', 'The received bytes do not match the checksum');
-        }
-        const verdict = isContentAllowed(extensionOf(fields.path), digest.head);
-        if (!verdict.ok) throw unsupported(verdict.reason);
-        const t = now();
-        const blob: BlobRow = {
-          id: randomUUID(),
-          owner_id: auth.userId,
-          store_key: info.key,
-          size: digest.size,
-          sha1: digest.sha1,
-          sha256: null,
-          created_at: t,
-        };
-        const incoming = toIncoming(fields, { size: digest.size, sha1: digest.sha1, type: verdict.type }, t);
-        const { answer, blobUsed } = await commit(auth, jobId, incoming, blob);
-        if (!blobUsed) await discard();
-        return answer;
-      } catch (error) {
-        await discard();
-        throw error;
-      }
+      return accept(auth, jobId, fields, info.key, inspect.result());
+    },
+
+    /**
+     * A complete local file (a finished resumable upload) through the same checks and commit
+     * as `upload`, taken into the store without copying where it can (BlobStore.adopt). The
+     * file stays; `sha1` is the digest the caller already computed of it, if any.
+     */
+    async uploadFile(
+      auth: AuthContext,
+      jobId: string,
+      fields: UploadFields,
+      file: string,
+      sha1?: string,
+    ): Promise<UploadResult> {
+      const { size } = await fs.promises.stat(file);
+      await precheck(auth, jobId, fields.path, size);
+      if (size > MAX_UPLOAD_BYTES) throw new AppError(413, 'file_too_large', 'File exceeds 200 GiB');
+      const digest = { sha1: sha1 ?? (await sha1OfFile(file)), size, head: await headOfFile(file) };
+      // Checked before the store takes the bytes: for S3 that is a whole upload saved.
+      verify(fields, digest);
+      const info = await store.adopt(file);
+      return accept(auth, jobId, fields, info.key, digest);
     },
 
     /** POST /jobs/{id}/files_dedup: adds a file the owner already has, without any bytes. */
@@ -267,4 +314,21 @@ function fileRow(auth: AuthContext, jobId: string, incoming: Incoming, blob: Blo
     state: 'active',
     dtime: null,
   };
+}
+
+async function sha1OfFile(file: string): Promise<string> {
+  const hash = createHash('sha1');
+  await pipeline(fs.createReadStream(file, { highWaterMark: 1024 * 1024 }), hash);
+  return hash.digest('hex');
+}
+
+async function headOfFile(file: string): Promise<Buffer> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const head = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }

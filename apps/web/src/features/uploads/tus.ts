@@ -15,10 +15,12 @@ import type { SendBytes } from './transport.ts';
 /** From this size on, files are uploaded resumably. */
 export const TUS_THRESHOLD_BYTES = 32 * 1024 * 1024;
 /**
- * Bytes per PATCH. Each one ends with an fsync on the server; 32 MiB keeps that cost small
- * and stays under the body limits of common reverse proxies configured for uploads.
+ * Bytes per PATCH. Each one ends with an fsync on the server and a round trip in which
+ * nothing flows; 64 MiB (67 MB) keeps that under a tenth of the time on a local disk
+ * (bench/ingest.ts) and stays under the 100 MB body limit common on reverse proxies.
+ * A broken request loses nothing: the server keeps what reached its disk.
  */
-export const TUS_CHUNK_BYTES = 32 * 1024 * 1024;
+export const TUS_CHUNK_BYTES = 64 * 1024 * 1024;
 
 const TUS_HEADERS = { 'tus-resumable': '1.0.0' } as const;
 const RESUME_KEY_PREFIX = 'trove.upload.tus.';
