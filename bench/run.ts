@@ -144,7 +144,7 @@ if (runs('web')) {
     figures.web_hash_mb_s = web.hash.mbPerSecond;
     figures.web_hash_photos_mb_s = web.hash.photosMbPerSecond;
     notes.push(
-      `web hashing, the same bytes as 8 MiB photos one after another: ${web.hash.photosMbPerSecond.toFixed(0)} MB/s`,
+      `web hashing, 128 MiB of the same bytes as 8 MiB photos one after another: ${web.hash.photosMbPerSecond.toFixed(0)} MB/s`,
     );
     notes.push(
       `web hashing: the uploader's sha1.worker on a ${String(web.hash.mib)} MiB in-memory blob, answer checked: ` +

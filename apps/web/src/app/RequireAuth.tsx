@@ -1,4 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
+import { useApi } from '../api/api-context.tsx';
+import { prefetchTimeline } from '../features/timeline/api.ts';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { dispatchLogin, useLoginState } from '../features/auth/login-store.ts';
 import { Icon } from '../ui/icons.tsx';
@@ -12,6 +16,14 @@ import { PageSpinner } from '../ui/PageSpinner.tsx';
 export function RequireAuth() {
   const { status, notice } = useLoginState();
   const location = useLocation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const isFetching = status === 'FETCHING';
+  const isTimeline = location.pathname.startsWith('/photos');
+  useEffect(() => {
+    // The account check and the timeline's first calls in parallel, not one after another.
+    if (isFetching && isTimeline) void prefetchTimeline(queryClient, api);
+  }, [isFetching, isTimeline, queryClient, api]);
   switch (status) {
     case 'AUTHENTICATED':
       return <Outlet />;

@@ -65,25 +65,49 @@ async function allFiles(
 }
 
 /** GET /jobs/default: the caller's timeline job. */
-export function useTimelineJob() {
-  const api = useApi();
-  return useQuery({
+export function timelineJobQuery(api: HttpClient) {
+  return {
     queryKey: timelineKeys.job(),
-    queryFn: ({ signal }) => api.app('/jobs/default', JobInfo, { signal }),
+    queryFn: ({ signal }: { signal: AbortSignal }) => api.app('/jobs/default', JobInfo, { signal }),
     staleTime: STALE_TIME.forever,
-  });
+  };
+}
+
+export function useTimelineJob() {
+  return useQuery(timelineJobQuery(useApi()));
 }
 
 /** GET /jobs/{id}/timeline/months: the counts that size the whole grid before any file loads. */
+function timelineMonthsQuery(api: HttpClient, jobId: string) {
+  return {
+    queryKey: timelineKeys.months(jobId),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      api.app(`/jobs/${encodeURIComponent(jobId)}/timeline/months`, TimelineMonths, { signal }),
+  };
+}
+
 export function useTimelineMonths(jobId: string | undefined) {
   const api = useApi();
   return useQuery({
-    queryKey: timelineKeys.months(jobId ?? ''),
-    queryFn: ({ signal }) =>
-      api.app(`/jobs/${encodeURIComponent(jobId ?? '')}/timeline/months`, TimelineMonths, { signal }),
+    ...timelineMonthsQuery(api, jobId ?? ''),
     enabled: jobId !== undefined,
     select: (data) => data.months,
   });
+}
+
+/**
+ * Starts the timeline's first two calls while the account is still being checked: on a
+ * cold load of /photos they are otherwise two more round trips (and renders) before the
+ * first month can be asked for (bench/web-timeline.ts, first thumbnails). A failure is
+ * left for the timeline's own queries to report.
+ */
+export async function prefetchTimeline(queryClient: QueryClient, api: HttpClient): Promise<void> {
+  try {
+    const job = await queryClient.query(timelineJobQuery(api));
+    await queryClient.query(timelineMonthsQuery(api, job.id));
+  } catch {
+    // The timeline asks again, and shows the error, once it renders.
+  }
 }
 
 /**

@@ -1,4 +1,3 @@
-import { JobInfo } from '@trove/contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
@@ -8,7 +7,7 @@ import type { HttpClient } from '../../api/http-client.ts';
 import { setOnline } from '../../api/online-store.ts';
 import { sessionRecord } from '../../api/session-record.ts';
 import { accountInfoQueryOptions, accountKeys } from '../auth/api.ts';
-import { timelineKeys } from '../timeline/api.ts';
+import { timelineJobQuery } from '../timeline/api.ts';
 import { createHasher } from './hasher.ts';
 import { isActive } from './model.ts';
 import { createXhrTransport } from './transport.ts';
@@ -22,14 +21,7 @@ function buildUploader(api: HttpClient, queryClient: QueryClient): Uploader {
     api,
     send: createXhrTransport({ directory: api.directory, session: sessionRecord, onOnlineChange: setOnline }),
     hasher: createHasher(),
-    getTimelineJobId: () =>
-      queryClient
-        .query({
-          queryKey: timelineKeys.job(),
-          queryFn: ({ signal }) => api.app('/jobs/default', JobInfo, { signal }),
-          staleTime: Infinity,
-        })
-        .then((job) => job.id),
+    getTimelineJobId: () => queryClient.query(timelineJobQuery(api)).then((job) => job.id),
     // Fresh: the storage check of spec 000 §5 must not use a quota from minutes ago.
     getAccount: () => queryClient.query({ ...accountInfoQueryOptions(api), staleTime: 0 }),
     resumeStore: localStorage,

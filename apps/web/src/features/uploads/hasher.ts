@@ -3,8 +3,9 @@ import { sha1OfBlob } from './sha1.ts';
 /**
  * [Note: Upload hashing] Every file is hashed (SHA-1, the contract's checksum) before it is
  * sent: files_dedup answers without any bytes when the owner already has them, and the
- * server checks the bytes it receives against the hash. Hashing runs in a Web Worker with
- * hash-wasm's incremental SHA-1 (~400+ MB/s), so a big video never blocks the page; where
+ * server checks the bytes it receives against the hash. Hashing runs in a Web Worker: files
+ * up to 64 MiB whole by crypto.subtle, larger ones streamed through hash-wasm's incremental
+ * SHA-1 (see sha1.ts for the figures), so a big video never blocks the page; where
  * no worker can be made (tests, a strict CSP) the same code runs on the main thread.
  */
 
