@@ -82,6 +82,46 @@ describe('slideshow (spec 000 §9)', () => {
   });
 });
 
+describe('remote keys (spec 000 §9: b, p, s for back, play/pause, stop)', () => {
+  test('p starts and pauses the slideshow on a picture, s stops it, b goes back', async () => {
+    renderApp({ route: '/photos/b', routes: library().routes });
+    await shown('b.jpg');
+    press('p');
+    expect(await within(viewer()).findByRole('button', { name: 'Pause slideshow' })).toBeTruthy();
+    press('p');
+    expect(await within(viewer()).findByRole('button', { name: 'Play slideshow' })).toBeTruthy();
+    press('p');
+    await within(viewer()).findByRole('button', { name: 'Pause slideshow' });
+    press('s');
+    expect(await within(viewer()).findByRole('button', { name: 'Play slideshow' })).toBeTruthy();
+    press('b');
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+  });
+
+  test('p plays and pauses a video on screen', async () => {
+    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    renderApp({ route: '/photos/clip', routes: library().routes });
+    const clip = await screen.findByRole('dialog', { name: 'clip.mp4' });
+    const video = await waitFor(() => {
+      const element = clip.querySelector('video');
+      if (!element) throw new Error('no video yet');
+      return element;
+    });
+    Object.defineProperty(video, 'paused', { configurable: true, value: false });
+    press('p');
+    expect(pause).toHaveBeenCalledTimes(1);
+    const playsBefore = play.mock.calls.length;
+    Object.defineProperty(video, 'paused', { configurable: true, value: true });
+    press('p');
+    expect(play.mock.calls.length).toBe(playsBefore + 1);
+    // A video's p never starts the slideshow.
+    expect(within(viewer()).getByRole('button', { name: 'Play slideshow' })).toBeTruthy();
+  });
+});
+
 describe('delete', () => {
   test('moves the file to the trash, goes on to the next, and the timeline updates', async () => {
     const { routes, remove } = library();

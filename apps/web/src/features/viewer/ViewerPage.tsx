@@ -78,13 +78,31 @@ export function ViewerPage({ cameFromTimeline }: { cameFromTimeline: boolean }) 
   useScrollLock(rootRef, '.viewer-info, video');
   useViewerTitle(file?.name);
   usePreloadNeighbours(api.directory, [carousel.previous, carousel.next]);
-  useViewerKeys(
-    !isConfirming,
-    (step) => {
+  useViewerKeys(!isConfirming, {
+    onStep: (step) => {
       carousel.go(step);
     },
-    close,
-  );
+    onEscape: close,
+    onRemote: (key) => {
+      const video = rootRef.current?.querySelector('video');
+      switch (key) {
+        case 'back':
+          close();
+          break;
+        case 'playPause':
+          // A video on screen plays or pauses; a picture starts or stops the slideshow.
+          if (video) {
+            if (video.paused) void video.play().catch(() => undefined);
+            else video.pause();
+          } else setPlaying(!isPlaying);
+          break;
+        case 'stop':
+          video?.pause();
+          setPlaying(false);
+          break;
+      }
+    },
+  });
   // spec 000 §9: 5000 ms a picture, 1 ms after a video finished; wraps at the end.
   const delay = slideDelay({ isVideo: file?.type === 'Movies', encoding: slide.encoding, play: slide.play });
   useSlideshow(isPlaying && file !== undefined, delay, fileId, () => {

@@ -8,14 +8,24 @@ const STEP_KEYS: Partial<Record<string, Step>> = {
   End: 'last',
 };
 
+/** A TV remote's keys, as a browser on a TV or a remote's keyboard sends them (spec 000 §9). */
+export type RemoteKey = 'back' | 'playPause' | 'stop';
+
+const REMOTE_KEYS: Partial<Record<string, RemoteKey>> = { b: 'back', p: 'playPause', s: 'stop' };
+
 /**
- * The viewer's keys (spec 000 §9 keyboard: arrows for direction, Escape cancels): arrows
- * step, Home and End go to the first and last file, Escape leaves. Off while `isEnabled`
+ * The viewer's keys (spec 000 §9 keyboard: arrows for direction, Escape cancels; remote
+ * keys b, p, s for back, play/pause, stop): arrows step, Home and End go to the first and
+ * last file, Escape leaves, and the remote keys go to `onRemote`. Off while `isEnabled`
  * is false (a confirmation is open and owns the keys), and never while typing.
  */
-export function useViewerKeys(isEnabled: boolean, onStep: (step: Step) => void, onEscape: () => void) {
-  const handleStep = useEffectEvent(onStep);
-  const handleEscape = useEffectEvent(onEscape);
+export function useViewerKeys(
+  isEnabled: boolean,
+  handlers: { onStep: (step: Step) => void; onEscape: () => void; onRemote: (key: RemoteKey) => void },
+) {
+  const handleStep = useEffectEvent(handlers.onStep);
+  const handleEscape = useEffectEvent(handlers.onEscape);
+  const handleRemote = useEffectEvent(handlers.onRemote);
   useEffect(() => {
     if (!isEnabled) return;
     const handleKeyDown = (event: KeyboardEvent) => {
@@ -28,7 +38,11 @@ export function useViewerKeys(isEnabled: boolean, onStep: (step: Step) => void, 
         return;
       }
       const step = STEP_KEYS[event.key];
-      if (step) {
+      const remote = REMOTE_KEYS[event.key.toLowerCase()];
+      if (remote) {
+        event.preventDefault();
+        handleRemote(remote);
+      } else if (step) {
         event.preventDefault();
         handleStep(step);
       } else if (event.key === 'Escape') {
