@@ -124,11 +124,12 @@ test('the connection drops mid-upload: offline, countdown, retry, done, and no d
   await createAccount(page, newAccount('offline'));
   const panel = page.getByRole('region', { name: 'Uploads' });
 
-  // 40 MB: a real JPEG with padding after its end, large enough to go resumably (tus) in
-  // two chunks. The second chunk is held until the network is cut, then dies with it.
+  // 72 MiB: a real JPEG with padding after its end, large enough to go resumably (tus) in
+  // two chunks of the client's 64 MiB. The second chunk is held until the network is cut,
+  // then dies with it.
   const big = Buffer.concat([
     fs.readFileSync(path.join(FIXTURES, 'beach.jpg')),
-    Buffer.alloc(40 * 1024 * 1024, 7),
+    Buffer.alloc(72 * 1024 * 1024, 7),
   ]);
   const creates: string[] = [];
   const patchOffsets: number[] = [];
@@ -146,7 +147,10 @@ test('the connection drops mid-upload: offline, countdown, retry, done, and no d
     return route.abort('internetdisconnected');
   });
 
-  await page.getByLabel('Add photos').setInputFiles({ name: 'big.jpg', mimeType: 'image/jpeg', buffer: big });
+  // Past 50 MB Playwright takes a path, not a buffer.
+  const bigFile = test.info().outputPath('big.jpg');
+  fs.writeFileSync(bigFile, big);
+  await page.getByLabel('Add photos').setInputFiles(bigFile);
   await panel.getByRole('button', { name: 'Show files' }).click();
   await held.promise;
   await expect(panel.getByRole('listitem')).toContainText(/Uploading… [1-9]\d %/);
