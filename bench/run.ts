@@ -24,6 +24,7 @@ import { benchWebTimeline, HEIGHT_CAP_PX } from './web-timeline.ts';
  *               /photos whose median is the first-thumbnail figure; BENCH_WEB_DIST an
  *               existing build of the web client (default: a fresh build in a temp folder);
  *               BENCH_WEB_HASH_MIB (256) bytes for the uploader's SHA-1 worker, 0 to skip;
+ *               BENCH_WEB_BIG_MONTH (20000) files of one month for the long-task figure, 0 to skip;
  *               CHROMIUM_PATH (/usr/bin/chromium).
  */
 interface Budget {
@@ -106,6 +107,7 @@ if (runs('web')) {
     million,
     loads: env('BENCH_WEB_LOADS', 5),
     hashMiB: env('BENCH_WEB_HASH_MIB', 256),
+    bigMonth: env('BENCH_WEB_BIG_MONTH', 20_000),
   });
   figures.web_first_thumb_ms = quantile(web.firstThumbMs, 0.5);
   figures.web_fling_frame_median_ms = quantile(web.frameDeltasMs, 0.5);
@@ -157,6 +159,16 @@ if (runs('web')) {
     );
   } else {
     notes.push('web hashing: no figure (the build has no sha1.worker, or BENCH_WEB_HASH_MIB=0)');
+  }
+  if (web.bigMonth) {
+    figures.web_big_month_longest_task_ms = web.bigMonth.longestTaskMs;
+    notes.push(
+      `web big month: End on the scroller to a month of ${String(web.bigMonth.files)} files, all loaded after ` +
+        `${web.bigMonth.loadedMs.toFixed(0)} ms; ${String(web.bigMonth.longTasks)} tasks over 50 ms, the longest ` +
+        `${web.bigMonth.longestTaskMs.toFixed(0)} ms (${String(web.bigMonth.pageLongTasks)} since the page opened)`,
+    );
+  } else {
+    skipped.add('web_big_month_longest_task_ms');
   }
 }
 

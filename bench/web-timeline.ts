@@ -15,6 +15,7 @@ import {
   type StorageState,
 } from './lib/browser.ts';
 import { makeDataDir, removeDataDir } from './lib/server.ts';
+import { bigMonth, type BigMonthResult } from './web-big-month.ts';
 import { hashThroughput, type HashResult } from './web-hash.ts';
 
 /**
@@ -33,8 +34,8 @@ import { hashThroughput, type HashResult } from './web-hash.ts';
  * time Playwright needs to talk to the browser is not in it.
  */
 
-const EMAIL = 'bench-web@trove.local';
-const VIEWPORT = { width: 1280, height: 800 };
+export const EMAIL = 'bench-web@trove.local';
+export const VIEWPORT = { width: 1280, height: 800 };
 /** Chromium's largest layout size (LayoutUnit: 2^31 / 64 px); Firefox's is lower still. */
 export const HEIGHT_CAP_PX = 33_554_432;
 /** Where the fast scroller jumps to, as fractions of its track. */
@@ -74,6 +75,7 @@ export interface WebTimelineResult {
   million?: MillionResult;
   /** Undefined when the build has no SHA-1 worker (yet). */
   hash?: HashResult;
+  bigMonth?: BigMonthResult;
 }
 
 /** The bench's state on `window` in the page. */
@@ -112,7 +114,7 @@ async function prepareDemo(browser: Browser, dataDir: string, webDist: string): 
   }
 }
 
-async function withSeedDeps<T>(dataDir: string, run: (deps: SeedDeps) => Promise<T>): Promise<T> {
+export async function withSeedDeps<T>(dataDir: string, run: (deps: SeedDeps) => Promise<T>): Promise<T> {
   const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/nonexistent', DATABASE_URL: '' });
   const database = openDatabase({ databaseUrl: '', sqliteFile: config.SQLITE_FILE });
   try {
@@ -387,6 +389,8 @@ export async function benchWebTimeline(options: {
   million: number;
   loads: number;
   hashMiB: number;
+  /** Files of one month added after the other figures (issue #4 §1), 0 to skip. */
+  bigMonth: number;
 }): Promise<WebTimelineResult> {
   const web = buildWebClient();
   const browser = await launchChromium();
@@ -427,8 +431,11 @@ export async function benchWebTimeline(options: {
       }
     } finally {
       await server.stop();
-      removeDataDir(dataDir);
     }
+    if (options.bigMonth > 0) {
+      result.bigMonth = await bigMonth(browser, signedIn, dataDir, serverEnv, options.bigMonth);
+    }
+    removeDataDir(dataDir);
 
     if (millionDir !== undefined) {
       const millionSeconds = await addRows(millionDir, options.million);

@@ -123,7 +123,15 @@ export async function seedDemo(
  * account already has (run the plain seed first), spread over ten years of taken times,
  * and are inserted in batches without touching the store.
  */
-export async function seedRows(deps: SeedDeps, options: { email: string; files: number }): Promise<number> {
+export async function seedRows(
+  deps: SeedDeps,
+  options: {
+    email: string;
+    files: number;
+    /** Taken times between these (ms since the epoch); the last ten years by default. */
+    taken?: { start: number; end: number };
+  },
+): Promise<number> {
   const repos = createRepositories(deps.database.db);
   const user = await repos.accounts.findByEmail(options.email);
   const job = user ? await repos.jobs.findTimeline(user.id) : undefined;
@@ -137,7 +145,8 @@ export async function seedRows(deps: SeedDeps, options: { email: string; files: 
     .execute();
   if (templates.length === 0) throw new Error('the demo account has no photos to copy');
   const end = Date.now();
-  const span = 10 * 365 * DAY;
+  const latest = options.taken?.end ?? end;
+  const span = options.taken ? options.taken.end - options.taken.start : 10 * 365 * DAY;
   const batch = 500;
   const db = deps.database.db;
   // A million rows committed 500 at a time took minutes on SQLite (synchronous = FULL: a
@@ -157,7 +166,7 @@ export async function seedRows(deps: SeedDeps, options: { email: string; files: 
           const rows = Array.from({ length: Math.min(batch, upTo - done) }, (_, i) => {
             const template = templates[(done + i) % templates.length];
             if (!template) throw new Error('unreachable: templates is not empty');
-            const taken = end - Math.floor(Math.random() * span);
+            const taken = latest - Math.floor(Math.random() * span);
             return {
               ...template,
               id: randomUUID(),
