@@ -52,13 +52,12 @@ export function createResumableService(deps: {
 
   async function finish(auth: AuthContext, row: ResumableRow): Promise<UploadResult> {
     const fields = JSON.parse(row.fields) as UploadFields;
-    const running = hashes.get(row.id);
+    const running = hashes.take(row.id);
     // The file becomes the blob (a hard link on the fs store): no second copy of 10 GB
     // while the client waits on its last PATCH. The SHA-1 taken along the PATCHes spares
     // reading it again, unless this process did not see every byte (a restart between
     // PATCHes, a request that broke mid-write).
     const sha1 = running?.bytes === row.length ? running.hash.digest('hex') : undefined;
-    hashes.delete(row.id);
     let result: UploadResult;
     try {
       result = await deps.uploads.uploadFile(auth, row.job_id, fields, fileOf(row.id), sha1);
@@ -246,8 +245,11 @@ class RunningHashes {
     return fresh;
   }
 
-  get(id: string): RunningHash | undefined {
-    return this.#byId.get(id);
+  /** The hash of `id`, no longer kept. */
+  take(id: string): RunningHash | undefined {
+    const running = this.#byId.get(id);
+    this.#byId.delete(id);
+    return running;
   }
 
   delete(id: string): void {
