@@ -73,3 +73,24 @@ export async function signIn(page: Page, account: Account): Promise<void> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/photos$/);
 }
+
+/**
+ * The names of every file of a job, sorted, through the same API the app uses, with the
+ * page's own token; `default` is the caller's timeline.
+ */
+export function filesOf(page: Page, job: string): Promise<string[]> {
+  return page.evaluate(async (jobId) => {
+    const token = localStorage.getItem('trove.auth_token') ?? '';
+    const device = localStorage.getItem('trove.device_id') ?? '';
+    const query = `key=trove-web&client_v=1.2.3300.6&device_id=${device}`;
+    const headers = { authorization: `Basic ${btoa(`token:${token}`)}` };
+    const id =
+      jobId === 'default'
+        ? ((await (await fetch(`/st/4/jobs/default?${query}`, { headers })).json()) as { id: string }).id
+        : jobId;
+    const list = (await (await fetch(`/st/4/jobs/${id}/files?${query}`, { headers })).json()) as {
+      files: { name: string }[];
+    };
+    return list.files.map((file) => file.name).sort();
+  }, job);
+}

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createAccount, DESKTOP, FIXTURES, newAccount, SERVER_FIXTURES, SHOTS } from './helpers.ts';
+import { createAccount, DESKTOP, filesOf, FIXTURES, newAccount, SERVER_FIXTURES, SHOTS } from './helpers.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -34,21 +34,6 @@ function tripFolder(): string {
   fs.writeFileSync(path.join(trip, 'notes.pdf'), '%PDF-1.4\n');
   fs.writeFileSync(path.join(trip, '.DS_Store'), 'Bud1');
   return trip;
-}
-
-/** Every file of the caller's timeline, through the same API the app uses. */
-function timelineFiles(page: Page): Promise<{ name: string }[]> {
-  return page.evaluate(async () => {
-    const token = localStorage.getItem('trove.auth_token') ?? '';
-    const device = localStorage.getItem('trove.device_id') ?? '';
-    const query = `key=trove-web&client_v=1.2.3300.6&device_id=${device}`;
-    const headers = { authorization: `Basic ${btoa(`token:${token}`)}` };
-    const job = (await (await fetch(`/st/4/jobs/default?${query}`, { headers })).json()) as { id: string };
-    const list = (await (await fetch(`/st/4/jobs/${job.id}/files?${query}`, { headers })).json()) as {
-      files: { name: string }[];
-    };
-    return list.files;
-  });
 }
 
 test('a folder and a drop: photos, a video, a HEIC and duplicates arrive once; the PDF is refused', async ({
@@ -96,7 +81,7 @@ test('a folder and a drop: photos, a video, a HEIC and duplicates arrive once; t
 
   // The copy needed no bytes: the timeline holds the beach photo once, under the name of
   // whichever copy went first.
-  const names = (await timelineFiles(page)).map((f) => f.name).sort();
+  const names = await filesOf(page, 'default');
   expect(names).toHaveLength(4);
   expect(names.filter((name) => name.startsWith('beach'))).toHaveLength(1);
   expect(names).toEqual(expect.arrayContaining(['IMG_0042.heic', 'IMG_2023.jpg', 'VID_0001.mp4']));
@@ -112,7 +97,7 @@ test('a folder and a drop: photos, a video, a HEIC and duplicates arrive once; t
   }, beach);
   await expect(rows).toHaveCount(7);
   await expect(rows.filter({ hasText: 'beach again.jpg' })).toContainText('Complete');
-  expect(await timelineFiles(page)).toHaveLength(4);
+  expect(await filesOf(page, 'default')).toHaveLength(4);
 });
 
 test('the connection drops mid-upload: offline, countdown, retry, done, and no duplicate', async ({
@@ -181,7 +166,7 @@ test('the connection drops mid-upload: offline, countdown, retry, done, and no d
   expect(creates).toHaveLength(1);
   expect(patchOffsets.at(-1)).toBe(patchOffsets[1]);
   expect(patchOffsets.at(-1)).toBeGreaterThan(0);
-  expect((await timelineFiles(page)).map((f) => f.name)).toEqual(['big.jpg']);
+  expect(await filesOf(page, 'default')).toEqual(['big.jpg']);
   const lines = await page.evaluate(() => (window as unknown as { statusLines: string[] }).statusLines);
   const retries = lines.filter((line) => line === 'Retrying…').length;
   expect(retries, lines.join(' | ')).toBeGreaterThanOrEqual(2);

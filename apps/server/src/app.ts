@@ -31,6 +31,8 @@ import { createMediaService } from './modules/media/media.service.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { registerPrivacyRoutes } from './modules/privacy/privacy.routes.ts';
+import { createPrivacyService } from './modules/privacy/privacy.service.ts';
 import { registerDirectoryRoutes } from './modules/directory/directory.routes.ts';
 import { registerJobRoutes } from './modules/jobs/jobs.routes.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
@@ -89,11 +91,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
   });
   const sessionsService = createSessionsService({ sessions: repos.sessions, accounts: repos.accounts, now });
-  const jobsService = createJobsService({ jobs: repos.jobs });
   const brands = resolveBrands(config.BRANDS_JSON);
   const store = deps.store ?? createFsBlobStore(config.DATA_DIR);
   const bus = deps.bus ?? createInProcessEventBus();
   const base = { repos, transact, bus, baseQuotaBytes: config.BASE_QUOTA_BYTES, now };
+  const jobsService = createJobsService(base);
   const uploadsService = createUploadsService({ ...base, store });
   const signer = createMediaSigner(
     deps.mediaSecret ?? loadMediaSecret(config.MEDIA_URL_SECRET, config.DATA_DIR),
@@ -128,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDirectoryRoutes(app, { directory, brands });
   registerIdpRoutes(app, { idp: idpService });
   registerAccountRoutes(app, { accounts: accountsService });
+  registerPrivacyRoutes(app, { privacy: createPrivacyService({ privacy: repos.privacy, transact, now }) });
   registerSessionRoutes(app, { sessions: sessionsService });
   registerJobRoutes(app, { jobs: jobsService });
   registerUploadRoutes(app, { uploads: uploadsService });

@@ -9,4 +9,5 @@ export * from './file-types.ts';
 export * from './files.ts';
 export * from './jobs.ts';
 export * from './locales.ts';
+export * from './privacy.ts';
 export * from './wire.ts';

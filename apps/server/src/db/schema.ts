@@ -16,6 +16,8 @@ export interface Database {
   derivatives: DerivativesTable;
   work_items: WorkItemsTable;
   resumable_uploads: ResumableUploadsTable;
+  consent_values: ConsentValuesTable;
+  user_statistics_events: UserStatisticsEventsTable;
 }
 
 export interface UsersTable {
@@ -188,4 +190,27 @@ export interface ResumableUploadsTable {
   result: string | null;
   created_at: number;
   updated_at: number;
+}
+
+/** One privacy consent of a user (spec 001 Privacy consents); no row means not given. */
+export interface ConsentValuesTable {
+  user_id: string;
+  key: string;
+  /** 0 or 1. */
+  value: number;
+  updated_at: number;
+}
+
+/** A usage event of a user who consented to help_us_improve (spec 001 §7 user_statistics_events). */
+export interface UserStatisticsEventsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** The page's path, ids replaced by placeholders. */
+  path: string | null;
+  /** JSON object of flat string, number and boolean properties. */
+  props: string;
+  /** When the client saw it, milliseconds since the epoch. */
+  client_time: number | null;
+  created_at: number;
 }

@@ -27,6 +27,8 @@ export interface CallInit {
   /** The answer is plain text (the poll host's `seq=N` lines), not JSON. */
   asText?: boolean;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (fetch keepalive: at most 64 KiB of body in flight). */
+  keepalive?: boolean;
 }
 
 /** Services the HTTP client needs, injected so tests can stub them. */
@@ -100,6 +102,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
             ? { body: JSON.stringify(init.body) }
             : {}),
         ...(init.signal ? { signal: init.signal } : {}),
+        ...(init.keepalive ? { keepalive: true } : {}),
       });
     } catch (cause) {
       if (init.signal?.aborted) throw cause;

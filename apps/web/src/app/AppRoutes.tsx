@@ -1,5 +1,6 @@
 import { OAUTH_CALLBACK_PATH } from '@trove/contract';
 import { Route, Routes } from 'react-router';
+import { AlbumPage } from '../features/albums/AlbumPage.tsx';
 import { AlbumsPage } from '../features/albums/AlbumsPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { OAuthCallbackPage } from '../features/auth/OAuthCallbackPage.tsx';
@@ -32,6 +33,7 @@ export function AppRoutes() {
           {/* /photos and /photos/{fileId}: the timeline, and the viewer over it. */}
           <Route path="photos/*" element={<PhotosLayout />} />
           <Route path="albums" element={<AlbumsPage />} />
+          <Route path="albums/:albumId" element={<AlbumPage />} />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="settings/devices" element={<DevicesPage />} />
         </Route>

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as initial from './0001-initial.ts';
 import * as files from './0002-files.ts';
 import * as resumable from './0003-resumable.ts';
+import * as privacy from './0004-privacy.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-files': files,
   '0003-resumable': resumable,
+  '0004-privacy': privacy,
 };

@@ -37,6 +37,27 @@ describe.each(DIALECTS)('account routes (%s)', (dialect) => {
     expect(response.body).not.toContain(user.token);
   });
 
+  it('permitted_services lists analytics exactly while help_us_improve is consented (spec 001 §3)', async () => {
+    const user = await signUp(t.app);
+    const servicesOf = async () =>
+      (await t.app.inject({ url: `/st/4/account_info?${user.query}`, headers: user.headers })).json<{
+        permitted_services: string[];
+      }>().permitted_services;
+    const consent = (key: string, value: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/st/4/data_protection/consent_values?${user.query}`,
+        headers: user.headers,
+        payload: { key, value },
+      });
+    await consent('face_grouping', true);
+    expect(await servicesOf()).toEqual([]);
+    await consent('help_us_improve', true);
+    expect(await servicesOf()).toEqual(['analytics']);
+    await consent('help_us_improve', false);
+    expect(await servicesOf()).toEqual([]);
+  });
+
   it('the base quota is configurable', async () => {
     const small = await createTestApp(dialect, { env: { BASE_QUOTA_BYTES: '1073741824' } });
     try {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AccountInfo } from '@trove/contract';
-import { PERMISSION_BITS } from '@trove/contract';
+import { ANALYTICS_SERVICE, PERMISSION_BITS } from '@trove/contract';
 import { NotFoundError } from '../../errors.ts';
 import type { Transact } from '../../db/repositories.ts';
 import type { AccountsRepository, UserRow } from './accounts.repository.ts';
@@ -20,6 +20,16 @@ export function createAccountsService(deps: {
   now: () => number;
 }) {
   const { accounts, transact, baseQuotaBytes, now } = deps;
+
+  async function readInfo(userId: string): Promise<AccountInfo> {
+    const [user, isAnalyticsPermitted] = await Promise.all([
+      getUser(accounts, userId),
+      accounts.hasConsent(userId, 'help_us_improve'),
+    ]);
+    // spec 001 §3 permitted_services: analytics only while the user consents to help_us_improve.
+    return toAccountInfo(user, baseQuotaBytes, isAnalyticsPermitted ? [ANALYTICS_SERVICE] : []);
+  }
+
   return {
     /**
      * Creates a user and, in the same transaction, the timeline job every user owns
@@ -57,13 +67,13 @@ export function createAccountsService(deps: {
 
     /** GET /account_info (spec 001 §3). */
     async getInfo(userId: string): Promise<AccountInfo> {
-      return toAccountInfo(await getUser(accounts, userId), baseQuotaBytes);
+      return readInfo(userId);
     },
 
     /** POST /name (spec 001 §7). */
     async setName(userId: string, name: string): Promise<AccountInfo> {
       await accounts.setName(userId, name);
-      return toAccountInfo(await getUser(accounts, userId), baseQuotaBytes);
+      return readInfo(userId);
     },
   };
 }
@@ -75,7 +85,7 @@ async function getUser(accounts: AccountsRepository, id: string): Promise<UserRo
   return user;
 }
 
-function toAccountInfo(user: UserRow, baseQuotaBytes: number): AccountInfo {
+function toAccountInfo(user: UserRow, baseQuotaBytes: number, permittedServices: string[]): AccountInfo {
   return {
     uuid: user.id,
     name: user.name,
@@ -96,6 +106,6 @@ function toAccountInfo(user: UserRow, baseQuotaBytes: number): AccountInfo {
     tos_to_approve: null,
     sunset_delete_date: null,
     number_of_subscribed_albums: 0,
-    permitted_services: [],
+    permitted_services: permittedServices,
   };
 }

@@ -41,9 +41,11 @@ export function fileAddedPayload(file: FileRow, isRollback: boolean): Record<str
 export async function recordFileAdded(
   tx: Repositories,
   file: FileRow,
-  change: { by: string; at: number; isRollback: boolean },
+  change: { by: string; at: number; isRollback: boolean; isTimeline: boolean },
 ): Promise<void> {
-  await tx.accounts.addToCounter(file.added_by, counterOf(file), 1);
+  // The counters of spec 001 §3 describe the library (the timeline); a photo that is also
+  // in an album is one photo.
+  if (change.isTimeline) await tx.accounts.addToCounter(file.added_by, counterOf(file), 1);
   await tx.changes.append({
     job_id: file.job_id,
     type: 0,

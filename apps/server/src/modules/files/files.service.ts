@@ -149,13 +149,13 @@ export function createFilesService(deps: {
 
     /** DELETE /jobs/{id}/files_by_id/{fileId}: moves the file to the trash (type 1 change). */
     async trash(auth: AuthContext, jobId: string, fileId: string): Promise<void> {
-      await jobFor(auth, jobId, 'deleteFile');
+      const job = await jobFor(auth, jobId, 'deleteFile');
       const changed = await transact(async (tx) => {
         const file = await tx.files.findFile(jobId, fileId);
         if (file?.state !== 'active') throw new NotFoundError();
         const t = now();
         await tx.files.setState(file.id, 'trashed', t);
-        await tx.accounts.addToCounter(file.added_by, counterOf(file), -1);
+        if (job.type === 'timeline') await tx.accounts.addToCounter(file.added_by, counterOf(file), -1);
         await tx.changes.append({
           job_id: jobId,
           type: 1,
@@ -175,7 +175,7 @@ export function createFilesService(deps: {
       jobId: string,
       fileIds: readonly string[],
     ): Promise<MultiRollbackResponse> {
-      await jobFor(auth, jobId, 'restoreFile');
+      const job = await jobFor(auth, jobId, 'restoreFile');
       const results: MultiRollbackResponse['results'] = [];
       for (const fileId of fileIds) {
         const outcome = await transact(async (tx) => {
@@ -183,7 +183,12 @@ export function createFilesService(deps: {
           if (!file) return 'file_not_found';
           if (file.state === 'active') return 'ok';
           await tx.files.setState(file.id, 'active', null);
-          await recordFileAdded(tx, file, { by: auth.userId, at: now(), isRollback: true });
+          await recordFileAdded(tx, file, {
+            by: auth.userId,
+            at: now(),
+            isRollback: true,
+            isTimeline: job.type === 'timeline',
+          });
           return 'ok';
         });
         results.push(

@@ -1,17 +1,26 @@
-import type { JobInfo, JobList } from '@trove/contract';
-import { JobType, PrivacyMode } from '@trove/contract';
+import { randomUUID } from 'node:crypto';
+import type { CreateAlbumBody, JobInfo, JobList } from '@trove/contract';
+import { JobType, PERMISSION_BITS, PrivacyMode } from '@trove/contract';
 import { canOnJob } from '../../access/access.ts';
+import type { Repositories } from '../../db/repositories.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { AuthContext } from '../sessions/sessions.service.ts';
-import type { JobRow, JobsRepository } from './jobs.repository.ts';
+import type { JobRow } from './jobs.repository.ts';
 
 /** Jobs: the timeline and albums of a user (spec 000 §3, §7 Jobs). */
-export function createJobsService(deps: { jobs: JobsRepository }) {
-  const { jobs } = deps;
+export function createJobsService(deps: { repos: Repositories; now: () => number }) {
+  const { jobs } = deps.repos;
   return {
     /** GET /jobs/default: the caller's timeline. */
     async getDefault(auth: AuthContext): Promise<JobInfo> {
       const job = await jobs.findTimeline(auth.userId);
+      if (!job || !canOnJob(auth.userId, job, 'read')) throw new NotFoundError();
+      return toJobInfo(job);
+    },
+
+    /** GET /jobs/{id}: one job the caller may read. */
+    async get(auth: AuthContext, jobId: string): Promise<JobInfo> {
+      const job = await jobs.findById(jobId);
       if (!job || !canOnJob(auth.userId, job, 'read')) throw new NotFoundError();
       return toJobInfo(job);
     },
@@ -21,6 +30,27 @@ export function createJobsService(deps: { jobs: JobsRepository }) {
       const types = storiesOnly ? ['story'] : ['timeline', 'story'];
       const rows = await jobs.listOwned(auth.userId, types);
       return { jobs: rows.filter((job) => canOnJob(auth.userId, job, 'read')).map(toJobInfo) };
+    },
+
+    /** POST /jobs: a new, empty album of the caller (spec 000 §4 Album create, §5). */
+    async createAlbum(auth: AuthContext, body: Required<CreateAlbumBody>): Promise<JobInfo> {
+      const t = deps.now();
+      const job: JobRow = {
+        id: randomUUID(),
+        owner_id: auth.userId,
+        type: 'story',
+        title: body.title.trim(),
+        privacy_mode: body.isShared ? 'shared' : 'private',
+        permissions:
+          (body.allow_comments ? PERMISSION_BITS.allow_comments : 0) |
+          (body.allow_uploads ? PERMISSION_BITS.allow_uploads : 0),
+        last_event_serial: 0,
+        created_at: t,
+        updated_at: t,
+        deleted_at: null,
+      };
+      await jobs.insert(job);
+      return toJobInfo(job);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { APP_BASE_PATH, FilesDedupBody, UploadFields } from '@trove/contract';
+import { APP_BASE_PATH, CopyToTimelineBody, FilesDedupBody, UploadFields } from '@trove/contract';
 import { z } from 'zod';
 import { ValidationError, parseInput } from '../../errors.ts';
 import { requireAuth } from '../../http/auth.ts';
@@ -8,7 +8,7 @@ import type { UploadsService } from './uploads.service.ts';
 const JobParams = z.object({ id: z.string().min(1).max(100) });
 
 /**
- * POST /jobs/{id}/upload and /files_dedup (spec 000 §7). The upload's fields (path, mtime,
+ * POST /jobs/{id}/upload, /files_dedup and /copy_to_timeline (spec 000 §7). The upload's fields (path, mtime,
  * policy, …) may come as query parameters or as multipart fields before the file part;
  * the file streams straight to storage and is never held in memory.
  */
@@ -40,5 +40,11 @@ export function registerUploadRoutes(app: FastifyInstance, deps: { uploads: Uplo
     const { id } = parseInput(JobParams, request.params);
     const body = parseInput(FilesDedupBody, request.body ?? request.query);
     return deps.uploads.dedup(requireAuth(request), id, body);
+  });
+
+  app.post(`${APP_BASE_PATH}/jobs/:id/copy_to_timeline`, userRoute, async (request) => {
+    const { id } = parseInput(JobParams, request.params);
+    const body = parseInput(CopyToTimelineBody, request.body);
+    return deps.uploads.copyToTimeline(requireAuth(request), id, body);
   });
 }

@@ -8,6 +8,8 @@ import {
   fileNameOf,
   fileTypeOfExtension,
   isScreenshotName,
+  type CopyToTimelineBody,
+  type CopyToTimelineResponse,
   type DuplicatePolicy,
   type FilesDedupBody,
   type UploadFields,
@@ -21,6 +23,7 @@ import { isContentAllowed } from '../../media/sniff.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { monthOf, recordFileAdded } from '../files/file-records.ts';
 import type { BlobRow, FileRow } from '../files/files.repository.ts';
+import type { JobRow } from '../jobs/jobs.repository.ts';
 import type { AuthContext } from '../sessions/sessions.service.ts';
 import { WORK_CHANNEL } from '../../queue/work-queue.ts';
 import { HEAD_BYTES, InspectStream, TooLargeError } from './inspect-stream.ts';
@@ -74,13 +77,14 @@ export function createUploadsService(deps: {
    * The checks that need no bytes (spec 000 §5 server side): the job takes uploads from the
    * caller, the type is supported, and `bytes` fit the caller's remaining storage.
    */
-  async function precheck(auth: AuthContext, jobId: string, path: string, bytes: number): Promise<void> {
-    await writableJob(auth, jobId);
+  async function precheck(auth: AuthContext, jobId: string, path: string, bytes: number): Promise<JobRow> {
+    const job = await writableJob(auth, jobId);
     const ext = extensionOf(path);
     if (!fileTypeOfExtension(ext)) throw unsupported(`Files of type .${ext || '?'} are not supported`);
     const user = await repos.accounts.findById(auth.userId);
     const max = user?.max_space ?? deps.baseQuotaBytes;
     if (user && user.used_space + bytes > max) throw new QuotaExceededError();
+    return job;
   }
 
   /** The policy's answer when the job already has (or had) this content. */
@@ -92,7 +96,8 @@ export function createUploadsService(deps: {
   }
 
   /** Inserts the file (and its blob when new) in one transaction; see the Note above. */
-  async function commit(auth: AuthContext, jobId: string, incoming: Incoming, newBlob?: BlobRow) {
+  async function commit(auth: AuthContext, job: JobRow, incoming: Incoming, newBlob?: BlobRow) {
+    const jobId = job.id;
     type Committed = { answer: UploadResult; blobUsed: boolean; isQueued: boolean };
     const result = await transact(async (tx): Promise<Committed> => {
       const answer = duplicateAnswer(await tx.files.findByChecksum(jobId, incoming.sha1), incoming.policy);
@@ -124,7 +129,12 @@ export function createUploadsService(deps: {
         }
       }
       await tx.files.insertFile(file);
-      await recordFileAdded(tx, file, { by: auth.userId, at: file.uploaded_at, isRollback: false });
+      await recordFileAdded(tx, file, {
+        by: auth.userId,
+        at: file.uploaded_at,
+        isRollback: false,
+        isTimeline: job.type === 'timeline',
+      });
       return { answer: { status: 'processing', uuid: file.id }, blobUsed, isQueued };
     });
     if (result.answer.status === 'processing') await bus.publish(jobChannel(jobId), 'changed');
@@ -145,7 +155,7 @@ export function createUploadsService(deps: {
   /** Verifies stored bytes and commits them as a file; the blob goes unless the file uses it. */
   async function accept(
     auth: AuthContext,
-    jobId: string,
+    job: JobRow,
     fields: UploadFields,
     key: string,
     digest: Digest,
@@ -164,7 +174,7 @@ export function createUploadsService(deps: {
         created_at: t,
       };
       const incoming = toIncoming(fields, { size: digest.size, sha1: digest.sha1, type }, t);
-      const { answer, blobUsed } = await commit(auth, jobId, incoming, blob);
+      const { answer, blobUsed } = await commit(auth, job, incoming, blob);
       if (!blobUsed) await discard();
       return answer;
     } catch (error) {
@@ -184,7 +194,7 @@ export function createUploadsService(deps: {
       source: Readable,
       declaredSize?: number,
     ): Promise<UploadResult> {
-      await precheck(auth, jobId, fields.path, declaredSize ?? 0);
+      const job = await precheck(auth, jobId, fields.path, declaredSize ?? 0);
 
       const inspect = new InspectStream(MAX_UPLOAD_BYTES);
       let info;
@@ -196,7 +206,7 @@ export function createUploadsService(deps: {
         if (error instanceof TooLargeError) throw new AppError(413, 'file_too_large', 'File exceeds 200 GiB');
         throw error;
       }
-      return accept(auth, jobId, fields, info.key, inspect.result());
+      return accept(auth, job, fields, info.key, inspect.result());
     },
 
     /**
@@ -212,18 +222,18 @@ export function createUploadsService(deps: {
       sha1?: string,
     ): Promise<UploadResult> {
       const { size } = await fs.promises.stat(file);
-      await precheck(auth, jobId, fields.path, size);
+      const job = await precheck(auth, jobId, fields.path, size);
       if (size > MAX_UPLOAD_BYTES) throw new AppError(413, 'file_too_large', 'File exceeds 200 GiB');
       const digest = { sha1: sha1 ?? (await sha1OfFile(file)), size, head: await headOfFile(file) };
       // Checked before the store takes the bytes: for S3 that is a whole upload saved.
       verify(fields, digest);
       const info = await store.adopt(file);
-      return accept(auth, jobId, fields, info.key, digest);
+      return accept(auth, job, fields, info.key, digest);
     },
 
     /** POST /jobs/{id}/files_dedup: adds a file the owner already has, without any bytes. */
     async dedup(auth: AuthContext, jobId: string, body: FilesDedupBody): Promise<UploadResult> {
-      await writableJob(auth, jobId);
+      const job = await writableJob(auth, jobId);
       const ext = extensionOf(body.path);
       const type = fileTypeOfExtension(ext);
       if (!type) throw unsupported(`Files of type .${ext || '?'} are not supported`);
@@ -236,12 +246,70 @@ export function createUploadsService(deps: {
         { size: blob?.size ?? 0, sha1: body.checksum, type },
         now(),
       );
-      const { answer } = await commit(auth, jobId, incoming);
+      const { answer } = await commit(auth, job, incoming);
       return answer;
+    },
+
+    /**
+     * POST /jobs/{id}/copy_to_timeline: adds files of an album to the caller's timeline
+     * without bytes, as a dedup of each (spec 000 §4 Upload item: an upload that also
+     * targets the timeline is copied there once complete). A file the timeline already
+     * holds answers with that file, so a retried copy never makes a duplicate; a file the
+     * user deleted from the timeline before is added again, since this is a new request.
+     */
+    async copyToTimeline(
+      auth: AuthContext,
+      jobId: string,
+      body: CopyToTimelineBody,
+    ): Promise<CopyToTimelineResponse> {
+      const source = await repos.jobs.findById(jobId);
+      if (!source || !canOnJob(auth.userId, source, 'read')) throw new NotFoundError();
+      const timeline = await repos.jobs.findTimeline(auth.userId);
+      if (!timeline || !canOnJob(auth.userId, timeline, 'upload')) throw new NotFoundError();
+      const results: CopyToTimelineResponse['results'] = [];
+      for (const fileId of body.file_uuids) {
+        const file = await repos.files.findFile(jobId, fileId);
+        if (file?.state !== 'active') {
+          results.push({ file_uuid: fileId, status: 'error', error_reason: 'file_not_found' });
+          continue;
+        }
+        const incoming: Incoming = {
+          path: file.path,
+          size: file.size,
+          sha1: file.sha1,
+          type: fileTypeOf(file.type),
+          mtimeMs: file.mtime,
+          ctimeMs: file.ctime,
+          policy: 'no_duplicates',
+          group:
+            file.group_type && file.group_id
+              ? {
+                  type: file.group_type === 'burst' ? 'burst' : 'live',
+                  id: file.group_id,
+                  master: file.master === 1,
+                }
+              : null,
+        };
+        // The bytes must be the caller's own (they are whenever the caller may read the
+        // album today: albums have no participants yet); copying a participant's file
+        // will need a blob of the caller's, counted against the caller's storage.
+        const { answer } = await commit(auth, timeline, incoming);
+        results.push(
+          answer.uuid && (answer.status === 'processing' || answer.status === 'exists')
+            ? { file_uuid: fileId, status: 'ok', timeline_uuid: answer.uuid }
+            : { file_uuid: fileId, status: 'error', error_reason: 'forbidden' },
+        );
+      }
+      return { results };
     },
   };
 }
 export type UploadsService = ReturnType<typeof createUploadsService>;
+
+/** The stored type of a file row as the upload's type. */
+function fileTypeOf(type: string): Incoming['type'] {
+  return type === 'Movies' || type === 'Documents' ? type : 'Pictures';
+}
 
 function toIncoming(
   fields: Pick<UploadFields, 'path' | 'mtime' | 'ctime' | 'policy' | 'group_type' | 'group_id' | 'master'>,

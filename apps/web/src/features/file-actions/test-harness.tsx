@@ -3,11 +3,10 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { ApiProvider } from '../../api/api-context.tsx';
-import { resolveDirectory } from '../../api/boot.ts';
-import { createHttpClient } from '../../api/http-client.ts';
 import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { localeStore } from '../../i18n/locale-store.ts';
-import { fakeFetch, type FakeRoutes } from '../../test/fake-fetch.ts';
+import { fakeApi } from '../../test/fake-api.ts';
+import type { FakeRoutes } from '../../test/fake-fetch.ts';
 import { ToastProvider } from '../../ui/toasts.tsx';
 
 /**
@@ -21,22 +20,13 @@ export function renderWithApi(
   gate?: Promise<void>,
 ) {
   localeStore.setState({ locale: 'en_US' });
-  const fake = fakeFetch(routes);
-  const requests = fake.requests;
-  const fetch: typeof globalThis.fetch = gate
-    ? async (input, init) => {
+  const { api: client, requests } = fakeApi(routes, {
+    ...(gate && {
+      wrap: (fetch) => async (input, init) => {
         await gate;
-        return fake.fetch(input, init);
-      }
-    : fake.fetch;
-  const client = createHttpClient({
-    directory: resolveDirectory(
-      { app: '', thumb: '', video: '', poll: '', download: '', login: '', payment: '' },
-      'http://localhost:3000',
-    ),
-    session: { findToken: () => 'tok-test', getDeviceId: () => 'device-test' },
-    fetch,
-    logger: { warn: () => undefined },
+        return fetch(input, init);
+      },
+    }),
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const user = userEvent.setup();

@@ -1,11 +1,9 @@
 import { useIntl } from 'react-intl';
-import { Icon } from '../../ui/icons.tsx';
 import { isSafari } from '../uploads/collect-drop.ts';
+import { PhotoPicker } from '../uploads/PhotoPicker.tsx';
+import type { PickedFile } from '../uploads/uploader.ts';
 import { useUploader } from '../uploads/UploaderProvider.tsx';
 import { pickedFromInput } from '../uploads/walk-entries.ts';
-
-/** What the picker offers: images, videos (mp4, m4v, any video) and HEIC photos (spec 000 §5). */
-export const UPLOAD_ACCEPT = 'image/*,video/*,video/mp4,video/x-m4v,.mp4,.m4v,.heic,.heif';
 
 /** `webkitdirectory` is not in React's input attributes; every current browser knows it. */
 const FOLDER_PICKER = { webkitdirectory: '' };
@@ -19,28 +17,19 @@ const FOLDER_PICKER = { webkitdirectory: '' };
 export function AddPhotosButton() {
   const intl = useIntl();
   const uploader = useUploader();
-  const take = (input: HTMLInputElement) => {
-    const picked = pickedFromInput(input.files ?? []);
-    input.value = '';
+  const add = (picked: readonly PickedFile[]) => {
     uploader.addFiles(picked).catch(() => {
       uploader.showNotice('addFailed');
     });
   };
+  const take = (input: HTMLInputElement) => {
+    const picked = pickedFromInput(input.files ?? []);
+    input.value = '';
+    add(picked);
+  };
   return (
     <div className="add-photos">
-      <label className="btn btn--primary btn--large file-button">
-        <input
-          type="file"
-          className="visually-hidden"
-          accept={UPLOAD_ACCEPT}
-          multiple
-          onChange={(event) => {
-            take(event.currentTarget);
-          }}
-        />
-        <Icon name="addPhoto" size={20} />
-        {intl.formatMessage({ id: 'timeline.addPhotos' })}
-      </label>
+      <PhotoPicker className="btn btn--primary btn--large" onPick={add} />
       {isSafari() ? (
         <button
           type="button"

@@ -43,7 +43,7 @@ const RECENTS_POLL_MS = 30_000;
  * sees the files so far after each page but the last, so a big month shows its first
  * rows while the rest arrive.
  */
-async function allFiles(
+export async function allFiles(
   api: HttpClient,
   jobId: string,
   query: Record<string, string | number>,

@@ -16,6 +16,7 @@ import { UploadPanel } from './UploadPanel.tsx';
 const item = (id: number, status: UploadItem['status'], extra: Partial<UploadItem> = {}): UploadItem => ({
   id,
   targetJob: 'job-timeline',
+  alsoTimeline: false,
   targetFolder: '',
   name: `file-${String(id)}.jpg`,
   size: 1000,

@@ -1,7 +1,7 @@
 import { checkFile, type MediaExtensions } from './checks.ts';
 import { inspectFiles } from './file-inspection.ts';
 import type { NewUploadItem, RejectionReason } from './model.ts';
-import type { PickedFile } from './uploader.ts';
+import type { PickedFile, UploadTarget } from './uploader.ts';
 
 /** Picked files made ready for the queue: items, the checks' verdicts, and the bytes to send. */
 export interface PreparedFiles {
@@ -19,7 +19,7 @@ export interface PreparedFiles {
 export async function prepareFiles(
   picked: readonly PickedFile[],
   extensions: MediaExtensions,
-  jobId: string,
+  target: UploadTarget,
 ): Promise<PreparedFiles> {
   const facts = await inspectFiles(picked.map((entry) => entry.file));
   const items: NewUploadItem[] = [];
@@ -28,7 +28,13 @@ export async function prepareFiles(
   picked.forEach(({ file, folder }, index) => {
     const fact = facts[index] ?? { size: 0, isReadable: false };
     const verdict = checkFile(file.name, fact, extensions);
-    items.push({ targetJob: jobId, targetFolder: folder, name: file.name, size: fact.size });
+    items.push({
+      targetJob: target.jobId,
+      alsoTimeline: target.alsoTimeline,
+      targetFolder: folder,
+      name: file.name,
+      size: fact.size,
+    });
     verdicts.push(verdict);
     if (verdict === null) bytes += fact.size;
   });

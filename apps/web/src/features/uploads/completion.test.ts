@@ -1,22 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { resolveDirectory } from '../../api/boot.ts';
-import { createHttpClient } from '../../api/http-client.ts';
-import { fakeFetch, type FakeRoutes } from '../../test/fake-fetch.ts';
+import { fakeApi } from '../../test/fake-api.ts';
+import type { FakeRoutes } from '../../test/fake-fetch.ts';
 import { createCompletionWatch } from './completion.ts';
 
-function client(routes: FakeRoutes) {
-  const { fetch, requests } = fakeFetch(routes);
-  const api = createHttpClient({
-    directory: resolveDirectory(
-      { app: '', thumb: '', video: '', poll: '', download: '', login: '', payment: '' },
-      'http://localhost:3000',
-    ),
-    session: { findToken: () => 'tok', getDeviceId: () => 'device' },
-    fetch,
-    logger: { warn: () => undefined },
-  });
-  return { api, requests };
-}
+const client = (routes: FakeRoutes) => fakeApi(routes);
 
 const added = (serial: number, id: string, isRollback = false) => ({
   serial,

@@ -11,6 +11,7 @@ import {
 
 const file = (name: string, size = 1000): NewUploadItem => ({
   targetJob: 'job-timeline',
+  alsoTimeline: false,
   targetFolder: '',
   name,
   size,

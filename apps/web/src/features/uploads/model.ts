@@ -27,6 +27,11 @@ export interface UploadItem {
   /** Unique for the life of the page; ids only grow, so a stale id never hits a newer item. */
   id: number;
   targetJob: string;
+  /**
+   * spec 000 §4: an upload into an album may also target the timeline; once the album has
+   * the file, it is copied there before the item counts as complete.
+   */
+  alsoTimeline: boolean;
   /** Folder of a dropped or picked folder the file came from, '' for a single file. */
   targetFolder: string;
   name: string;
@@ -53,7 +58,7 @@ export interface UploaderState {
 }
 
 /** A file as it is added: the reducer gives it its id and the Pending status. */
-export type NewUploadItem = Pick<UploadItem, 'targetJob' | 'targetFolder' | 'name' | 'size'>;
+export type NewUploadItem = Pick<UploadItem, 'targetJob' | 'alsoTimeline' | 'targetFolder' | 'name' | 'size'>;
 
 /** What the server said about an upload or a dedup (contract UploadResult, minus not_found). */
 export type ServerAnswer = 'processing' | 'exists' | 'deleted' | 'trashed';

@@ -15,6 +15,7 @@ import {
   type UploaderState,
 } from './model.ts';
 import { sendFile, type SendOutcome } from './send-file.ts';
+import { createTimelineCopier } from './timeline-copy.ts';
 import type { SendBytes } from './transport.ts';
 
 /** spec 000 §9: the countdown to the automatic retry after a failure. */
@@ -26,6 +27,15 @@ const MAX_SERVER_FAILURES = 5;
 export interface PickedFile {
   file: File;
   folder: string;
+}
+
+/**
+ * Where added files go: the caller's timeline (the default), or an album, maybe also copied
+ * to the timeline once there (spec 000 §4 Upload item, [Note: Copy to the timeline]).
+ */
+export interface UploadTarget {
+  jobId: string;
+  alsoTimeline: boolean;
 }
 
 /** A message the panel shows about an add that did not happen (spec 000 §5, §8). */
@@ -59,8 +69,11 @@ export interface UploaderDeps {
 /** The one upload queue of the app (spec 000 §4). */
 export interface Uploader {
   readonly store: StoreApi<UploaderView>;
-  /** Checks and queues files for the timeline; false when refused for lack of storage. */
-  addFiles: (picked: readonly PickedFile[]) => Promise<boolean>;
+  /**
+   * Checks and queues files for the timeline, or for `target` when given; false when refused
+   * for lack of storage.
+   */
+  addFiles: (picked: readonly PickedFile[], target?: UploadTarget) => Promise<boolean>;
   /** The bytes of a queued item, for previews. */
   fileOf: (itemId: number) => File | undefined;
   /** spec 000 §4: Stop asks first; while it asks, no upload starts. */
@@ -91,6 +104,8 @@ export function createUploader(deps: UploaderDeps): Uploader {
   const hashes = new Map<number, Promise<string>>();
   const serverFailures = new Map<number, number>();
   const watches = new Map<string, CompletionWatch>();
+  const copier = createTimelineCopier(deps.api);
+  let isCopying = false;
   let hashAbort = new AbortController();
   let current: { id: number; abort: AbortController } | undefined;
   let extensions: Promise<MediaExtensions> | undefined;
@@ -135,6 +150,7 @@ export function createUploader(deps: UploaderDeps): Uploader {
     hashes.clear();
     serverFailures.clear();
     for (const watch of watches.values()) watch.reset();
+    copier.reset();
   }
 
   /** spec 000 §4: Offline shows a 4 s countdown, then retries by itself. */
@@ -163,13 +179,40 @@ export function createUploader(deps: UploaderDeps): Uploader {
     return watch;
   }
 
+  /** Files the server finished: complete, or first copied to the timeline when they target it too. */
+  function finished(ids: readonly number[]) {
+    const done: number[] = [];
+    for (const id of ids) {
+      const item = findItem(queue(), id);
+      if (item?.alsoTimeline && item.fileUUID) copier.add(id, item.targetJob, item.fileUUID);
+      else done.push(id);
+    }
+    if (done.length > 0) dispatch({ type: 'BACKEND_DONE', ids: done });
+    flushCopies();
+  }
+
+  /** Sends the waiting timeline copies, one flush at a time; failures wait for the next tick. */
+  function flushCopies() {
+    if (isCopying || copier.size === 0) return;
+    isCopying = true;
+    void copier
+      .flush()
+      .then((ids) => {
+        if (ids.length > 0) dispatch({ type: 'BACKEND_DONE', ids });
+      })
+      .finally(() => {
+        isCopying = false;
+      });
+  }
+
   function startPolling() {
     if (pollTimer !== undefined) return;
     pollTimer = setInterval(() => {
+      flushCopies();
       for (const watch of watches.values()) {
         watch.poll().then(
           (ids) => {
-            if (ids.length > 0) dispatch({ type: 'BACKEND_DONE', ids });
+            if (ids.length > 0) finished(ids);
           },
           // A failed poll is asked again on the next tick.
           () => undefined,
@@ -239,6 +282,13 @@ export function createUploader(deps: UploaderDeps): Uploader {
       watch.watch(outcome.fileUUID, id, outcome.isDedup ? 1 : 2);
       startPolling();
     }
+    if (outcome.kind === 'answered' && outcome.answer === 'exists' && outcome.fileUUID && item.alsoTimeline) {
+      // The album has the file already, but the timeline may not: the item stays processing
+      // until the copy is done (see [Note: Copy to the timeline]).
+      copier.add(id, item.targetJob, outcome.fileUUID);
+      startPolling();
+      return { ...outcome, answer: 'processing' };
+    }
     return outcome;
   }
 
@@ -247,6 +297,7 @@ export function createUploader(deps: UploaderDeps): Uploader {
       case 'answered':
         serverFailures.delete(id);
         dispatch({ type: 'SERVER_ANSWERED', id, answer: outcome.answer, fileUUID: outcome.fileUUID });
+        flushCopies();
         return;
       case 'rejected':
         dispatch({ type: 'REJECTED', id, reason: outcome.reason });
@@ -288,7 +339,7 @@ export function createUploader(deps: UploaderDeps): Uploader {
     else settle();
   }
 
-  async function addFiles(picked: readonly PickedFile[]): Promise<boolean> {
+  async function addFiles(picked: readonly PickedFile[], target?: UploadTarget): Promise<boolean> {
     if (picked.length === 0) return true;
     extensions ??= fetchMediaExtensions(deps.api);
     const preparing = (change: number) => {
@@ -303,15 +354,17 @@ export function createUploader(deps: UploaderDeps): Uploader {
         // Without account info the server's own quota check still applies, file by file.
         deps.getAccount().catch(() => undefined),
       ]);
-      const prepared = await prepareFiles(picked, known, jobId);
+      const into = target ?? { jobId, alsoTimeline: false };
+      const prepared = await prepareFiles(picked, known, into);
       // spec 000 §5: adding to the timeline (not a story) is refused when the files do not
-      // fit, counting what is queued and not yet on the server.
+      // fit, counting what is queued and not yet on the server. A copy to the timeline
+      // shares the album's bytes, so it takes no further storage.
       const queued = queue()
         .items.filter(
           (item) => item.status === 'Pending' || item.status === 'Enqueued' || item.status === 'Uploading',
         )
         .reduce((sum, item) => sum + item.size, 0);
-      if (account && exceedsStorage(prepared.bytes + queued, account)) {
+      if (into.jobId === jobId && account && exceedsStorage(prepared.bytes + queued, account)) {
         store.setState({ notice: 'insufficientStorage', isPanelOpen: true });
         return false;
       }

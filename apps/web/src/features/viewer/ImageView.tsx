@@ -1,7 +1,8 @@
-import type { RemoteFile } from '@trove/contract';
+import { extensionOf, type RemoteFile } from '@trove/contract';
 import { useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useApi } from '../../api/api-context.tsx';
+import { useTrackEvent } from '../analytics/api.ts';
 import { largeThumbUrl, originalUrl, placeholderOf } from './media.ts';
 import { MediaMessage } from './MediaMessage.tsx';
 import type { Step } from './model.ts';
@@ -20,12 +21,17 @@ export interface ImageViewProps {
  * A picture in the viewer: its thumbhash first, then the 1280 thumbnail fitted to the
  * screen; zoomed, the original (its JPEG for a HEIC). Give it a `key` of the file id. A
  * thumbnail that fails to load shows 'something went wrong' (spec 000 §8 Thumbnail fails in
- * viewer); one the worker has not made yet, that it is still being processed.
+ * viewer), and reports it once per file as `unsupported_media`; one the worker has not made
+ * yet, that it is still being processed.
  */
+/** Files already reported as unsupported media by this page. */
+const reportedFiles = new Set<string>();
+
 export function ImageView(props: ImageViewProps) {
   const api = useApi();
   const intl = useIntl();
   const [hasFailed, setHasFailed] = useState(false);
+  const trackEvent = useTrackEvent();
   const { file } = props;
   const placeholder = useMemo(() => placeholderOf(file.thumbhash), [file.thumbhash]);
   const thumb = largeThumbUrl(api.directory, file);
@@ -49,6 +55,12 @@ export function ImageView(props: ImageViewProps) {
       placeholder={placeholder}
       onError={() => {
         setHasFailed(true);
+        // spec 000 §8 Thumbnail fails in viewer: a tracking event for unsupported media is
+        // sent, once per file for the life of the page, however often its picture fails.
+        if (reportedFiles.has(file.id)) return;
+        if (trackEvent('unsupported_media', { extension: extensionOf(file.name), type: file.type })) {
+          reportedFiles.add(file.id);
+        }
       }}
     />
   );

@@ -1,6 +1,6 @@
 import type { RemoteFile } from '@trove/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { aFile } from '../../test/factories.ts';
+import { aFile, anAccount } from '../../test/factories.ts';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
 import { MARCH, library, press, shown, viewer } from './test-library.ts';
@@ -114,6 +114,46 @@ describe('pictures', () => {
     renderApp({ route: '/photos/a', routes: library().routes });
     fireEvent.error(await shown('a.jpg'));
     expect((await within(viewer()).findByRole('alert')).textContent).toContain('Something went wrong');
+  });
+
+  test('a failed picture sends one unsupported_media event when analytics is permitted', async () => {
+    const { requests } = renderApp({
+      route: '/photos/a',
+      routes: {
+        ...library().routes,
+        'GET /st/4/account_info': { body: anAccount({ permitted_services: ['analytics'] }) },
+        'POST /st/4/user_statistics_events': { body: { accepted: 1 } },
+      },
+    });
+    const image = await shown('a.jpg');
+    fireEvent.error(image);
+    fireEvent.error(image);
+    await within(viewer()).findByRole('alert');
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(() => {
+      expect(requests.filter((r) => r.url.pathname === '/st/4/user_statistics_events')).toHaveLength(1);
+    });
+    const sent = requests.find((r) => r.url.pathname === '/st/4/user_statistics_events');
+    expect(sent?.body).toEqual({
+      events: [
+        {
+          name: 'unsupported_media',
+          // spec 000 §2: the file id is not reported.
+          path: '/photos/{fileId}',
+          props: { extension: 'jpg', type: 'Pictures' },
+          time: expect.any(Number) as unknown,
+        },
+      ],
+    });
+  });
+
+  test('a failed picture sends nothing without the analytics consent', async () => {
+    const { requests } = renderApp({ route: '/photos/a', routes: library().routes });
+    fireEvent.error(await shown('a.jpg'));
+    await within(viewer()).findByRole('alert');
+    window.dispatchEvent(new Event('pagehide'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests.some((r) => r.url.pathname === '/st/4/user_statistics_events')).toBe(false);
   });
 
   test('the details panel shows the file and its camera', async () => {

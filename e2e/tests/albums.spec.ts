@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import path from 'node:path';
+import { createAccount, DESKTOP, filesOf, FIXTURES, newAccount, SERVER_FIXTURES, shoot } from './helpers.ts';
+
+test('an album is created, photos go into it, and those meant for the timeline are copied there', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/');
+  await createAccount(page, newAccount('albums'));
+  await page.goto('/albums');
+  await expect(page.getByRole('heading', { name: 'No albums yet' })).toBeVisible();
+  await shoot(page, 'albums-empty', { mobile: true });
+
+  await page.getByRole('button', { name: 'Create album' }).click();
+  const create = page.getByRole('dialog', { name: 'New album' });
+  await create.getByLabel('Album name').fill('Lofoten 2026');
+  await shoot(page, 'albums-create', { mobile: true });
+  await create.getByRole('button', { name: 'Create album' }).click();
+  await expect(page.getByRole('heading', { name: 'Lofoten 2026' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This album is empty' })).toBeVisible();
+  const albumId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');
+  await shoot(page, 'album-empty', { mobile: true });
+
+  // Two photos for the album and the timeline.
+  await page
+    .getByLabel('Add photos')
+    .setInputFiles([path.join(FIXTURES, 'beach.jpg'), path.join(SERVER_FIXTURES, 'photo-exif.jpg')]);
+  const ask = page.getByRole('dialog', { name: 'Add these 2 files to your timeline too?' });
+  await expect(ask).toBeVisible();
+  await shoot(page, 'album-also-timeline', { mobile: true });
+  await ask.getByRole('button', { name: 'Album and timeline' }).click();
+  const panel = page.getByRole('region', { name: 'Uploads' });
+  await expect(panel.getByRole('status')).toHaveText('2 files uploaded', { timeout: 30_000 });
+  await expect(page.getByText('2 items')).toBeVisible();
+  expect(await filesOf(page, albumId)).toEqual(['beach.jpg', 'photo-exif.jpg']);
+  // Complete means copied: the timeline has both once the panel says done.
+  expect(await filesOf(page, 'default')).toEqual(['beach.jpg', 'photo-exif.jpg']);
+
+  // A video for the album only.
+  await page.getByLabel('Add photos').setInputFiles(path.join(SERVER_FIXTURES, 'clip.mp4'));
+  await page
+    .getByRole('dialog', { name: 'Add this file to your timeline too?' })
+    .getByRole('button', { name: 'Album only' })
+    .click();
+  await expect(page.getByText('3 items')).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByRole('status')).toHaveText(/files? uploaded/, { timeout: 30_000 });
+  await expect(page.getByRole('list', { name: 'Lofoten 2026' }).getByRole('img')).toHaveCount(3);
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await shoot(page, 'album-files', { mobile: true });
+  expect(await filesOf(page, 'default')).toEqual(['beach.jpg', 'photo-exif.jpg']);
+
+  // The same video again, now for the timeline too: the album already has it (no bytes are
+  // sent), and it is complete only once the timeline has it as well.
+  await page.getByLabel('Add photos').setInputFiles(path.join(SERVER_FIXTURES, 'clip.mp4'));
+  await page
+    .getByRole('dialog', { name: 'Add this file to your timeline too?' })
+    .getByRole('button', { name: 'Album and timeline' })
+    .click();
+  await expect(panel.getByRole('status')).toHaveText('1 file uploaded', { timeout: 30_000 });
+  expect(await filesOf(page, 'default')).toEqual(['beach.jpg', 'clip.mp4', 'photo-exif.jpg']);
+  expect(await filesOf(page, albumId)).toEqual(['beach.jpg', 'clip.mp4', 'photo-exif.jpg']);
+  await panel.getByRole('button', { name: 'Close' }).click();
+
+  // The timeline shows the copies; the albums list shows the album.
+  await page.getByRole('link', { name: 'All albums' }).click();
+  await expect(page.getByRole('link', { name: /Lofoten 2026/ })).toBeVisible();
+  await shoot(page, 'albums-list', { mobile: true });
+});
