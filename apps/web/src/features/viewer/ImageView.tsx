@@ -1,5 +1,5 @@
 import { extensionOf, type RemoteFile } from '@trove/contract';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useApi } from '../../api/api-context.tsx';
 import { useTrackEvent } from '../analytics/api.ts';
@@ -17,16 +17,16 @@ export interface ImageViewProps {
   onSwipe: (step: Step) => void;
 }
 
+/** Files already reported as unsupported media by this page. */
+const reportedFiles = new Set<string>();
+
 /**
  * A picture in the viewer: its thumbhash first, then the 1280 thumbnail fitted to the
  * screen; zoomed, the original (its JPEG for a HEIC). Give it a `key` of the file id. A
  * thumbnail that fails to load shows 'something went wrong' (spec 000 §8 Thumbnail fails in
- * viewer), and reports it once per file as `unsupported_media`; one the worker has not made
- * yet, that it is still being processed.
+ * viewer), as does a file the server could not read; either is reported once per file as
+ * `unsupported_media`. One the worker has not made yet says it is still being processed.
  */
-/** Files already reported as unsupported media by this page. */
-const reportedFiles = new Set<string>();
-
 export function ImageView(props: ImageViewProps) {
   const api = useApi();
   const intl = useIntl();
@@ -35,7 +35,16 @@ export function ImageView(props: ImageViewProps) {
   const { file } = props;
   const placeholder = useMemo(() => placeholderOf(file.thumbhash), [file.thumbhash]);
   const thumb = largeThumbUrl(api.directory, file);
-  if (hasFailed || file.media_status === 'failed') {
+  // spec 000 §8 Thumbnail fails in viewer: a tracking event for unsupported media is sent,
+  // once per file for the life of the page, however often its picture fails.
+  const isFailed = hasFailed || file.media_status === 'failed';
+  useEffect(() => {
+    if (!isFailed || reportedFiles.has(file.id)) return;
+    if (trackEvent('unsupported_media', { extension: extensionOf(file.name), type: file.type })) {
+      reportedFiles.add(file.id);
+    }
+  }, [isFailed, file.id, file.name, file.type, trackEvent]);
+  if (isFailed) {
     return <MediaMessage kind="error" text={intl.formatMessage({ id: 'viewer.mediaFailed' })} />;
   }
   if (!thumb) {
@@ -55,12 +64,6 @@ export function ImageView(props: ImageViewProps) {
       placeholder={placeholder}
       onError={() => {
         setHasFailed(true);
-        // spec 000 §8 Thumbnail fails in viewer: a tracking event for unsupported media is
-        // sent, once per file for the life of the page, however often its picture fails.
-        if (reportedFiles.has(file.id)) return;
-        if (trackEvent('unsupported_media', { extension: extensionOf(file.name), type: file.type })) {
-          reportedFiles.add(file.id);
-        }
       }}
     />
   );

@@ -147,6 +147,38 @@ describe('pictures', () => {
     });
   });
 
+  test('a picture the server could not read says so and is reported as unsupported media', async () => {
+    const { routes } = library();
+    const files = routes['GET /st/4/jobs/job-timeline/files'];
+    const { requests } = renderApp({
+      route: '/photos/b',
+      routes: {
+        ...routes,
+        'GET /st/4/jobs/job-timeline/files': (request) => {
+          const answer = typeof files === 'function' ? files(request) : files;
+          if (answer === 'network' || answer === undefined) return 'network';
+          const body = answer.body as { files: RemoteFile[] };
+          const failed = body.files.map((f) =>
+            f.id === 'b' ? { ...f, name: 'b.cr3', media_status: 'failed' as const } : f,
+          );
+          return { body: { files: failed, next_cursor: null } };
+        },
+        'GET /st/4/account_info': { body: anAccount({ permitted_services: ['analytics'] }) },
+        'POST /st/4/user_statistics_events': { body: { accepted: 1 } },
+      },
+    });
+    expect((await within(await screen.findByRole('dialog')).findByRole('alert')).textContent).toContain(
+      'Something went wrong',
+    );
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(() => {
+      const sent = requests.find((r) => r.url.pathname === '/st/4/user_statistics_events');
+      expect(sent?.body).toMatchObject({
+        events: [{ name: 'unsupported_media', props: { extension: 'cr3', type: 'Pictures' } }],
+      });
+    });
+  });
+
   test('a failed picture sends nothing without the analytics consent', async () => {
     const { requests } = renderApp({ route: '/photos/a', routes: library().routes });
     fireEvent.error(await shown('a.jpg'));
