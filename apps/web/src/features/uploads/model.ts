@@ -108,8 +108,8 @@ export function findItem(state: UploaderState, id: number): UploadItem | undefin
 /**
  * The item to upload next, or undefined when uploading may not start. spec 000 §4: only
  * when not paused, no stop pending, not offline, nothing uploading, an enqueued item
- * exists, and not out of storage (every target so far is the caller's own timeline, whose
- * bytes count against the caller's storage).
+ * exists, and not out of storage ("for non-target albums": every target so far is the
+ * caller's own timeline or album, whose bytes count against the caller's storage).
  */
 export function findStartable(state: UploaderState): UploadItem | undefined {
   if (state.isPaused || state.isStopPending || state.connection === 'Offline' || state.isOutOfStorage) {
