@@ -94,3 +94,8 @@ export function filesOf(page: Page, job: string): Promise<string[]> {
     return list.files.map((file) => file.name).sort();
   }, job);
 }
+
+/** A file to hand to `setInputFiles` under another name than the fixture's own. */
+export function namedFile(name: string, source: string, mimeType: string) {
+  return { name, mimeType, buffer: fs.readFileSync(source) };
+}

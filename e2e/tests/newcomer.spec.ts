@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import fs from 'node:fs';
 import path from 'node:path';
-import { createAccount, FIXTURES, newAccount, SERVER_FIXTURES, shoot, signIn } from './helpers.ts';
+import { createAccount, FIXTURES, newAccount, SERVER_FIXTURES, shoot, signIn, namedFile } from './helpers.ts';
 
 /**
  * The newcomer's journey of issue #2: open /, sign up through the PKCE flow, land on
@@ -35,10 +34,12 @@ test('a newcomer signs up, stays signed in, switches language, removes a device 
   await expect(page.getByRole('heading', { name: 'Your photos will show up here' })).toBeVisible();
 
   // Add photos uploads for real: a photo is taken, a file type Trove does not keep is refused.
-  await page.getByLabel('Add photos').setInputFiles([
-    { name: 'beach.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(path.join(FIXTURES, 'beach.jpg')) },
-    { name: 'notes.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
-  ]);
+  await page
+    .getByLabel('Add photos')
+    .setInputFiles([
+      namedFile('beach.jpg', path.join(FIXTURES, 'beach.jpg'), 'image/jpeg'),
+      { name: 'notes.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
+    ]);
   // The upload panel tells how each file fared (spec 000 §4 Upload panel).
   const uploads = page.getByRole('region', { name: 'Uploads' });
   await expect(uploads.getByRole('status')).toHaveText('Some files did not upload', { timeout: 20_000 });
@@ -65,11 +66,9 @@ test('a newcomer signs up, stays signed in, switches language, removes a device 
 
   // Live: a photo added in the first browser shows up on the "phone" without a reload.
   await expect(phone.getByRole('region', { name: month }).locator('img[alt="beach.jpg"]')).toBeVisible();
-  await page.getByLabel('Add photos').setInputFiles({
-    name: 'IMG_2023.jpg',
-    mimeType: 'image/jpeg',
-    buffer: fs.readFileSync(path.join(SERVER_FIXTURES, 'photo-exif.jpg')),
-  });
+  await page
+    .getByLabel('Add photos')
+    .setInputFiles(namedFile('IMG_2023.jpg', path.join(SERVER_FIXTURES, 'photo-exif.jpg'), 'image/jpeg'));
   // Its EXIF says July 2023, so it lands in that month.
   await expect(
     phone.getByRole('region', { name: 'July 2023' }).getByRole('img', { name: 'IMG_2023.jpg' }),
@@ -79,11 +78,9 @@ test('a newcomer signs up, stays signed in, switches language, removes a device 
   await shoot(phone, '03c-timeline-live-second-device', { mobile: true });
 
   // A video: once the worker made its preview, hovering its tile plays it, then shows the date.
-  await page.getByLabel('Add photos').setInputFiles({
-    name: 'VID_0001.mp4',
-    mimeType: 'video/mp4',
-    buffer: fs.readFileSync(path.join(SERVER_FIXTURES, 'clip.mp4')),
-  });
+  await page
+    .getByLabel('Add photos')
+    .setInputFiles(namedFile('VID_0001.mp4', path.join(SERVER_FIXTURES, 'clip.mp4'), 'video/mp4'));
   const clip = page.locator('.tile', { has: page.locator('img[alt="VID_0001.mp4"]') });
   await expect(clip).toBeVisible({ timeout: 20_000 });
   await clip.hover();

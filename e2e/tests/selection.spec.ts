@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import fs from 'node:fs';
 import path from 'node:path';
-import { createAccount, FIXTURES, newAccount, SERVER_FIXTURES, SHOTS } from './helpers.ts';
+import { createAccount, FIXTURES, newAccount, SERVER_FIXTURES, SHOTS, namedFile } from './helpers.ts';
 
 const tile = (page: Page, name: string) =>
   page.locator('.tile-frame', { has: page.locator(`img[alt="${name}"]`) });
@@ -21,19 +20,13 @@ test('a user selects a range across months, deletes with undo, and uses the file
   await createAccount(page, newAccount('selection'));
 
   // Three months: now (beach), February 2024 (HEIC), July 2023 (camera JPEG).
-  await page.getByLabel('Add photos').setInputFiles([
-    { name: 'beach.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(path.join(FIXTURES, 'beach.jpg')) },
-    {
-      name: 'IMG_0001.heic',
-      mimeType: 'image/heic',
-      buffer: fs.readFileSync(path.join(SERVER_FIXTURES, 'photo.heic')),
-    },
-    {
-      name: 'IMG_2023.jpg',
-      mimeType: 'image/jpeg',
-      buffer: fs.readFileSync(path.join(SERVER_FIXTURES, 'photo-exif.jpg')),
-    },
-  ]);
+  await page
+    .getByLabel('Add photos')
+    .setInputFiles([
+      namedFile('beach.jpg', path.join(FIXTURES, 'beach.jpg'), 'image/jpeg'),
+      namedFile('IMG_0001.heic', path.join(SERVER_FIXTURES, 'photo.heic'), 'image/heic'),
+      namedFile('IMG_2023.jpg', path.join(SERVER_FIXTURES, 'photo-exif.jpg'), 'image/jpeg'),
+    ]);
   for (const name of ['beach.jpg', 'IMG_0001.heic', 'IMG_2023.jpg']) {
     await expect(page.locator(`.tile img[alt="${name}"]`)).toBeVisible({ timeout: 30_000 });
   }

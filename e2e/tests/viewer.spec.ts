@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import fs from 'node:fs';
 import path from 'node:path';
-import { createAccount, FIXTURES, newAccount, SERVER_FIXTURES, SHOTS } from './helpers.ts';
+import { createAccount, FIXTURES, newAccount, SERVER_FIXTURES, SHOTS, namedFile } from './helpers.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -34,24 +33,14 @@ test('a user views, steps through, plays, runs a slideshow and deletes', async (
   await createAccount(page, newAccount('viewer'));
 
   // Four files in four months: now, May 2024 (video), February 2024 (HEIC), July 2023.
-  await page.getByLabel('Add photos').setInputFiles([
-    { name: 'beach.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(path.join(FIXTURES, 'beach.jpg')) },
-    {
-      name: 'IMG_2023.jpg',
-      mimeType: 'image/jpeg',
-      buffer: fs.readFileSync(path.join(SERVER_FIXTURES, 'photo-exif.jpg')),
-    },
-    {
-      name: 'IMG_0001.heic',
-      mimeType: 'image/heic',
-      buffer: fs.readFileSync(path.join(SERVER_FIXTURES, 'photo.heic')),
-    },
-    {
-      name: 'VID_0001.mp4',
-      mimeType: 'video/mp4',
-      buffer: fs.readFileSync(path.join(SERVER_FIXTURES, 'clip.mp4')),
-    },
-  ]);
+  await page
+    .getByLabel('Add photos')
+    .setInputFiles([
+      namedFile('beach.jpg', path.join(FIXTURES, 'beach.jpg'), 'image/jpeg'),
+      namedFile('IMG_2023.jpg', path.join(SERVER_FIXTURES, 'photo-exif.jpg'), 'image/jpeg'),
+      namedFile('IMG_0001.heic', path.join(SERVER_FIXTURES, 'photo.heic'), 'image/heic'),
+      namedFile('VID_0001.mp4', path.join(SERVER_FIXTURES, 'clip.mp4'), 'video/mp4'),
+    ]);
   for (const name of ['beach.jpg', 'IMG_2023.jpg', 'IMG_0001.heic', 'VID_0001.mp4']) {
     await expect(page.locator(`.tile img[alt="${name}"]`)).toBeVisible({ timeout: 30_000 });
   }

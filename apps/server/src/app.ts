@@ -86,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const transact = createTransact(database.db);
   const accountsService = createAccountsService({
     accounts: repos.accounts,
+    privacy: repos.privacy,
     transact,
     baseQuotaBytes: config.BASE_QUOTA_BYTES,
     now,

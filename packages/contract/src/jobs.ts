@@ -45,7 +45,10 @@ export const CreateAlbumBody = z
     message: 'album name is required for shared albums',
     path: ['title'],
   });
+/** What a client sends (every field may be left out). */
 export type CreateAlbumBody = z.input<typeof CreateAlbumBody>;
+/** What the server acts on: the defaults filled in. */
+export type CreateAlbumSettings = z.output<typeof CreateAlbumBody>;
 
 /**
  * POST /jobs/{id}/copy_to_timeline: copies files of an album to the caller's timeline

@@ -32,6 +32,7 @@ async function demoAccount(deps: SeedDeps, email: string) {
   const password = randomBytes(9).toString('base64url');
   const accounts = createAccountsService({
     accounts: repos.accounts,
+    privacy: repos.privacy,
     transact: createTransact(deps.database.db),
     baseQuotaBytes: deps.config.BASE_QUOTA_BYTES,
     now: Date.now,

@@ -1,5 +1,4 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { ConsentKey } from '@trove/contract';
 import type { Database, UsersTable } from '../../db/schema.ts';
 
 export type UserRow = Selectable<UsersTable>;
@@ -55,15 +54,6 @@ export function createAccountsRepository(db: Kysely<Database>) {
      * Whether the user has given a privacy consent, for what account info derives from it
      * (spec 001 §3 permitted_services); the consents themselves belong to the privacy module.
      */
-    async hasConsent(id: string, key: ConsentKey): Promise<boolean> {
-      const row = await db
-        .selectFrom('consent_values')
-        .select('value')
-        .where('user_id', '=', id)
-        .where('key', '=', key)
-        .executeTakeFirst();
-      return row?.value === 1;
-    },
     async setName(id: string, name: string): Promise<void> {
       await db.updateTable('users').set({ name }).where('id', '=', id).execute();
     },

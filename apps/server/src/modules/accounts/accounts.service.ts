@@ -3,6 +3,7 @@ import type { AccountInfo } from '@trove/contract';
 import { ANALYTICS_SERVICE, PERMISSION_BITS } from '@trove/contract';
 import { NotFoundError } from '../../errors.ts';
 import type { Transact } from '../../db/repositories.ts';
+import type { PrivacyRepository } from '../privacy/privacy.repository.ts';
 import type { AccountsRepository, UserRow } from './accounts.repository.ts';
 
 export interface NewAccount {
@@ -15,16 +16,18 @@ export interface NewAccount {
 /** Accounts: creation (with the user's timeline), account info and the user name. */
 export function createAccountsService(deps: {
   accounts: AccountsRepository;
+  /** Read for permitted_services (spec 001 §3). */
+  privacy: Pick<PrivacyRepository, 'hasConsent'>;
   transact: Transact;
   baseQuotaBytes: number;
   now: () => number;
 }) {
-  const { accounts, transact, baseQuotaBytes, now } = deps;
+  const { accounts, privacy, transact, baseQuotaBytes, now } = deps;
 
   async function readInfo(userId: string): Promise<AccountInfo> {
     const [user, isAnalyticsPermitted] = await Promise.all([
       getUser(accounts, userId),
-      accounts.hasConsent(userId, 'help_us_improve'),
+      privacy.hasConsent(userId, 'help_us_improve'),
     ]);
     // spec 001 §3 permitted_services: analytics only while the user consents to help_us_improve.
     return toAccountInfo(user, baseQuotaBytes, isAnalyticsPermitted ? [ANALYTICS_SERVICE] : []);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateAlbumBody, JobInfo, JobList } from '@trove/contract';
+import type { CreateAlbumSettings, JobInfo, JobList } from '@trove/contract';
 import { JobType, PERMISSION_BITS, PrivacyMode } from '@trove/contract';
 import { canOnJob } from '../../access/access.ts';
 import type { Repositories } from '../../db/repositories.ts';
@@ -33,7 +33,7 @@ export function createJobsService(deps: { repos: Repositories; now: () => number
     },
 
     /** POST /jobs: a new, empty album of the caller (spec 000 §4 Album create, §5). */
-    async createAlbum(auth: AuthContext, body: Required<CreateAlbumBody>): Promise<JobInfo> {
+    async createAlbum(auth: AuthContext, body: CreateAlbumSettings): Promise<JobInfo> {
       const t = deps.now();
       const job: JobRow = {
         id: randomUUID(),

@@ -8,6 +8,16 @@ export function createPrivacyRepository(db: Kysely<Database>) {
     listConsents(userId: string): Promise<{ key: string; value: number }[]> {
       return db.selectFrom('consent_values').select(['key', 'value']).where('user_id', '=', userId).execute();
     },
+    /** True when the user has given the consent `key`. */
+    async hasConsent(userId: string, key: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('consent_values')
+        .select('value')
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return row?.value === 1;
+    },
     async upsertConsent(userId: string, key: string, value: boolean, at: number): Promise<void> {
       const row = { user_id: userId, key, value: value ? 1 : 0, updated_at: at };
       await db
