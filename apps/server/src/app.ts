@@ -113,8 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throttle: createThrottle(repos.throttle, now),
     oidc: deps.oidc,
     loginHost: config.LOGIN_HOST,
-    appHost: config.APP_HOST,
-    trustedOrigins: config.TRUSTED_ORIGINS,
+    signInOrigins: config.SIGN_IN_ORIGINS,
     clientName: brands.intl.name,
     now,
   });

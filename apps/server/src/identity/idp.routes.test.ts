@@ -59,6 +59,28 @@ describe.each(DIALECTS)('login flow with PKCE (%s)', (dialect) => {
     }
   });
 
+  it('preflight ignores the Host header: a callback on the claimed host is refused', async () => {
+    const query = new URLSearchParams({
+      redir: '/photos',
+      locale: 'en_US',
+      code_challenge: 'x'.repeat(43),
+      oauth_redirect_uri: 'http://evil.example/oauth/callback',
+      device_id: crypto.randomUUID(),
+      device_name: 'Trove Web',
+    });
+    const response = await t.app.inject({
+      url: `/idp/preflight?${query.toString()}`,
+      headers: { host: 'evil.example' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'invalid_redirect' } });
+  });
+
+  it('preflight on a foreign Host still sends the browser to a configured origin', async () => {
+    const login = await startLogin(t.app, { headers: { host: 'evil.example' } });
+    expect(login.body.authorization_url).toBe(`${TEST_ORIGIN}/signin`);
+  });
+
   it('trusted origins from configuration are accepted as callbacks', async () => {
     const other = await createTestApp(dialect, { env: { TRUSTED_ORIGINS: 'https://photos.example.no' } });
     try {

@@ -37,20 +37,15 @@ export function registerIdpRoutes(app: FastifyInstance, deps: { idp: IdpService 
   );
 
   app.get(OIDC_CALLBACK_PATH, publicRoute, async (request, reply) => {
-    const url = new URL(request.url, originOf(request));
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     try {
-      const { redirect_to } = await idp.finishOidc(url, browserContext(request, reply));
+      const { redirect_to } = await idp.finishOidc(search, browserContext(request, reply));
       return await reply.redirect(redirect_to, 302);
     } catch (error) {
       request.log.warn({ err: error }, 'external sign-in failed');
       return reply.redirect('/error/login_failed', 302);
     }
   });
-}
-
-/** The origin the request was made to, normalised (`http://host:80` → `http://host`). */
-function originOf(request: FastifyRequest): string {
-  return new URL(`${request.protocol}://${request.host}`).origin;
 }
 
 /** Reads the browser cookie, setting a new one when the browser has none yet. */
@@ -66,5 +61,5 @@ function browserContext(request: FastifyRequest, reply: FastifyReply): BrowserCo
       maxAge: COOKIE_MAX_AGE_S,
     });
   }
-  return { browserSecret: secret, origin: originOf(request), clientIp: request.ip };
+  return { browserSecret: secret, clientIp: request.ip };
 }

@@ -31,8 +31,6 @@ export const OIDC_CALLBACK_PATH = '/idp/oidc/callback';
 export interface BrowserContext {
   /** Secret of the HttpOnly cookie that binds a login to the browser that began it. */
   browserSecret: string;
-  /** Origin the request was made to, e.g. `http://localhost:8080`. */
-  origin: string;
   clientIp: string;
 }
 
@@ -56,13 +54,17 @@ export function createIdpService(deps: {
   sessionsService: SessionsService;
   throttle: Throttle;
   oidc: OidcProvider | undefined;
+  /** LOGIN_HOST, or empty: the sign-in page is then on the origin of the client's callback. */
   loginHost: string;
-  appHost: string;
-  trustedOrigins: readonly string[];
+  /** Where login codes may go (config SIGN_IN_ORIGINS); see [Note: Redirect allowlist]. */
+  signInOrigins: readonly string[];
   clientName: string;
   now: () => number;
 }) {
   const { loginRequests, accounts, throttle, oidc, now } = deps;
+  const allowedOrigins = new Set(deps.signInOrigins);
+  // The callback's origin passed the allowlist, so the sign-in page may live there too.
+  const loginBase = (redirectUri: string) => deps.loginHost || new URL(redirectUri).origin;
 
   async function loadPending(state: string, browser: BrowserContext): Promise<LoginRequestRow> {
     const request = await loginRequests.findByStateHash(sha256Hex(state));
@@ -95,12 +97,14 @@ export function createIdpService(deps: {
   return {
     /** GET /idp/preflight (spec 001 §7): records the login and says where the browser goes. */
     async preflight(query: PreflightQuery, browser: BrowserContext): Promise<PreflightResponse> {
-      const allowed = new Set([browser.origin, ...deps.trustedOrigins]);
-      if (deps.appHost !== '') allowed.add(new URL(deps.appHost).origin);
       if (!isSafeRedir(query.redir))
         throw new AppError(400, 'invalid_redirect', 'redir must be a path of this app');
-      if (!isAllowedCallback(query.oauth_redirect_uri, allowed)) {
-        throw new AppError(400, 'invalid_redirect', 'oauth_redirect_uri is not an allowed callback');
+      if (!isAllowedCallback(query.oauth_redirect_uri, allowedOrigins)) {
+        throw new AppError(
+          400,
+          'invalid_redirect',
+          notAllowedMessage(query.oauth_redirect_uri, deps.signInOrigins),
+        );
       }
       const t = now();
       await loginRequests.deleteExpired(t);
@@ -128,15 +132,15 @@ export function createIdpService(deps: {
         created_at: t,
         expires_at: t + REQUEST_TTL_MS,
       });
-      const loginBase = deps.loginHost === '' ? browser.origin : deps.loginHost;
+      const base = loginBase(query.oauth_redirect_uri);
       const url = oidc
         ? oidc.authorizationUrl({
-            redirectUri: loginBase + OIDC_CALLBACK_PATH,
+            redirectUri: base + OIDC_CALLBACK_PATH,
             state,
             codeChallenge: pkceChallenge(oidcVerifier ?? ''),
             nonce: oidcNonce ?? '',
           })
-        : builtInAuthorizationUrl(loginBase, query, state);
+        : builtInAuthorizationUrl(base, query, state);
       const params = Object.fromEntries(url.searchParams);
       url.search = '';
       return { authorization_url: url.toString(), authorization_params: params };
@@ -222,12 +226,15 @@ export function createIdpService(deps: {
 
     /**
      * GET /idp/oidc/callback: finishes the external provider's flow, finds or creates the
-     * account of that identity, and hands the client our own one-time code.
+     * account of that identity, and hands the client our own one-time code. `search` is the
+     * callback's query string; the URL around it is the one the preflight named, never the
+     * request's Host.
      */
-    async finishOidc(callbackUrl: URL, browser: BrowserContext): Promise<IdpResult> {
-      const state = callbackUrl.searchParams.get('state') ?? '';
+    async finishOidc(search: string, browser: BrowserContext): Promise<IdpResult> {
+      const state = new URLSearchParams(search).get('state') ?? '';
       if (!oidc) throw new InvalidGrantError();
       const request = await loadPending(state, browser);
+      const callbackUrl = new URL(OIDC_CALLBACK_PATH + search, loginBase(request.redirect_uri));
       const identity = await oidc
         .finish(callbackUrl, {
           state,
@@ -259,6 +266,18 @@ export function createIdpService(deps: {
   };
 }
 export type IdpService = ReturnType<typeof createIdpService>;
+
+/**
+ * Why a callback was refused, with what to configure: the usual cause is a server opened
+ * under an address it was not started for (a LAN address, a proxy's name).
+ */
+function notAllowedMessage(uri: string, allowed: readonly string[]): string {
+  const origin = URL.canParse(uri) ? new URL(uri).origin : uri.slice(0, 100);
+  return (
+    `oauth_redirect_uri is not an allowed callback: ${origin} is not one of this server's addresses ` +
+    `(${allowed.join(', ')}). Set APP_HOST or TRUSTED_ORIGINS to the address users open.`
+  );
+}
 
 function builtInAuthorizationUrl(loginBase: string, query: PreflightQuery, state: string): URL {
   const url = new URL('/signin', loginBase);

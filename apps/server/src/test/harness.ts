@@ -95,7 +95,9 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const db = await openTestDatabase(dialect);
   const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'trove-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/nonexistent', ...options.env });
+  // Port 80: the address the test server is "started for" is then TEST_ORIGIN, where inject()
+  // requests arrive, so the sign-in allowlist derives it like a real start would.
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/nonexistent', PORT: '80', ...options.env });
   const clock = testClock();
   const build = async () => {
     const built = await buildApp({
@@ -161,7 +163,13 @@ export function clientAuth(token: string, deviceId: string): Pick<Session, 'quer
 /** Starts a login: preflight with a fresh PKCE pair; returns state, verifier and cookie. */
 export async function startLogin(
   app: FastifyInstance,
-  options: { deviceId?: string; deviceName?: string; redir?: string; cookie?: string } = {},
+  options: {
+    deviceId?: string;
+    deviceName?: string;
+    redir?: string;
+    cookie?: string;
+    headers?: Record<string, string>;
+  } = {},
 ) {
   const pkce = pkcePair();
   const deviceId = options.deviceId ?? randomUUID();
@@ -177,7 +185,7 @@ export async function startLogin(
   const response = await app.inject({
     method: 'GET',
     url: `/idp/preflight?${query.toString()}`,
-    headers: options.cookie ? { cookie: options.cookie } : {},
+    headers: { ...options.headers, ...(options.cookie ? { cookie: options.cookie } : {}) },
   });
   if (response.statusCode !== 200) throw new Error(`preflight failed: ${response.body}`);
   const body = response.json<{ authorization_url: string; authorization_params: Record<string, string> }>();
