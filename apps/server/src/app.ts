@@ -15,6 +15,8 @@ import { createIdpService } from './identity/idp.service.ts';
 import { registerIdpRoutes } from './identity/idp.routes.ts';
 import type { OidcProvider } from './identity/oidc.ts';
 import { createThrottle } from './identity/throttle.ts';
+import { createDeviceCookies } from './identity/device-cookie.ts';
+import { deriveKey } from './identity/crypto.ts';
 import { registerChangeRoutes } from './modules/changes/changes.routes.ts';
 import { createChangesService } from './modules/changes/changes.service.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
@@ -98,10 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const base = { repos, transact, bus, baseQuotaBytes: config.BASE_QUOTA_BYTES, now };
   const jobsService = createJobsService(base);
   const uploadsService = createUploadsService({ ...base, store });
-  const signer = createMediaSigner(
-    deps.mediaSecret ?? loadMediaSecret(config.MEDIA_URL_SECRET, config.DATA_DIR),
-    now,
-  );
+  const serverSecret = deps.mediaSecret ?? loadMediaSecret(config.MEDIA_URL_SECRET, config.DATA_DIR);
+  const signer = createMediaSigner(serverSecret, now);
   const filesService = createFilesService({ ...base, links: createMediaLinks(signer) });
   const mediaService = createMediaService({ repos, store, signer });
   const changesService = createChangesService({ repos, bus });
@@ -111,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accountsService,
     sessionsService,
     throttle: createThrottle(repos.throttle, now),
+    deviceCookies: createDeviceCookies(deriveKey(serverSecret, 'device-cookie')),
     oidc: deps.oidc,
     loginHost: config.LOGIN_HOST,
     signInOrigins: config.SIGN_IN_ORIGINS,

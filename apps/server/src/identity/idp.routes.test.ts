@@ -204,7 +204,7 @@ describe.each(DIALECTS)('login flow with PKCE (%s)', (dialect) => {
     expect(wrong.json()).toEqual({ error: { code: 'invalid_grant', message: 'Wrong e-mail or password' } });
   });
 
-  it('repeated failures lock the account for a while, then it opens again', async () => {
+  it('repeated failures slow the account down for a while, then it opens again', async () => {
     const user = await signUp(t.app);
     const attempt = async (password: string) => {
       const login = await startLogin(t.app);

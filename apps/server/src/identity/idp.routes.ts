@@ -1,9 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { IdpSignInBody, IdpSignUpBody, PreflightQuery, TokenExchangeBody } from '@trove/contract';
+import {
+  IdpSignInBody,
+  IdpSignUpBody,
+  PreflightQuery,
+  TokenExchangeBody,
+  type IdpResult,
+} from '@trove/contract';
 import { z } from 'zod';
 import { parseInput } from '../errors.ts';
 import { randomSecret } from './crypto.ts';
-import { OIDC_CALLBACK_PATH, type BrowserContext, type IdpService } from './idp.service.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from './device-cookie.ts';
+import {
+  OIDC_CALLBACK_PATH,
+  type BrowserContext,
+  type IdpService,
+  type PasswordStepResult,
+} from './idp.service.ts';
 
 /** HttpOnly cookie binding a login in progress to the browser that started it. */
 const BROWSER_COOKIE = 'trove_login';
@@ -24,13 +36,15 @@ export function registerIdpRoutes(app: FastifyInstance, deps: { idp: IdpService 
     return idp.requestInfo(state, browserContext(request, reply));
   });
 
-  app.post('/idp/sign-in', publicRoute, async (request, reply) =>
-    idp.signIn(parseInput(IdpSignInBody, request.body), browserContext(request, reply)),
-  );
+  app.post('/idp/sign-in', publicRoute, async (request, reply) => {
+    const step = await idp.signIn(parseInput(IdpSignInBody, request.body), browserContext(request, reply));
+    return rememberDevice(request, reply, step);
+  });
 
-  app.post('/idp/sign-up', publicRoute, async (request, reply) =>
-    idp.signUp(parseInput(IdpSignUpBody, request.body), browserContext(request, reply)),
-  );
+  app.post('/idp/sign-up', publicRoute, async (request, reply) => {
+    const step = await idp.signUp(parseInput(IdpSignUpBody, request.body), browserContext(request, reply));
+    return rememberDevice(request, reply, step);
+  });
 
   app.post('/idp/token', publicRoute, async (request, reply) =>
     idp.exchange(parseInput(TokenExchangeBody, request.body), browserContext(request, reply)),
@@ -61,5 +75,17 @@ function browserContext(request: FastifyRequest, reply: FastifyReply): BrowserCo
       maxAge: COOKIE_MAX_AGE_S,
     });
   }
-  return { browserSecret: secret, clientIp: request.ip };
+  return { browserSecret: secret, clientIp: request.ip, deviceCookie: request.cookies[DEVICE_COOKIE] };
+}
+
+/** Keeps the device cookie of a browser that proved the password (see [Note: Sign-in throttle]). */
+function rememberDevice(request: FastifyRequest, reply: FastifyReply, step: PasswordStepResult): IdpResult {
+  reply.setCookie(DEVICE_COOKIE, step.deviceCookie, {
+    path: '/idp',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: DEVICE_COOKIE_MAX_AGE_S,
+  });
+  return step.result;
 }

@@ -19,7 +19,8 @@ import type { LoginRequestRow, LoginRequestsRepository } from './login-requests.
 import type { OidcProvider } from './oidc.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { isAllowedCallback, isSafeRedir } from './redirects.ts';
-import { SIGN_IN_THROTTLE, type Throttle, type ThrottleKey } from './throttle.ts';
+import type { DeviceCookies } from './device-cookie.ts';
+import { SIGN_IN_THROTTLE, clientAddressKey, type Throttle, type ThrottleKey } from './throttle.ts';
 
 /** A pending login lives 10 minutes; its one-time code 60 seconds (RFC 6749 §4.1.2: short). */
 const REQUEST_TTL_MS = 10 * 60_000;
@@ -32,6 +33,14 @@ export interface BrowserContext {
   /** Secret of the HttpOnly cookie that binds a login to the browser that began it. */
   browserSecret: string;
   clientIp: string;
+  /** The browser's device cookie, if it has one (see [Note: Sign-in throttle]). */
+  deviceCookie: string | undefined;
+}
+
+/** The answer of a password step, and the device cookie the browser is to keep. */
+export interface PasswordStepResult {
+  result: IdpResult;
+  deviceCookie: string;
 }
 
 class WrongCredentialsError extends AppError {
@@ -53,6 +62,7 @@ export function createIdpService(deps: {
   accountsService: AccountsService;
   sessionsService: SessionsService;
   throttle: Throttle;
+  deviceCookies: DeviceCookies;
   oidc: OidcProvider | undefined;
   /** LOGIN_HOST, or empty: the sign-in page is then on the origin of the client's callback. */
   loginHost: string;
@@ -61,7 +71,7 @@ export function createIdpService(deps: {
   clientName: string;
   now: () => number;
 }) {
-  const { loginRequests, accounts, throttle, oidc, now } = deps;
+  const { loginRequests, accounts, throttle, deviceCookies, oidc, now } = deps;
   const allowedOrigins = new Set(deps.signInOrigins);
   // The callback's origin passed the allowlist, so the sign-in page may live there too.
   const loginBase = (redirectUri: string) => deps.loginHost || new URL(redirectUri).origin;
@@ -157,37 +167,38 @@ export function createIdpService(deps: {
       };
     },
 
-    /** POST /idp/sign-in: checks the password, throttled per account and per client. */
-    async signIn(body: IdpSignInBody, browser: BrowserContext): Promise<IdpResult> {
+    /** POST /idp/sign-in: checks the password within the budgets of [Note: Sign-in throttle]. */
+    async signIn(body: IdpSignInBody, browser: BrowserContext): Promise<PasswordStepResult> {
       if (oidc) throw new InvalidGrantError('Sign-in is handled by the configured identity provider');
       const request = await loadPending(body.state, browser);
+      const device = deviceCookies.deviceOf(browser.deviceCookie, body.email);
+      const ownKey = device ? `signin:device:${device}` : `signin:account:${body.email}`;
       const keys: ThrottleKey[] = [
-        { key: `signin:account:${body.email}`, policy: SIGN_IN_THROTTLE.account },
-        { key: `signin:client:${browser.clientIp}`, policy: SIGN_IN_THROTTLE.client },
+        // The address first: an address that must wait leaves the account's budget untouched.
+        ...(device ? [] : [clientBudget('signin', browser)]),
+        { key: ownKey, policy: SIGN_IN_THROTTLE.account },
       ];
-      await throttle.assertAllowed(keys);
+      const reservation = await throttle.reserve(keys);
       const user = await accounts.findByEmail(body.email);
       const ok = await verifyPassword(user?.password_hash, body.password);
-      if (!ok || !user) {
-        await throttle.recordFailure(keys);
-        throw new WrongCredentialsError();
-      }
+      if (!ok || !user) throw new WrongCredentialsError();
+      await reservation.succeeded([ownKey]);
       if (user.disabled_at !== null) throw new UserDisabledError();
-      await throttle.clear(keys[0]?.key ?? '');
-      return issueCode(request, body.state, user.id);
+      return {
+        result: await issueCode(request, body.state, user.id),
+        deviceCookie: deviceCookies.issue(body.email),
+      };
     },
 
     /** POST /idp/sign-up: creates the account (and its timeline), then signs it in. */
-    async signUp(body: IdpSignUpBody, browser: BrowserContext): Promise<IdpResult> {
+    async signUp(body: IdpSignUpBody, browser: BrowserContext): Promise<PasswordStepResult> {
       if (oidc) throw new InvalidGrantError('Sign-up is handled by the configured identity provider');
       const request = await loadPending(body.state, browser);
-      const clientKey = [{ key: `signup:client:${browser.clientIp}`, policy: SIGN_IN_THROTTLE.client }];
-      await throttle.assertAllowed(clientKey);
+      // Each answer "taken" tells whether an address has an account: such answers are
+      // budgeted per client address like guesses.
+      const reservation = await throttle.reserve([clientBudget('signup', browser)]);
       const taken = () => new ConflictError('An account with this e-mail address already exists');
-      if (await accounts.findByEmail(body.email)) {
-        await throttle.recordFailure(clientKey);
-        throw taken();
-      }
+      if (await accounts.findByEmail(body.email)) throw taken();
       const passwordHash = await hashPassword(body.password);
       const userId = await deps.accountsService
         .create({ email: body.email, name: body.name, passwordHash })
@@ -196,7 +207,11 @@ export function createIdpService(deps: {
           if (await accounts.findByEmail(body.email)) throw taken();
           throw error;
         });
-      return issueCode(request, body.state, userId);
+      await reservation.succeeded([]);
+      return {
+        result: await issueCode(request, body.state, userId),
+        deviceCookie: deviceCookies.issue(body.email),
+      };
     },
 
     /** POST /idp/token: one-time code + PKCE verifier → token for the login's device. */
@@ -277,6 +292,11 @@ function notAllowedMessage(uri: string, allowed: readonly string[]): string {
     `oauth_redirect_uri is not an allowed callback: ${origin} is not one of this server's addresses ` +
     `(${allowed.join(', ')}). Set APP_HOST or TRUSTED_ORIGINS to the address users open.`
   );
+}
+
+/** The budget of a client address for a step; see [Note: Sign-in throttle]. */
+function clientBudget(step: 'signin' | 'signup', browser: BrowserContext): ThrottleKey {
+  return { key: `${step}:client:${clientAddressKey(browser.clientIp)}`, policy: SIGN_IN_THROTTLE.client };
 }
 
 function builtInAuthorizationUrl(loginBase: string, query: PreflightQuery, state: string): URL {
