@@ -25,6 +25,7 @@ import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createFsBlobStore } from './storage/fs-blob-store.ts';
 import { createMediaSigner, loadMediaSecret } from './access/media-urls.ts';
+import { createSessionRevocations } from './access/session-revocations.ts';
 import { createMediaLinks } from './modules/media/media-links.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerResumableRoutes } from './modules/resumable/resumable.routes.ts';
@@ -93,15 +94,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     baseQuotaBytes: config.BASE_QUOTA_BYTES,
     now,
   });
-  const sessionsService = createSessionsService({ sessions: repos.sessions, accounts: repos.accounts, now });
   const brands = resolveBrands(config.BRANDS_JSON);
   const store = deps.store ?? createFsBlobStore(config.DATA_DIR);
   const bus = deps.bus ?? createInProcessEventBus();
+  const revocations = createSessionRevocations({
+    bus,
+    load: (since) => repos.sessions.listRefusedSince(since),
+    now,
+  });
+  await revocations.start();
+  app.addHook('onClose', (_instance, done) => {
+    revocations.stop();
+    done();
+  });
+  const sessionsService = createSessionsService({
+    sessions: repos.sessions,
+    accounts: repos.accounts,
+    revocations,
+    now,
+  });
   const base = { repos, transact, bus, baseQuotaBytes: config.BASE_QUOTA_BYTES, now };
   const jobsService = createJobsService(base);
   const uploadsService = createUploadsService({ ...base, store });
   const serverSecret = deps.mediaSecret ?? loadMediaSecret(config.MEDIA_URL_SECRET, config.DATA_DIR);
-  const signer = createMediaSigner(serverSecret, now);
+  const signer = createMediaSigner(serverSecret, {
+    now,
+    isRefused: (sessionId) => revocations.isRefused(sessionId),
+  });
   const filesService = createFilesService({ ...base, links: createMediaLinks(signer) });
   const mediaService = createMediaService({ repos, store, signer });
   const changesService = createChangesService({ repos, bus });
