@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSIONS_REFUSED_CHANNEL } from '../../access/session-revocations.ts';
+import { buildApp } from '../../app.ts';
+import { createRedisEventBus } from '../../events/redis-event-bus.ts';
 import {
   DIALECTS,
   createTestApp,
@@ -10,6 +14,7 @@ import {
   type Session,
   type TestApp,
 } from '../../test/harness.ts';
+import { TEST_REDIS_URL, useTestRedis } from '../../test/redis.ts';
 
 /** See [Note: Media URLs]: a URL lives no longer than the session it was handed to. */
 describe.each(DIALECTS)('media urls end with their session (%s)', (dialect) => {
@@ -92,6 +97,53 @@ describe.each(DIALECTS)('media urls end with their session (%s)', (dialect) => {
     for (const spelling of [`0${exp}`, `${exp}.0`, `${exp.slice(0, -3)}e3`, `+${exp}`, ` ${exp}`]) {
       const respelled = url.replace(`exp=${exp}`, `exp=${encodeURIComponent(spelling)}`);
       expect(await status(respelled), spelling).toBe(404);
+    }
+  });
+});
+
+describe('media url revocation across processes', () => {
+  useTestRedis('Cross-process revocation tests');
+
+  it('a second server on the same database and Redis refuses a url once the first logged it out', async () => {
+    const prefix = `trove-test:${randomBytes(6).toString('hex')}:`;
+    const busA = createRedisEventBus(TEST_REDIS_URL, { prefix });
+    const busB = createRedisEventBus(TEST_REDIS_URL, { prefix });
+    const a = await createTestApp('postgres', { deps: { bus: busA } });
+    // Same database, data folder (so the same URL key) and clock: a second process.
+    const b = await buildApp({
+      config: a.config,
+      database: a.database,
+      bus: busB,
+      now: a.clock.now,
+      logger: false,
+    });
+    try {
+      const user = await signUp(a.app);
+      const job = await timelineOf(a.app, user);
+      await uploadFile(a.app, user, job, { path: 'a.jpg', content: fakeJpeg() });
+      const listed = await a.app.inject({
+        url: `/st/4/jobs/${job}/files?${user.query}`,
+        headers: user.headers,
+      });
+      const url = listed.json<{ files: { file_url: string }[] }>().files[0]?.file_url ?? '';
+      expect((await b.inject({ url })).statusCode).toBe(200);
+
+      // B's own handler subscribed first, so it has run once this one runs.
+      const heard = new Promise<void>((resolve) => {
+        const off = busB.subscribe(SESSIONS_REFUSED_CHANNEL, () => {
+          off();
+          resolve();
+        });
+      });
+      await busB.ready();
+      await a.app.inject({ method: 'POST', url: `/st/4/logout?${user.query}`, headers: user.headers });
+      await heard;
+      expect((await b.inject({ url })).statusCode).toBe(404);
+    } finally {
+      await b.close();
+      await a.close();
+      await busA.close();
+      await busB.close();
     }
   });
 });
