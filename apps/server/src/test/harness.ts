@@ -95,9 +95,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const db = await openTestDatabase(dialect);
   const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'trove-test-'));
-  // Port 80: the address the test server is "started for" is then TEST_ORIGIN, where inject()
-  // requests arrive, so the sign-in allowlist derives it like a real start would.
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/nonexistent', PORT: '80', ...options.env });
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/nonexistent', ...INJECT_ENV, ...options.env });
   const clock = testClock();
   const build = async () => {
     const built = await buildApp({
@@ -130,6 +128,13 @@ export async function createTestApp(
 
 /** Origin under which inject() requests arrive (Host: localhost:80). */
 export const TEST_ORIGIN = 'http://localhost';
+
+/**
+ * Settings of an app that the login helpers below drive through inject(): started for port
+ * 80, so TEST_ORIGIN is an address it was started for and its callback is allowed (see
+ * [Note: Redirect allowlist]). The app never listens on it.
+ */
+export const INJECT_ENV = { PORT: '80' } as const;
 
 /** PKCE verifier and its S256 challenge. */
 export function pkcePair() {
@@ -350,7 +355,7 @@ export async function uploadFile(
  * process is started on it (crash test, benchmarks): the account is not what they test.
  */
 export async function signUpInDataDir(dataDir: string): Promise<Session> {
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/nonexistent', DATABASE_URL: '' });
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/nonexistent', DATABASE_URL: '', ...INJECT_ENV });
   const database = openDatabase({ databaseUrl: '', sqliteFile: config.SQLITE_FILE });
   await migrateToLatest(database.db);
   const app = await buildApp({ config, database, logger: false });
