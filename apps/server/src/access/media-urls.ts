@@ -24,6 +24,7 @@ export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
  * (access/session-revocations.ts): filled from the database at start, kept current through
  * the event bus (Redis pub/sub when several processes serve), read again every minute.
  * A URL of a session in that set answers 404 like any bad signature.
+ * The session id in the URL (`sid`) is no credential: it names a session, the token proves one.
  *
  * The expiry is accepted only as the decimal digits the signer wrote (no leading zero, sign,
  * fraction or exponent), so every URL has exactly one spelling: caches and logs see one.

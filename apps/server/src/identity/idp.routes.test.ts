@@ -74,6 +74,8 @@ describe.each(DIALECTS)('login flow with PKCE (%s)', (dialect) => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: { code: 'invalid_redirect' } });
+    // Whoever opened the server under an unconfigured address learns what to set.
+    expect(response.json<{ error: { message: string } }>().error.message).toContain('TRUSTED_ORIGINS');
   });
 
   it('preflight on a foreign Host still sends the browser to a configured origin', async () => {

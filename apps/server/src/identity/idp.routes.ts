@@ -7,7 +7,7 @@ import {
   type IdpResult,
 } from '@trove/contract';
 import { z } from 'zod';
-import { parseInput } from '../errors.ts';
+import { AppError, parseInput } from '../errors.ts';
 import { randomSecret } from './crypto.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from './device-cookie.ts';
 import {
@@ -28,7 +28,14 @@ export function registerIdpRoutes(app: FastifyInstance, deps: { idp: IdpService 
 
   app.get('/idp/preflight', publicRoute, async (request, reply) => {
     const query = parseInput(PreflightQuery, request.query);
-    return idp.preflight(query, browserContext(request, reply));
+    try {
+      return await idp.preflight(query, browserContext(request, reply));
+    } catch (error) {
+      // The usual cause is a server opened under an address it was not configured for: the
+      // operator reads in the log which address, and what to set.
+      if (error instanceof AppError && error.code === 'invalid_redirect') request.log.warn(error.message);
+      throw error;
+    }
   });
 
   app.get('/idp/request', publicRoute, async (request, reply) => {
