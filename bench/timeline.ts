@@ -4,7 +4,7 @@ import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts
 import { createInProcessEventBus } from '../apps/server/src/events/event-bus.ts';
 import { seedDemo, seedRows } from '../apps/server/src/seed/seed.ts';
 import { createFsBlobStore } from '../apps/server/src/storage/fs-blob-store.ts';
-import { signIn } from '../apps/server/src/test/harness.ts';
+import { INJECT_ENV, signIn } from '../apps/server/src/test/harness.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { makeDataDir, removeDataDir, startServer } from './lib/server.ts';
 
@@ -34,7 +34,12 @@ export async function benchTimeline(
 ): Promise<{ monthsP95: number; pageP95: number }> {
   const dataDir = await makeDataDir();
   try {
-    const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/nonexistent', DATABASE_URL: '' });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      WEB_DIST: '/nonexistent',
+      DATABASE_URL: '',
+      ...INJECT_ENV,
+    });
     const database = openDatabase({ databaseUrl: '', sqliteFile: config.SQLITE_FILE });
     await migrateToLatest(database.db);
     const deps = { config, database, store: createFsBlobStore(dataDir), bus: createInProcessEventBus() };

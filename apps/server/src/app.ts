@@ -15,6 +15,8 @@ import { createIdpService } from './identity/idp.service.ts';
 import { registerIdpRoutes } from './identity/idp.routes.ts';
 import type { OidcProvider } from './identity/oidc.ts';
 import { createThrottle } from './identity/throttle.ts';
+import { createDeviceCookies } from './identity/device-cookie.ts';
+import { deriveKey } from './identity/crypto.ts';
 import { registerChangeRoutes } from './modules/changes/changes.routes.ts';
 import { createChangesService } from './modules/changes/changes.service.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
@@ -23,6 +25,7 @@ import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createFsBlobStore } from './storage/fs-blob-store.ts';
 import { createMediaSigner, loadMediaSecret } from './access/media-urls.ts';
+import { createSessionRevocations } from './access/session-revocations.ts';
 import { createMediaLinks } from './modules/media/media-links.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerResumableRoutes } from './modules/resumable/resumable.routes.ts';
@@ -91,17 +94,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     baseQuotaBytes: config.BASE_QUOTA_BYTES,
     now,
   });
-  const sessionsService = createSessionsService({ sessions: repos.sessions, accounts: repos.accounts, now });
   const brands = resolveBrands(config.BRANDS_JSON);
   const store = deps.store ?? createFsBlobStore(config.DATA_DIR);
   const bus = deps.bus ?? createInProcessEventBus();
+  const revocations = createSessionRevocations({
+    bus,
+    load: (since) => repos.sessions.listRefusedSince(since),
+    now,
+  });
+  await revocations.start();
+  app.addHook('onClose', (_instance, done) => {
+    revocations.stop();
+    done();
+  });
+  const sessionsService = createSessionsService({
+    sessions: repos.sessions,
+    accounts: repos.accounts,
+    revocations,
+    now,
+  });
   const base = { repos, transact, bus, baseQuotaBytes: config.BASE_QUOTA_BYTES, now };
   const jobsService = createJobsService(base);
   const uploadsService = createUploadsService({ ...base, store });
-  const signer = createMediaSigner(
-    deps.mediaSecret ?? loadMediaSecret(config.MEDIA_URL_SECRET, config.DATA_DIR),
+  const serverSecret = deps.mediaSecret ?? loadMediaSecret(config.MEDIA_URL_SECRET, config.DATA_DIR);
+  const signer = createMediaSigner(serverSecret, {
     now,
-  );
+    isRefused: (sessionId) => revocations.isRefused(sessionId),
+  });
   const filesService = createFilesService({ ...base, links: createMediaLinks(signer) });
   const mediaService = createMediaService({ repos, store, signer });
   const changesService = createChangesService({ repos, bus });
@@ -111,10 +130,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accountsService,
     sessionsService,
     throttle: createThrottle(repos.throttle, now),
+    deviceCookies: createDeviceCookies(deriveKey(serverSecret, 'device-cookie')),
     oidc: deps.oidc,
     loginHost: config.LOGIN_HOST,
-    appHost: config.APP_HOST,
-    trustedOrigins: config.TRUSTED_ORIGINS,
+    signInOrigins: config.SIGN_IN_ORIGINS,
     clientName: brands.intl.name,
     now,
   });

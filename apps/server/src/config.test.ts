@@ -37,4 +37,29 @@ describe('loadConfig', () => {
     expect(config.TRUSTED_ORIGINS).toEqual(['https://a.example.com', 'https://b.example.no']);
     expect(config.LOGIN_HOST).toBe('https://login.example.com');
   });
+
+  it('derives sign-in origins from the address it was started for, never more', () => {
+    expect(loadConfig({ PORT: '8080' }).SIGN_IN_ORIGINS).toEqual([
+      'http://localhost:8080',
+      'http://127.0.0.1:8080',
+      'http://[::1]:8080',
+    ]);
+    expect(loadConfig({ PORT: '8080', HOST: '192.168.1.20' }).SIGN_IN_ORIGINS).toContain(
+      'http://192.168.1.20:8080',
+    );
+    expect(loadConfig({ PORT: '80', HOST: '127.0.0.1' }).SIGN_IN_ORIGINS).toContain('http://localhost');
+  });
+
+  it('with APP_HOST, sign-in origins are the configured ones only', () => {
+    const config = loadConfig({
+      APP_HOST: 'https://photos.example.com/',
+      LOGIN_HOST: 'https://login.example.com',
+      TRUSTED_ORIGINS: 'https://other.example.no',
+    });
+    expect([...config.SIGN_IN_ORIGINS].sort()).toEqual([
+      'https://login.example.com',
+      'https://other.example.no',
+      'https://photos.example.com',
+    ]);
+  });
 });

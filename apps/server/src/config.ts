@@ -115,6 +115,8 @@ export type Config = Readonly<
     DATA_DIR: string;
     /** SQLite file used when DATABASE_URL is empty. */
     SQLITE_FILE: string;
+    /** Origins whose `/oauth/callback` may receive login codes: see [Note: Redirect allowlist]. */
+    SIGN_IN_ORIGINS: readonly string[];
   }
 >;
 
@@ -140,5 +142,40 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const dataDir = path.resolve(parsed.DATA_DIR);
-  return Object.freeze({ ...parsed, DATA_DIR: dataDir, SQLITE_FILE: path.join(dataDir, 'trove.db') });
+  return Object.freeze({
+    ...parsed,
+    DATA_DIR: dataDir,
+    SQLITE_FILE: path.join(dataDir, 'trove.db'),
+    SIGN_IN_ORIGINS: Object.freeze(signInOrigins(parsed)),
+  });
+}
+
+/** Addresses that mean "any interface": a browser cannot open them, so they name no origin. */
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
+/**
+ * The origins a sign-in may return to, from configuration only, never from a request's
+ * Host header (which the caller chooses). APP_HOST, LOGIN_HOST and TRUSTED_ORIGINS when set;
+ * without APP_HOST the app is served on the address it was started for, so also that:
+ * localhost and 127.0.0.1 on PORT, and HOST itself when it is a concrete address. A LAN
+ * address (http://192.168.1.20:8080) is not guessed: it must be configured.
+ */
+function signInOrigins(
+  parsed: Pick<z.infer<typeof EnvSchema>, 'APP_HOST' | 'LOGIN_HOST' | 'TRUSTED_ORIGINS' | 'HOST' | 'PORT'>,
+): string[] {
+  const origins = new Set<string>(parsed.TRUSTED_ORIGINS);
+  for (const host of [parsed.APP_HOST, parsed.LOGIN_HOST]) if (host !== '') origins.add(new URL(host).origin);
+  if (parsed.APP_HOST === '') {
+    const port = String(parsed.PORT);
+    const hosts = ['localhost', '127.0.0.1', '[::1]'];
+    if (!WILDCARD_HOSTS.has(parsed.HOST))
+      hosts.push(
+        parsed.HOST.includes(':') && !parsed.HOST.startsWith('[') ? `[${parsed.HOST}]` : parsed.HOST,
+      );
+    for (const host of hosts) {
+      const candidate = `http://${host}:${port}`;
+      if (URL.canParse(candidate)) origins.add(new URL(candidate).origin);
+    }
+  }
+  return [...origins];
 }

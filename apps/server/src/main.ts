@@ -124,6 +124,11 @@ async function serve(config: Config): Promise<number> {
     },
   );
   app.log.info(`Trove is serving on ${address} (data in ${config.DATA_DIR}, ${database.dialect})`);
+  // A browser on any other address cannot sign in: say where it can, and how to add one.
+  app.log.info(
+    `sign-in accepted from ${config.SIGN_IN_ORIGINS.join(', ')}; ` +
+      'set APP_HOST or TRUSTED_ORIGINS for other addresses (e.g. http://192.168.1.20:8080)',
+  );
   return -1;
 }
 

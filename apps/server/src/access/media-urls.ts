@@ -4,18 +4,36 @@ import path from 'node:path';
 
 /**
  * What a signed media URL may fetch. `<img>` and `<video>` cannot send the token, so media
- * URLs carry a signature instead, scoped to one file and one variant and valid for a few
- * hours: the token itself never appears in a URL (RESEARCH-RELIABILITY: token leaks via
+ * URLs carry a signature instead, scoped to one file, one variant and one session and valid
+ * for a few hours: the token itself never appears in a URL (RESEARCH-RELIABILITY: token leaks via
  * URLs). See docs/SPEC-DEVIATIONS.md.
  */
 export const MEDIA_VARIANTS = ['thumb256', 'thumb1280', 'original', 'jpeg', 'preview'] as const;
 export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
 
-// [Note: Media URLs] — the signature covers file id, variant and expiry, nothing else, so one
-// leaked URL opens one rendition of one file for a few hours and nothing more.
+/*
+ * [Note: Media URLs]
+ *
+ * The signature covers file id, variant, expiry and the session the URL was handed to,
+ * nothing else: one leaked URL opens one rendition of one file for a few hours, and no
+ * longer than that session lives. Logging out, removing the device, signing in again on it
+ * and disabling the account end the session, and its URLs with it.
+ *
+ * Checking the session must not cost a database read per thumbnail (a page shows hundreds).
+ * So each process keeps the set of sessions ended within the last URL lifetime in memory
+ * (access/session-revocations.ts): filled from the database at start, kept current through
+ * the event bus (Redis pub/sub when several processes serve), read again every minute.
+ * A URL of a session in that set answers 404 like any bad signature.
+ * The session id in the URL (`sid`) is no credential: it names a session, the token proves one.
+ *
+ * The expiry is accepted only as the decimal digits the signer wrote (no leading zero, sign,
+ * fraction or exponent), so every URL has exactly one spelling: caches and logs see one.
+ */
 const HOUR_MS = 3_600_000;
 /** A URL stays valid for 6 to 7 hours: long enough for a session, short if it leaks. */
 const VALID_HOURS = 7;
+/** The longest a URL is valid after it was made. */
+export const MEDIA_URL_MAX_AGE_MS = VALID_HOURS * HOUR_MS;
 
 export interface MediaSignature {
   /** Expiry, seconds since the epoch. */
@@ -23,33 +41,49 @@ export interface MediaSignature {
   sig: string;
 }
 
+/** What a media URL presents, as it arrived in the query. */
+export interface PresentedSignature {
+  exp: string;
+  /** The session the URL was handed to. */
+  sid: string;
+  sig: string;
+}
+
 export interface MediaSigner {
-  sign(fileId: string, variant: MediaVariant): MediaSignature;
-  verify(fileId: string, variant: MediaVariant, exp: number, sig: string): boolean;
+  sign(fileId: string, variant: MediaVariant, sessionId: string): MediaSignature;
+  /** True when the signature is ours, unexpired, and its session has not ended. */
+  verify(fileId: string, variant: MediaVariant, presented: PresentedSignature): boolean;
 }
 
 /**
  * Signs with HMAC-SHA256. The expiry is rounded to the hour so the same file gets the same
- * URL for an hour and browsers can reuse what they cached.
+ * URL for an hour and browsers can reuse what they cached. `isRefused` says whether a
+ * session's URLs must no longer serve (see [Note: Media URLs]).
  */
-export function createMediaSigner(secret: Buffer, now: () => number = Date.now): MediaSigner {
+export function createMediaSigner(
+  secret: Buffer,
+  options: { now?: () => number; isRefused: (sessionId: string) => boolean },
+): MediaSigner {
+  const now = options.now ?? Date.now;
   // A KeyObject is imported once; a raw Buffer key costs ~20 µs per HMAC, a page of 100
   // files signs 300 URLs.
   const key = createSecretKey(secret);
-  const mac = (fileId: string, variant: MediaVariant, exp: number) =>
+  const mac = (fileId: string, variant: MediaVariant, exp: number, sessionId: string) =>
     createHmac('sha256', key)
-      .update(`${fileId}\n${variant}\n${String(exp)}`)
+      .update(`${fileId}\n${variant}\n${String(exp)}\n${sessionId}`)
       .digest('base64url');
   return {
-    sign(fileId, variant) {
+    sign(fileId, variant, sessionId) {
       const exp = (Math.floor(now() / HOUR_MS) + VALID_HOURS) * (HOUR_MS / 1000);
-      return { exp, sig: mac(fileId, variant, exp) };
+      return { exp, sig: mac(fileId, variant, exp, sessionId) };
     },
-    verify(fileId, variant, exp, sig) {
-      if (!Number.isSafeInteger(exp) || exp * 1000 <= now()) return false;
-      const expected = Buffer.from(mac(fileId, variant, exp));
+    verify(fileId, variant, { exp: expText, sid, sig }) {
+      if (!/^[1-9][0-9]{0,14}$/.test(expText)) return false;
+      const exp = Number(expText);
+      if (exp * 1000 <= now()) return false;
+      const expected = Buffer.from(mac(fileId, variant, exp, sid));
       const given = Buffer.from(sig);
-      return given.length === expected.length && timingSafeEqual(given, expected);
+      return given.length === expected.length && timingSafeEqual(given, expected) && !options.isRefused(sid);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A random secret of `bytes` bytes (256 bits by default), base64url without padding. */
 export function randomSecret(bytes = 32): string {
@@ -18,4 +18,9 @@ export function pkceChallenge(verifier: string): string {
 /** Compares two strings in time independent of where they differ (hashes them first). */
 export function constantTimeEqual(a: string, b: string): boolean {
   return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+}
+
+/** A key for one purpose from the server's secret (HKDF-SHA256), so purposes never share one. */
+export function deriveKey(secret: Buffer, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), `trove:${purpose}`, 32));
 }

@@ -59,6 +59,30 @@ describe.each(DIALECTS)('login flow with PKCE (%s)', (dialect) => {
     }
   });
 
+  it('preflight ignores the Host header: a callback on the claimed host is refused', async () => {
+    const query = new URLSearchParams({
+      redir: '/photos',
+      locale: 'en_US',
+      code_challenge: 'x'.repeat(43),
+      oauth_redirect_uri: 'http://evil.example/oauth/callback',
+      device_id: crypto.randomUUID(),
+      device_name: 'Trove Web',
+    });
+    const response = await t.app.inject({
+      url: `/idp/preflight?${query.toString()}`,
+      headers: { host: 'evil.example' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'invalid_redirect' } });
+    // Whoever opened the server under an unconfigured address learns what to set.
+    expect(response.json<{ error: { message: string } }>().error.message).toContain('TRUSTED_ORIGINS');
+  });
+
+  it('preflight on a foreign Host still sends the browser to a configured origin', async () => {
+    const login = await startLogin(t.app, { headers: { host: 'evil.example' } });
+    expect(login.body.authorization_url).toBe(`${TEST_ORIGIN}/signin`);
+  });
+
   it('trusted origins from configuration are accepted as callbacks', async () => {
     const other = await createTestApp(dialect, { env: { TRUSTED_ORIGINS: 'https://photos.example.no' } });
     try {
@@ -182,7 +206,7 @@ describe.each(DIALECTS)('login flow with PKCE (%s)', (dialect) => {
     expect(wrong.json()).toEqual({ error: { code: 'invalid_grant', message: 'Wrong e-mail or password' } });
   });
 
-  it('repeated failures lock the account for a while, then it opens again', async () => {
+  it('repeated failures slow the account down for a while, then it opens again', async () => {
     const user = await signUp(t.app);
     const attempt = async (password: string) => {
       const login = await startLogin(t.app);

@@ -19,7 +19,8 @@ import type { LoginRequestRow, LoginRequestsRepository } from './login-requests.
 import type { OidcProvider } from './oidc.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { isAllowedCallback, isSafeRedir } from './redirects.ts';
-import { SIGN_IN_THROTTLE, type Throttle, type ThrottleKey } from './throttle.ts';
+import type { DeviceCookies } from './device-cookie.ts';
+import { SIGN_IN_THROTTLE, clientAddressKey, type Throttle, type ThrottleKey } from './throttle.ts';
 
 /** A pending login lives 10 minutes; its one-time code 60 seconds (RFC 6749 §4.1.2: short). */
 const REQUEST_TTL_MS = 10 * 60_000;
@@ -31,9 +32,15 @@ export const OIDC_CALLBACK_PATH = '/idp/oidc/callback';
 export interface BrowserContext {
   /** Secret of the HttpOnly cookie that binds a login to the browser that began it. */
   browserSecret: string;
-  /** Origin the request was made to, e.g. `http://localhost:8080`. */
-  origin: string;
   clientIp: string;
+  /** The browser's device cookie, if it has one (see [Note: Sign-in throttle]). */
+  deviceCookie: string | undefined;
+}
+
+/** The answer of a password step, and the device cookie the browser is to keep. */
+export interface PasswordStepResult {
+  result: IdpResult;
+  deviceCookie: string;
 }
 
 class WrongCredentialsError extends AppError {
@@ -55,14 +62,19 @@ export function createIdpService(deps: {
   accountsService: AccountsService;
   sessionsService: SessionsService;
   throttle: Throttle;
+  deviceCookies: DeviceCookies;
   oidc: OidcProvider | undefined;
+  /** LOGIN_HOST, or empty: the sign-in page is then on the origin of the client's callback. */
   loginHost: string;
-  appHost: string;
-  trustedOrigins: readonly string[];
+  /** Where login codes may go (config SIGN_IN_ORIGINS); see [Note: Redirect allowlist]. */
+  signInOrigins: readonly string[];
   clientName: string;
   now: () => number;
 }) {
-  const { loginRequests, accounts, throttle, oidc, now } = deps;
+  const { loginRequests, accounts, throttle, deviceCookies, oidc, now } = deps;
+  const allowedOrigins = new Set(deps.signInOrigins);
+  // The callback's origin passed the allowlist, so the sign-in page may live there too.
+  const loginBase = (redirectUri: string) => deps.loginHost || new URL(redirectUri).origin;
 
   async function loadPending(state: string, browser: BrowserContext): Promise<LoginRequestRow> {
     const request = await loginRequests.findByStateHash(sha256Hex(state));
@@ -95,12 +107,14 @@ export function createIdpService(deps: {
   return {
     /** GET /idp/preflight (spec 001 §7): records the login and says where the browser goes. */
     async preflight(query: PreflightQuery, browser: BrowserContext): Promise<PreflightResponse> {
-      const allowed = new Set([browser.origin, ...deps.trustedOrigins]);
-      if (deps.appHost !== '') allowed.add(new URL(deps.appHost).origin);
       if (!isSafeRedir(query.redir))
         throw new AppError(400, 'invalid_redirect', 'redir must be a path of this app');
-      if (!isAllowedCallback(query.oauth_redirect_uri, allowed)) {
-        throw new AppError(400, 'invalid_redirect', 'oauth_redirect_uri is not an allowed callback');
+      if (!isAllowedCallback(query.oauth_redirect_uri, allowedOrigins)) {
+        throw new AppError(
+          400,
+          'invalid_redirect',
+          notAllowedMessage(query.oauth_redirect_uri, deps.signInOrigins),
+        );
       }
       const t = now();
       await loginRequests.deleteExpired(t);
@@ -128,15 +142,15 @@ export function createIdpService(deps: {
         created_at: t,
         expires_at: t + REQUEST_TTL_MS,
       });
-      const loginBase = deps.loginHost === '' ? browser.origin : deps.loginHost;
+      const base = loginBase(query.oauth_redirect_uri);
       const url = oidc
         ? oidc.authorizationUrl({
-            redirectUri: loginBase + OIDC_CALLBACK_PATH,
+            redirectUri: base + OIDC_CALLBACK_PATH,
             state,
             codeChallenge: pkceChallenge(oidcVerifier ?? ''),
             nonce: oidcNonce ?? '',
           })
-        : builtInAuthorizationUrl(loginBase, query, state);
+        : builtInAuthorizationUrl(base, query, state);
       const params = Object.fromEntries(url.searchParams);
       url.search = '';
       return { authorization_url: url.toString(), authorization_params: params };
@@ -153,37 +167,38 @@ export function createIdpService(deps: {
       };
     },
 
-    /** POST /idp/sign-in: checks the password, throttled per account and per client. */
-    async signIn(body: IdpSignInBody, browser: BrowserContext): Promise<IdpResult> {
+    /** POST /idp/sign-in: checks the password within the budgets of [Note: Sign-in throttle]. */
+    async signIn(body: IdpSignInBody, browser: BrowserContext): Promise<PasswordStepResult> {
       if (oidc) throw new InvalidGrantError('Sign-in is handled by the configured identity provider');
       const request = await loadPending(body.state, browser);
+      const device = deviceCookies.deviceOf(browser.deviceCookie, body.email);
+      const ownKey = device ? `signin:device:${device}` : `signin:account:${body.email}`;
       const keys: ThrottleKey[] = [
-        { key: `signin:account:${body.email}`, policy: SIGN_IN_THROTTLE.account },
-        { key: `signin:client:${browser.clientIp}`, policy: SIGN_IN_THROTTLE.client },
+        // The address first: an address that must wait leaves the account's budget untouched.
+        ...(device ? [] : [clientBudget('signin', browser)]),
+        { key: ownKey, policy: SIGN_IN_THROTTLE.account },
       ];
-      await throttle.assertAllowed(keys);
+      const reservation = await throttle.reserve(keys);
       const user = await accounts.findByEmail(body.email);
       const ok = await verifyPassword(user?.password_hash, body.password);
-      if (!ok || !user) {
-        await throttle.recordFailure(keys);
-        throw new WrongCredentialsError();
-      }
+      if (!ok || !user) throw new WrongCredentialsError();
+      await reservation.succeeded([ownKey]);
       if (user.disabled_at !== null) throw new UserDisabledError();
-      await throttle.clear(keys[0]?.key ?? '');
-      return issueCode(request, body.state, user.id);
+      return {
+        result: await issueCode(request, body.state, user.id),
+        deviceCookie: deviceCookies.issue(body.email),
+      };
     },
 
     /** POST /idp/sign-up: creates the account (and its timeline), then signs it in. */
-    async signUp(body: IdpSignUpBody, browser: BrowserContext): Promise<IdpResult> {
+    async signUp(body: IdpSignUpBody, browser: BrowserContext): Promise<PasswordStepResult> {
       if (oidc) throw new InvalidGrantError('Sign-up is handled by the configured identity provider');
       const request = await loadPending(body.state, browser);
-      const clientKey = [{ key: `signup:client:${browser.clientIp}`, policy: SIGN_IN_THROTTLE.client }];
-      await throttle.assertAllowed(clientKey);
+      // Each answer "taken" tells whether an address has an account: such answers are
+      // budgeted per client address like guesses.
+      const reservation = await throttle.reserve([clientBudget('signup', browser)]);
       const taken = () => new ConflictError('An account with this e-mail address already exists');
-      if (await accounts.findByEmail(body.email)) {
-        await throttle.recordFailure(clientKey);
-        throw taken();
-      }
+      if (await accounts.findByEmail(body.email)) throw taken();
       const passwordHash = await hashPassword(body.password);
       const userId = await deps.accountsService
         .create({ email: body.email, name: body.name, passwordHash })
@@ -192,7 +207,11 @@ export function createIdpService(deps: {
           if (await accounts.findByEmail(body.email)) throw taken();
           throw error;
         });
-      return issueCode(request, body.state, userId);
+      await reservation.succeeded([]);
+      return {
+        result: await issueCode(request, body.state, userId),
+        deviceCookie: deviceCookies.issue(body.email),
+      };
     },
 
     /** POST /idp/token: one-time code + PKCE verifier → token for the login's device. */
@@ -222,12 +241,15 @@ export function createIdpService(deps: {
 
     /**
      * GET /idp/oidc/callback: finishes the external provider's flow, finds or creates the
-     * account of that identity, and hands the client our own one-time code.
+     * account of that identity, and hands the client our own one-time code. `search` is the
+     * callback's query string; the URL around it is the one the preflight named, never the
+     * request's Host.
      */
-    async finishOidc(callbackUrl: URL, browser: BrowserContext): Promise<IdpResult> {
-      const state = callbackUrl.searchParams.get('state') ?? '';
+    async finishOidc(search: string, browser: BrowserContext): Promise<IdpResult> {
+      const state = new URLSearchParams(search).get('state') ?? '';
       if (!oidc) throw new InvalidGrantError();
       const request = await loadPending(state, browser);
+      const callbackUrl = new URL(OIDC_CALLBACK_PATH + search, loginBase(request.redirect_uri));
       const identity = await oidc
         .finish(callbackUrl, {
           state,
@@ -259,6 +281,23 @@ export function createIdpService(deps: {
   };
 }
 export type IdpService = ReturnType<typeof createIdpService>;
+
+/**
+ * Why a callback was refused, with what to configure: the usual cause is a server opened
+ * under an address it was not started for (a LAN address, a proxy's name).
+ */
+function notAllowedMessage(uri: string, allowed: readonly string[]): string {
+  const origin = URL.canParse(uri) ? new URL(uri).origin : uri.slice(0, 100);
+  return (
+    `oauth_redirect_uri is not an allowed callback: ${origin} is not one of this server's addresses ` +
+    `(${allowed.join(', ')}). Set APP_HOST or TRUSTED_ORIGINS to the address users open.`
+  );
+}
+
+/** The budget of a client address for a step; see [Note: Sign-in throttle]. */
+function clientBudget(step: 'signin' | 'signup', browser: BrowserContext): ThrottleKey {
+  return { key: `${step}:client:${clientAddressKey(browser.clientIp)}`, policy: SIGN_IN_THROTTLE.client };
+}
 
 function builtInAuthorizationUrl(loginBase: string, query: PreflightQuery, state: string): URL {
   const url = new URL('/signin', loginBase);

@@ -3,8 +3,9 @@ import { OAUTH_CALLBACK_PATH } from '@trove/contract';
 /**
  * [Note: Redirect allowlist] Login redirects go only to places we name: `redir` must be a
  * path of this app, and the OAuth callback must be this app's callback path on an origin of
- * the allowlist (the origin the preflight was asked on, the configured app host, and
- * TRUSTED_ORIGINS). Nothing else, so the login cannot be turned into an open redirect.
+ * the allowlist: config SIGN_IN_ORIGINS (APP_HOST, LOGIN_HOST, TRUSTED_ORIGINS, and without
+ * APP_HOST the address the server was started for). Never the request's Host header: the
+ * caller chooses it, and a code sent to `evil.example/oauth/callback` is a stolen account.
  */
 export function isSafeRedir(redir: string): boolean {
   if (!redir.startsWith('/') || redir.startsWith('//') || redir.startsWith('/\\')) return false;

@@ -95,7 +95,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const db = await openTestDatabase(dialect);
   const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'trove-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/nonexistent', ...options.env });
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/nonexistent', ...INJECT_ENV, ...options.env });
   const clock = testClock();
   const build = async () => {
     const built = await buildApp({
@@ -129,6 +129,13 @@ export async function createTestApp(
 /** Origin under which inject() requests arrive (Host: localhost:80). */
 export const TEST_ORIGIN = 'http://localhost';
 
+/**
+ * Settings of an app that the login helpers below drive through inject(): started for port
+ * 80, so TEST_ORIGIN is an address it was started for and its callback is allowed (see
+ * [Note: Redirect allowlist]). The app never listens on it.
+ */
+export const INJECT_ENV = { PORT: '80' } as const;
+
 /** PKCE verifier and its S256 challenge. */
 export function pkcePair() {
   const verifier = randomBytes(32).toString('base64url');
@@ -161,7 +168,13 @@ export function clientAuth(token: string, deviceId: string): Pick<Session, 'quer
 /** Starts a login: preflight with a fresh PKCE pair; returns state, verifier and cookie. */
 export async function startLogin(
   app: FastifyInstance,
-  options: { deviceId?: string; deviceName?: string; redir?: string; cookie?: string } = {},
+  options: {
+    deviceId?: string;
+    deviceName?: string;
+    redir?: string;
+    cookie?: string;
+    headers?: Record<string, string>;
+  } = {},
 ) {
   const pkce = pkcePair();
   const deviceId = options.deviceId ?? randomUUID();
@@ -177,7 +190,7 @@ export async function startLogin(
   const response = await app.inject({
     method: 'GET',
     url: `/idp/preflight?${query.toString()}`,
-    headers: options.cookie ? { cookie: options.cookie } : {},
+    headers: { ...options.headers, ...(options.cookie ? { cookie: options.cookie } : {}) },
   });
   if (response.statusCode !== 200) throw new Error(`preflight failed: ${response.body}`);
   const body = response.json<{ authorization_url: string; authorization_params: Record<string, string> }>();
@@ -342,7 +355,7 @@ export async function uploadFile(
  * process is started on it (crash test, benchmarks): the account is not what they test.
  */
 export async function signUpInDataDir(dataDir: string): Promise<Session> {
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/nonexistent', DATABASE_URL: '' });
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/nonexistent', DATABASE_URL: '', ...INJECT_ENV });
   const database = openDatabase({ databaseUrl: '', sqliteFile: config.SQLITE_FILE });
   await migrateToLatest(database.db);
   const app = await buildApp({ config, database, logger: false });

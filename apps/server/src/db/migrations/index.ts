@@ -3,6 +3,7 @@ import * as initial from './0001-initial.ts';
 import * as files from './0002-files.ts';
 import * as resumable from './0003-resumable.ts';
 import * as privacy from './0004-privacy.ts';
+import * as sessionRevocations from './0005-session-revocations.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-files': files,
   '0003-resumable': resumable,
   '0004-privacy': privacy,
+  '0005-session-revocations': sessionRevocations,
 };

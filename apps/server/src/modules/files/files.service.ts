@@ -12,7 +12,7 @@ import { canOnJob, type JobAction } from '../../access/access.ts';
 import type { Repositories, Transact } from '../../db/repositories.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { jobChannel, type EventBus } from '../../events/event-bus.ts';
-import type { MediaLinks } from '../media/media-links.ts';
+import type { MediaLinks, SessionLinks } from '../media/media-links.ts';
 import type { AuthContext } from '../sessions/sessions.service.ts';
 import { counterOf, recordFileAdded } from './file-records.ts';
 import type { FileRow } from './files.repository.ts';
@@ -26,7 +26,7 @@ const HEIF_EXTENSIONS = new Set(['heic', 'heif', 'hif']);
 const MONTHS_CACHE_JOBS = 1000;
 
 /** The wire shape of a file (spec 000 §3 File), with fresh signed media paths. */
-export function toRemoteFile(file: FileRow, links: MediaLinks): RemoteFile {
+export function toRemoteFile(file: FileRow, links: SessionLinks): RemoteFile {
   const ready = file.media_status === 'ready' && file.type !== 'Documents';
   return {
     id: file.id,
@@ -105,8 +105,10 @@ export function createFilesService(deps: {
       );
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
+      // The listing's URLs live no longer than the caller's session (see [Note: Media URLs]).
+      const sessionLinks = links.forSession(auth.sessionId);
       return {
-        files: page.map((file) => toRemoteFile(file, links)),
+        files: page.map((file) => toRemoteFile(file, sessionLinks)),
         next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
         serial: job.last_event_serial,
       };

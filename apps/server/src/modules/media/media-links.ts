@@ -8,15 +8,24 @@ export const THUMB_AREAS = { '256': 'thumb256', '1280': 'thumb1280' } as const s
 >;
 
 /**
- * Builds the signed media paths a file listing hands out (see [Note: Media URLs] in
- * access/media-urls.ts). Paths only: the client puts the right host in front.
+ * Builds the signed media paths a file listing hands out to one session (see [Note: Media
+ * URLs] in access/media-urls.ts). Paths only: the client puts the right host in front.
  */
 export function createMediaLinks(signer: MediaSigner) {
-  // `extra` is a fixed, URL-safe prefix and sig is base64url: plain concatenation is exact
-  // and cheaper than URLSearchParams on a page of hundreds of links.
+  return {
+    /** The links of one session: they stop working when that session ends. */
+    forSession: (sessionId: string) => sessionLinks(signer, sessionId),
+  };
+}
+export type MediaLinks = ReturnType<typeof createMediaLinks>;
+
+function sessionLinks(signer: MediaSigner, sessionId: string) {
+  // `extra` is a fixed, URL-safe prefix, the session id a UUID and sig base64url: plain
+  // concatenation is exact and cheaper than URLSearchParams on a page of hundreds of links.
+  const sid = encodeURIComponent(sessionId);
   const signed = (path: string, fileId: string, variant: MediaVariant, extra = '') => {
-    const { exp, sig } = signer.sign(fileId, variant);
-    return `${path}?${extra}exp=${String(exp)}&sig=${sig}`;
+    const { exp, sig } = signer.sign(fileId, variant, sessionId);
+    return `${path}?${extra}exp=${String(exp)}&sid=${sid}&sig=${sig}`;
   };
   const filePath = (jobId: string, fileId: string) =>
     `${APP_BASE_PATH}/jobs/${encodeURIComponent(jobId)}/files_by_id/${encodeURIComponent(fileId)}`;
@@ -28,4 +37,4 @@ export function createMediaLinks(signer: MediaSigner) {
     preview: (jobId: string, fileId: string) => signed(filePath(jobId, fileId), fileId, 'preview', 'sub=1&'),
   };
 }
-export type MediaLinks = ReturnType<typeof createMediaLinks>;
+export type SessionLinks = ReturnType<typeof sessionLinks>;

@@ -45,7 +45,7 @@ describe.each(DIALECTS)('media urls and serving (%s)', (dialect) => {
   it('hands out signed urls without the token, and serves the original with ranges', async () => {
     const { user, file, content } = await uploaded();
     expect(file.file_url).not.toContain(user.token);
-    expect(file.file_url).toMatch(/^\/st\/4\/jobs\/[^/]+\/files_by_id\/[^?]+\?exp=\d+&sig=/);
+    expect(file.file_url).toMatch(/^\/st\/4\/jobs\/[^/]+\/files_by_id\/[^?]+\?exp=\d+&sid=[^&]+&sig=/);
     // Thumbnails and video exist only once the media worker made them.
     expect(file.thumb_url_small).toBeNull();
     expect(file.video_url).toBeNull();

@@ -7,8 +7,11 @@ import { contentDisposition } from './content-type.ts';
 import { THUMB_AREAS } from './media-links.ts';
 import type { MediaBody, MediaService } from './media.service.ts';
 
+// Taken as text: the signer accepts only the canonical spelling of exp (see [Note: Media URLs]).
 const Signature = {
-  exp: z.coerce.number().int().positive(),
+  exp: z.string().min(1).max(20),
+  // Missing in URLs made before sessions were signed in: those answer 404 like a bad signature.
+  sid: z.string().max(100).default(''),
   sig: z.string().min(1).max(100),
 };
 const ThumbQuery = z.object({ area: z.enum(['256', '1280']).default('256'), ...Signature });
@@ -36,16 +39,16 @@ export function registerMediaRoutes(
   app.get('/th/3/:fileId', signedRoute, async (request, reply) => {
     const { fileId } = parseInput(ThumbParams, request.params);
     const query = parseInput(ThumbQuery, request.query);
-    const media = await deps.media.thumbnail(fileId, THUMB_AREAS[query.area], query.exp, query.sig);
-    return send(request, reply, media, { exp: query.exp, download: false });
+    const media = await deps.media.thumbnail(fileId, THUMB_AREAS[query.area], query);
+    return send(request, reply, media, { exp: Number(query.exp), download: false });
   });
 
   app.get(`${APP_BASE_PATH}/jobs/:id/files_by_id/:fileId`, signedRoute, async (request, reply) => {
     const { id, fileId } = parseInput(FileParams, request.params);
     const query = parseInput(FileQuery, request.query);
     const variant = query.sub === '1' ? 'preview' : query.to_jpeg === '1' ? 'jpeg' : 'original';
-    const media = await deps.media.file(id, fileId, variant, query.exp, query.sig);
-    return send(request, reply, media, { exp: query.exp, download: query.download === '1' });
+    const media = await deps.media.file(id, fileId, variant, query);
+    return send(request, reply, media, { exp: Number(query.exp), download: query.download === '1' });
   });
 
   /** Sends a rendition with validators, caching until the URL expires, and byte ranges. */

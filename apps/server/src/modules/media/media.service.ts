@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { MediaSigner, MediaVariant } from '../../access/media-urls.ts';
+import type { MediaSigner, MediaVariant, PresentedSignature } from '../../access/media-urls.ts';
 import type { Repositories } from '../../db/repositories.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { ResolvedRange } from '../../http/range.ts';
@@ -35,10 +35,9 @@ export function createMediaService(deps: { repos: Repositories; store: BlobStore
     fileId: string,
     jobId: string | undefined,
     variant: MediaVariant,
-    exp: number,
-    sig: string,
+    presented: PresentedSignature,
   ) {
-    if (!signer.verify(fileId, variant, exp, sig)) throw new NotFoundError();
+    if (!signer.verify(fileId, variant, presented)) throw new NotFoundError();
     const file = await repos.files.findById(fileId);
     if (file?.state !== 'active' || (jobId !== undefined && file.job_id !== jobId)) throw new NotFoundError();
     const kind = DERIVATIVE_OF[variant];
@@ -64,16 +63,15 @@ export function createMediaService(deps: { repos: Repositories; store: BlobStore
 
   return {
     /** GET /th/3/{file}?area=: a thumbnail. */
-    thumbnail: (fileId: string, variant: 'thumb256' | 'thumb1280', exp: number, sig: string) =>
-      body(fileId, undefined, variant, exp, sig),
+    thumbnail: (fileId: string, variant: 'thumb256' | 'thumb1280', presented: PresentedSignature) =>
+      body(fileId, undefined, variant, presented),
     /** GET /st/4/jobs/{id}/files_by_id/{fileId}: the original, its JPEG, or the preview video. */
     file: (
       jobId: string,
       fileId: string,
       variant: 'original' | 'jpeg' | 'preview',
-      exp: number,
-      sig: string,
-    ) => body(fileId, jobId, variant, exp, sig),
+      presented: PresentedSignature,
+    ) => body(fileId, jobId, variant, presented),
   };
 }
 export type MediaService = ReturnType<typeof createMediaService>;

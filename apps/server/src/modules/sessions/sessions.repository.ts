@@ -28,16 +28,36 @@ export function createSessionsRepository(db: Kysely<Database>) {
         .where('revoked_at', 'is', null)
         .execute();
     },
-    /** Revokes every live token of one device of one user; returns how many. */
-    async revokeDevice(userId: string, deviceId: string, now: number): Promise<number> {
-      const result = await db
+    /** Revokes every live token of one device of one user; returns the sessions revoked. */
+    async revokeDevice(userId: string, deviceId: string, now: number): Promise<string[]> {
+      const rows = await db
         .updateTable('sessions')
         .set({ revoked_at: now })
         .where('user_id', '=', userId)
         .where('device_id', '=', deviceId)
         .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+    /**
+     * Sessions whose media URLs must be refused: revoked at or after `since`, and every
+     * live one of a disabled account. See [Note: Media URLs].
+     */
+    async listRefusedSince(since: number): Promise<{ id: string; revoked_at: number }[]> {
+      const revoked = await db
+        .selectFrom('sessions')
+        .select(['id', 'revoked_at'])
+        .where('revoked_at', '>=', since)
+        .execute();
+      const disabled = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['sessions.id as id', 'users.disabled_at as revoked_at'])
+        .where('users.disabled_at', 'is not', null)
+        .where('sessions.revoked_at', 'is', null)
+        .execute();
+      return [...revoked, ...disabled].map((r) => ({ id: r.id, revoked_at: r.revoked_at ?? since }));
     },
     listActive(userId: string): Promise<SessionRow[]> {
       return db

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Device, DevicesResponse } from '@trove/contract';
 import { NotFoundError } from '../../errors.ts';
 import { randomSecret, sha256Hex } from '../../identity/crypto.ts';
+import type { SessionRevocations } from '../../access/session-revocations.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
 import type { SessionRow, SessionsRepository } from './sessions.repository.ts';
 
@@ -25,15 +26,17 @@ const toSeconds = (ms: number) => Math.floor(ms / 1000);
 export function createSessionsService(deps: {
   sessions: SessionsRepository;
   accounts: AccountsRepository;
+  /** Told of every session that ended, so its media URLs stop (see [Note: Media URLs]). */
+  revocations: Pick<SessionRevocations, 'announce'>;
   now: () => number;
 }) {
-  const { sessions, accounts, now } = deps;
+  const { sessions, accounts, revocations, now } = deps;
   return {
     /** Issues a new token for a device, replacing that device's earlier sessions. */
     async issueToken(userId: string, device: { id: string; name: string }): Promise<string> {
       const token = randomSecret(32);
       const t = now();
-      await sessions.revokeDevice(userId, device.id, t);
+      await revocations.announce(await sessions.revokeDevice(userId, device.id, t));
       await sessions.insert({
         id: randomUUID(),
         user_id: userId,
@@ -68,6 +71,7 @@ export function createSessionsService(deps: {
 
     async logout(auth: AuthContext): Promise<void> {
       await sessions.revoke(auth.sessionId, now());
+      await revocations.announce([auth.sessionId]);
     },
 
     /** GET /devices (spec 001 §7): the calling device and all devices of the account. */
@@ -83,7 +87,8 @@ export function createSessionsService(deps: {
     /** DELETE /devices/{id}: revokes that device's tokens; another user's device is not found. */
     async removeDevice(auth: AuthContext, deviceId: string): Promise<void> {
       const revoked = await sessions.revokeDevice(auth.userId, deviceId, now());
-      if (revoked === 0) throw new NotFoundError('Device not found');
+      if (revoked.length === 0) throw new NotFoundError('Device not found');
+      await revocations.announce(revoked);
     },
   };
 }
