@@ -83,6 +83,9 @@ export function ViewerPage({ cameFromTimeline }: { cameFromTimeline: boolean }) 
       carousel.go(step);
     },
     onEscape: close,
+    onDelete: () => {
+      if (file) setIsConfirming(true);
+    },
     onRemote: (key) => {
       const video = rootRef.current?.querySelector('video');
       switch (key) {
