@@ -52,6 +52,7 @@ export function useGridTiles(jobId: string, selection: Selection): GridTiles {
       size={size}
       status={statusOf(state, file.id, month)}
       isSelecting={selecting}
+      search={search}
       onActivate={(event) => {
         event.preventDefault();
         if (event.shiftKey) actions.shiftClick(file.id, month);

@@ -92,6 +92,29 @@ describe('carousel (spec 000 §4)', () => {
     expect(await screen.findByRole('dialog', { name: 'walk.mp4' })).toBeTruthy();
   });
 
+  test('opened from a recents window, it steps within that window', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const files = [
+      aFile({ id: 'a', uploaded: now - 3600, taken: MARCH.start + 30 }),
+      aFile({ id: 'old', uploaded: now - 20 * 86_400, taken: MARCH.start + 20 }),
+      aFile({ id: 'b', uploaded: now - 7200, taken: MARCH.start + 10 }),
+    ];
+    const { user } = renderApp({
+      route: '/photos?filter=recents_7',
+      routes: {
+        'GET /st/4/jobs/job-timeline/timeline/months': { body: { months: [{ ...MARCH, pictures: 3 }] } },
+        'GET /st/4/jobs/job-timeline/files': { body: { files, next_cursor: null } },
+      },
+    });
+    await user.click(await screen.findByRole('img', { name: 'a.jpg' }));
+    await shown('a.jpg');
+    press('ArrowRight');
+    await shown('b.jpg');
+    expect(within(viewer()).queryByRole('button', { name: 'Next' })).toBeNull();
+    press('ArrowLeft');
+    await shown('a.jpg');
+  });
+
   test('a file no month holds says so, with a way back', async () => {
     renderApp({ route: '/photos/gone', routes: library().routes });
     expect(await screen.findByText('This photo is no longer in your timeline.')).toBeTruthy();
