@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import { isRecents, type RecentsView, type TimelineView } from './sections.ts';
 
@@ -50,11 +50,20 @@ function useOverflow(ref: RefObject<HTMLElement | null>): Overflow {
   return overflow;
 }
 
+/** A labelled row of chips that says on which side chips are out of sight (`data-overflow`). */
+function ChipRow({ label, children }: { label: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const overflow = useOverflow(ref);
+  return (
+    <div ref={ref} role="group" aria-label={label} className="chips" data-overflow={overflow}>
+      {children}
+    </div>
+  );
+}
+
 /** The timeline filters of spec 000 §2 as toggle chips; recents add their three windows. */
 export function TimelineFilters({ view, recentCounts, onChange }: TimelineFiltersProps) {
   const intl = useIntl();
-  const mainRef = useRef<HTMLDivElement>(null);
-  const overflow = useOverflow(mainRef);
   const chip = (key: TimelineView | 'recents', label: string, isPressed: boolean) => (
     <button
       key={key}
@@ -70,13 +79,7 @@ export function TimelineFilters({ view, recentCounts, onChange }: TimelineFilter
   );
   return (
     <div className="timeline-filters">
-      <div
-        ref={mainRef}
-        role="group"
-        aria-label={intl.formatMessage({ id: 'timeline.filters' })}
-        className="chips"
-        data-overflow={overflow}
-      >
+      <ChipRow label={intl.formatMessage({ id: 'timeline.filters' })}>
         {MAIN.map((key) =>
           chip(
             key,
@@ -84,13 +87,9 @@ export function TimelineFilters({ view, recentCounts, onChange }: TimelineFilter
             key === 'recents' ? isRecents(view) : view === key,
           ),
         )}
-      </div>
+      </ChipRow>
       {isRecents(view) && recentCounts && (
-        <div
-          role="group"
-          aria-label={intl.formatMessage({ id: 'timeline.filter.recents' })}
-          className="chips"
-        >
+        <ChipRow label={intl.formatMessage({ id: 'timeline.filter.recents' })}>
           {RECENTS.map((key) =>
             chip(
               key,
@@ -98,7 +97,7 @@ export function TimelineFilters({ view, recentCounts, onChange }: TimelineFilter
               view === key,
             ),
           )}
-        </div>
+        </ChipRow>
       )}
     </div>
   );
