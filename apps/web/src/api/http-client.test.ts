@@ -184,6 +184,30 @@ describe('online state (spec 000 §8)', () => {
     await client.app('/devices', OkResponse, { signal: controller.signal }).catch(() => undefined);
     expect(onOnlineChange).not.toHaveBeenCalled();
   });
+
+  test('a request aborted while its answer is read stays an abort, unlogged', async () => {
+    const controller = new AbortController();
+    const logger = { warn: vi.fn() };
+    // Navigation aborts after the headers arrived: reading the body then fails with AbortError.
+    const body = new ReadableStream<Uint8Array>({
+      pull(stream) {
+        controller.abort();
+        stream.error(new DOMException('The operation was aborted.', 'AbortError'));
+      },
+    });
+    const client = createHttpClient({
+      directory: DIRECTORY,
+      session: { findToken: () => 'tok', getDeviceId: () => DEVICE_ID },
+      fetch: () => Promise.resolve(new Response(body, { status: 200 })),
+      logger,
+    });
+    const error = await client
+      .app('/devices', OkResponse, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect((error as Error).name).toBe('AbortError');
+    expect(error).not.toBeInstanceOf(HttpError);
+    expect(logger.warn).not.toHaveBeenCalled();
+  });
 });
 
 test('basicAuthorization encodes non-ASCII tokens as UTF-8', () => {

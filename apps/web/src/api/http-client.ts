@@ -112,6 +112,9 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     }
     onOnlineChange(true);
     const body = init.asText && response.ok ? await response.text() : await readJson(response);
+    // Navigation aborted the request while its answer was read: the caller asked for that,
+    // so it stays an abort (the queries drop it) rather than a logged contract error.
+    init.signal?.throwIfAborted();
     if (!response.ok) {
       const error = HttpError.fromResponse(response.status, body);
       logger.warn(`${method} ${stripQuery(url)}: ${response.status} ${error.code}`);

@@ -90,3 +90,24 @@ function placeholders(message: string): string[] {
   readMessage(0);
   return names.sort();
 }
+
+describe('counts take the singular where the language has one', () => {
+  const format = (locale: (typeof LOCALES)[number], id: keyof typeof MESSAGES.en_US, count: number) =>
+    createIntl({ locale: locale.replace('_', '-'), messages: MESSAGES[locale] }).formatMessage(
+      { id },
+      { count },
+    );
+
+  test.each([
+    ['sv_SE', '1 markerad', '2 markerade'],
+    ['bg_BG', '1 избран', '2 избрани'],
+  ] as const)('the selection count of %s', (locale, one, two) => {
+    expect(format(locale, 'timeline.selectedCount', 1)).toBe(one);
+    expect(format(locale, 'timeline.selectedCount', 2)).toBe(two);
+  });
+
+  test.each(LOCALES)('the delete confirmation of %s names how many files', (locale) => {
+    expect(format(locale, 'confirm.deleteFile.title', 3)).toContain('3');
+    expect(format(locale, 'confirm.deleteFile.title', 1)).not.toContain('1');
+  });
+});

@@ -36,8 +36,8 @@ const CONFIRM_TEXTS: Record<ConfirmKind, ConfirmTexts> = {
 /** Props of {@link ConfirmDialog}. */
 export interface ConfirmDialogProps {
   kind: ConfirmKind;
-  /** Values of the body message, e.g. `{ name }` of the device. */
-  values?: Record<string, string>;
+  /** Values of the messages, e.g. `{ name }` of the device, `{ count }` of the files to delete. */
+  values?: Record<string, string | number>;
   onConfirm: () => void;
   onCancel: () => void;
   isPending?: boolean;

@@ -65,6 +65,7 @@ export function FileContextMenu({
     return (
       <ConfirmDialog
         kind="DELETE_FILE"
+        values={{ count: 1 }}
         onCancel={() => {
           close(true);
         }}

@@ -82,15 +82,33 @@ export interface Hints {
   takeFastScrollerHint(mode: ScrollerHintMode): boolean;
 }
 
-/** Hints remembered in `storage`, timed by `now`. */
-export function createHints(storage: HintStorage, now: () => number = Date.now): Hints {
+/**
+ * Whether the device has a mouse or trackpad: only then is there a Shift to hold while
+ * clicking (a phone or tablet has neither). Browsers without media queries count as desktop.
+ */
+export function hasFinePointer(): boolean {
+  // jsdom and old embedded browsers have no matchMedia, whatever the DOM types say.
+  if (typeof globalThis.matchMedia !== 'function') return true;
+  return globalThis.matchMedia('(any-pointer: fine)').matches;
+}
+
+/**
+ * Hints remembered in `storage`, timed by `now`. The shift-select hint is only for devices
+ * where `canShiftClick` (a finger cannot hold Shift); it is not remembered as shown elsewhere.
+ */
+export function createHints(
+  storage: HintStorage,
+  now: () => number = Date.now,
+  canShiftClick: () => boolean = () => true,
+): Hints {
   let isShiftSelectShown = false;
   const scrollerShown = new Set<ScrollerHintMode>();
   return {
     takeShiftSelectHint(selectedCount) {
       const stored = storage.get(SHIFT_SELECT_HINT_KEY);
       const nowMs = now();
-      if (isShiftSelectShown || !shouldShowShiftSelectHint(stored, selectedCount, nowMs)) return false;
+      if (isShiftSelectShown || !canShiftClick()) return false;
+      if (!shouldShowShiftSelectHint(stored, selectedCount, nowMs)) return false;
       isShiftSelectShown = true;
       storage.set(SHIFT_SELECT_HINT_KEY, shiftSelectHintShown(stored, nowMs));
       return true;

@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { Icon } from '../../ui/icons.tsx';
 import { isSafari } from '../uploads/collect-drop.ts';
 import { PhotoPicker } from '../uploads/PhotoPicker.tsx';
 import type { PickedFile } from '../uploads/uploader.ts';
@@ -10,7 +11,8 @@ const FOLDER_PICKER = { webkitdirectory: '' };
 
 /**
  * "Add photos" (spec 000 §2) and "Add folder": labels styled as buttons around visually
- * hidden file inputs, so they stay keyboard-operable. The chosen files go to the app's
+ * hidden file inputs, so they stay keyboard-operable. In the timeline's header on a phone
+ * they shrink to their icons (their names stay for assistive tech), beside the filters. The chosen files go to the app's
  * upload queue, whose panel tells how they fare. Safari's folder upload is not supported
  * and says so (spec 000 §5).
  */
@@ -38,7 +40,8 @@ export function AddPhotosButton() {
             uploader.showNotice('safariFolder');
           }}
         >
-          {intl.formatMessage({ id: 'upload.addFolder' })}
+          <Icon name="addFolder" size={20} />
+          <span className="file-button__text">{intl.formatMessage({ id: 'upload.addFolder' })}</span>
         </button>
       ) : (
         <label className="btn btn--text file-button">
@@ -51,7 +54,8 @@ export function AddPhotosButton() {
               take(event.currentTarget);
             }}
           />
-          {intl.formatMessage({ id: 'upload.addFolder' })}
+          <Icon name="addFolder" size={20} />
+          <span className="file-button__text">{intl.formatMessage({ id: 'upload.addFolder' })}</span>
         </label>
       )}
     </div>

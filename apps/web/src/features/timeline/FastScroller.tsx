@@ -7,12 +7,15 @@ import {
   type ScrollerHintMode,
 } from '../selection/hints.ts';
 import { boxAt, type SectionBox } from './layout.ts';
+import { fractionAt, readingLine, topAt, yearMarks } from './scroller-track.ts';
 import type { TimelineSection } from './sections.ts';
 
 /** Year labels closer than this (in px of the track) are thinned out. */
 const MIN_LABEL_GAP_PX = 22;
-/** The track spans the window below the 56 px header (spec 000 §2). */
+/** The track spans the window below the 56 px header (spec 000 §2)... */
 const HEADER_PX = 56;
+/** ...and above the page footer (its links and version), plus the gaps set in timeline.css. */
+const TRACK_INSET_PX = HEADER_PX + 8 + 56;
 
 /** Props of {@link FastScroller}. */
 export interface FastScrollerProps {
@@ -43,25 +46,17 @@ export function FastScroller(props: FastScrollerProps) {
   const [pointer, setPointer] = useState<number | null>(null);
   const [isDragging, setIsDragging] = useState(false);
   const isHintShown = useScrollerHint(props.mode);
-  const scrollable = Math.max(1, total - viewportHeight);
-  const fraction = Math.min(1, Math.max(0, top / scrollable));
-  const trackHeight = Math.max(1, viewportHeight - HEADER_PX);
-
-  const years = useMemo(() => {
-    const found: { year: number; at: number }[] = [];
-    let last = -Infinity;
-    sections.forEach((section, index) => {
-      if (index > 0 && sections[index - 1]?.year === section.year) return;
-      const at = Math.min(1, (boxes[index]?.top ?? 0) / scrollable);
-      if ((at - last) * trackHeight < MIN_LABEL_GAP_PX) return;
-      found.push({ year: section.year, at });
-      last = at;
-    });
-    return found;
-  }, [sections, boxes, scrollable, trackHeight]);
+  // See: [Note: Fast scroller track].
+  const geometry = { total, viewportHeight, headerHeight: HEADER_PX };
+  const fraction = fractionAt(top, geometry);
+  const trackHeight = Math.max(1, viewportHeight - TRACK_INSET_PX);
+  const years = useMemo(
+    () => yearMarks(sections, boxes, total, trackHeight, MIN_LABEL_GAP_PX),
+    [sections, boxes, total, trackHeight],
+  );
 
   const label = (at: number) => {
-    const section = sections[boxAt(boxes, at * scrollable)];
+    const section = sections[boxAt(boxes, readingLine(at, total))];
     if (!section) return '';
     return intl.formatDate(new Date(section.start * 1000), {
       year: 'numeric',
@@ -75,9 +70,10 @@ export function FastScroller(props: FastScrollerProps) {
     return Math.min(1, Math.max(0, (event.clientY - rect.top) / rect.height));
   };
   const jump = (at: number) => {
-    onScrollTo(at * scrollable);
+    onScrollTo(topAt(at, geometry));
   };
-  const current = boxAt(boxes, top);
+  // The month whose heading is at the header's lower edge (or just passed it).
+  const current = boxAt(boxes, top + HEADER_PX);
   const handleKeyDown = (event: KeyboardEvent) => {
     const target = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: boxes.length - 1 }[
       event.key
@@ -85,7 +81,7 @@ export function FastScroller(props: FastScrollerProps) {
     if (target === undefined) return;
     event.preventDefault();
     const box = boxes[Math.min(boxes.length - 1, Math.max(0, target))];
-    if (box) onScrollTo(box.top);
+    if (box) onScrollTo(box.top - HEADER_PX);
   };
   const shown = isDragging ? fraction : pointer;
 
@@ -124,8 +120,15 @@ export function FastScroller(props: FastScrollerProps) {
     >
       {!isCollapsed &&
         years.map((year) => (
-          <span key={year.year} className="fast-scroller__year" style={{ top: `${String(year.at * 100)}%` }}>
-            {year.year}
+          <span
+            key={year.year}
+            className={
+              year.hasLabel ? 'fast-scroller__year' : 'fast-scroller__year fast-scroller__year--tick'
+            }
+            style={{ top: `${String(year.at * 100)}%` }}
+            title={String(year.year)}
+          >
+            {year.hasLabel ? year.year : null}
           </span>
         ))}
       <span className="fast-scroller__thumb" style={{ top: `${String(fraction * 100)}%` }} />

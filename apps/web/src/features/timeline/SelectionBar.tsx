@@ -67,6 +67,7 @@ export function SelectionBar({ jobId, selection }: { jobId: string; selection: S
       {isConfirming && (
         <ConfirmDialog
           kind="DELETE_FILE"
+          values={{ count }}
           onCancel={() => {
             setIsConfirming(false);
           }}

@@ -45,6 +45,8 @@ export interface TileProps extends TileHandlers {
   status: FileSelectionStatus;
   /** Something is selected (or select mode is on): circles show on every tile. */
   isSelecting: boolean;
+  /** The timeline's query (`?filter=`), so the viewer opened in a new tab keeps the filter. */
+  search: string;
 }
 
 /**
@@ -69,7 +71,7 @@ export const Tile = memo(function Tile(props: TileProps) {
     >
       <a
         className="tile"
-        href={`/photos/${encodeURIComponent(file.id)}`}
+        href={`/photos/${encodeURIComponent(file.id)}${props.search}`}
         data-media-status={file.media_status}
         {...longPress}
         onContextMenu={(event) => {

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import { isRecents, type RecentsView, type TimelineView } from './sections.ts';
 
@@ -19,6 +20,47 @@ export interface TimelineFiltersProps {
   onChange: (view: TimelineView | 'recents') => void;
 }
 
+/** Which ends of a row scrolled sideways hide chips: `none`, `start`, `end` or `both`. */
+type Overflow = 'none' | 'start' | 'end' | 'both';
+
+/**
+ * Where the row behind `ref` has chips out of sight. On a phone the filters are one row
+ * that scrolls sideways; the hidden side fades out, so a cut chip reads as "more this way".
+ */
+function useOverflow(ref: RefObject<HTMLElement | null>): Overflow {
+  const [overflow, setOverflow] = useState<Overflow>('none');
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      // A pixel of slack: zoomed pages report fractional scroll positions.
+      const before = element.scrollLeft > 1;
+      const after = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+      setOverflow(before && after ? 'both' : before ? 'start' : after ? 'end' : 'none');
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    element.addEventListener('scroll', measure, { passive: true });
+    measure();
+    return () => {
+      observer.disconnect();
+      element.removeEventListener('scroll', measure);
+    };
+  }, [ref]);
+  return overflow;
+}
+
+/** A labelled row of chips that says on which side chips are out of sight (`data-overflow`). */
+function ChipRow({ label, children }: { label: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const overflow = useOverflow(ref);
+  return (
+    <div ref={ref} role="group" aria-label={label} className="chips" data-overflow={overflow}>
+      {children}
+    </div>
+  );
+}
+
 /** The timeline filters of spec 000 §2 as toggle chips; recents add their three windows. */
 export function TimelineFilters({ view, recentCounts, onChange }: TimelineFiltersProps) {
   const intl = useIntl();
@@ -37,7 +79,7 @@ export function TimelineFilters({ view, recentCounts, onChange }: TimelineFilter
   );
   return (
     <div className="timeline-filters">
-      <div role="group" aria-label={intl.formatMessage({ id: 'timeline.filters' })} className="chips">
+      <ChipRow label={intl.formatMessage({ id: 'timeline.filters' })}>
         {MAIN.map((key) =>
           chip(
             key,
@@ -45,13 +87,9 @@ export function TimelineFilters({ view, recentCounts, onChange }: TimelineFilter
             key === 'recents' ? isRecents(view) : view === key,
           ),
         )}
-      </div>
+      </ChipRow>
       {isRecents(view) && recentCounts && (
-        <div
-          role="group"
-          aria-label={intl.formatMessage({ id: 'timeline.filter.recents' })}
-          className="chips"
-        >
+        <ChipRow label={intl.formatMessage({ id: 'timeline.filter.recents' })}>
           {RECENTS.map((key) =>
             chip(
               key,
@@ -59,7 +97,7 @@ export function TimelineFilters({ view, recentCounts, onChange }: TimelineFilter
               view === key,
             ),
           )}
-        </div>
+        </ChipRow>
       )}
     </div>
   );

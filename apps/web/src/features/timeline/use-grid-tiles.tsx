@@ -1,7 +1,7 @@
 import type { RemoteFile } from '@trove/contract';
 import { useCallback, useState, type MouseEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../ui/icons.tsx';
 import type { Point } from '../file-actions/ContextMenu.tsx';
 import { FileContextMenu } from '../file-actions/FileContextMenu.tsx';
@@ -28,6 +28,7 @@ export interface GridTiles {
 export function useGridTiles(jobId: string, selection: Selection): GridTiles {
   const intl = useIntl();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const { state, actions } = selection;
   const selecting = isSelecting(state);
   const [menu, setMenu] = useState<{ file: RemoteFile; position: Point; anchor: HTMLElement } | null>(null);
@@ -51,11 +52,13 @@ export function useGridTiles(jobId: string, selection: Selection): GridTiles {
       size={size}
       status={statusOf(state, file.id, month)}
       isSelecting={selecting}
+      search={search}
       onActivate={(event) => {
         event.preventDefault();
         if (event.shiftKey) actions.shiftClick(file.id, month);
         else if (selecting) actions.toggle(file.id, month);
-        else void navigate(`/photos/${encodeURIComponent(file.id)}`);
+        // The viewer steps within the filter it was opened from (`?filter=` goes along).
+        else void navigate({ pathname: `/photos/${encodeURIComponent(file.id)}`, search });
       }}
       onSelectClick={(event) => {
         actions.click(file.id, event.shiftKey, month);

@@ -8,6 +8,7 @@ import {
   HINT_AUTO_HIDE_MS,
   createHints,
   createLocalHintStorage,
+  hasFinePointer,
   shouldShowSelectionHint,
 } from '../selection/hints.ts';
 import { pendingMonths, selectedCount } from '../selection/selectors.ts';
@@ -89,7 +90,7 @@ export function useTimelineSelection(
 function useSelectionHints(count: number) {
   const intl = useIntl();
   const toasts = useToasts();
-  const hints = useMemo(() => createHints(createLocalHintStorage()), []);
+  const hints = useMemo(() => createHints(createLocalHintStorage(), Date.now, hasFinePointer), []);
   const previous = useRef(0);
   useEffect(() => {
     const before = previous.current;

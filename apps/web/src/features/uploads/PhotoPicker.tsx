@@ -34,7 +34,7 @@ export function PhotoPicker({
         }}
       />
       <Icon name="addPhoto" size={20} />
-      {intl.formatMessage({ id: 'timeline.addPhotos' })}
+      <span className="file-button__text">{intl.formatMessage({ id: 'timeline.addPhotos' })}</span>
     </label>
   );
 }

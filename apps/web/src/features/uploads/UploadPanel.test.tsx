@@ -176,6 +176,17 @@ describe('panel size and list window (spec 000 §9)', () => {
     expect(region.style.height).toBe(`${String(126 + 3 * 48)}px`);
   });
 
+  test('with nothing to preview or stop (every file failed), no empty band above the list', async () => {
+    const { show, user } = renderPanel();
+    const failed = (id: number) => item(id, 'Rejected', { statusReason: 'UnSupported' });
+    show({ queue: queueOf([failed(0), failed(1), failed(2)]) });
+    const region = screen.getByRole('region', { name: 'Uploads' });
+    expect(region.querySelector('.upload-panel__summary')).toBeNull();
+    expect(region.style.height).toBe(`${String(136 - 70)}px`);
+    await user.click(screen.getByRole('button', { name: 'Show files' }));
+    expect(region.style.height).toBe(`${String(126 - 70 + 3 * 48)}px`);
+  });
+
   test('10,000 files: at most 75 % of the viewport and 25 rendered rows', async () => {
     const { show, user } = renderPanel();
     show({ queue: queueOf(Array.from({ length: 10_000 }, (_, i) => item(i, 'Enqueued'))) });

@@ -9,13 +9,16 @@ import { summarize } from './summary.ts';
 import { panelStatusText } from './upload-texts.ts';
 import { UploadList } from './UploadList.tsx';
 import type { UploadNotice as UploadNoticeKind } from './uploader.ts';
-import { UploadPreviews } from './UploadPreviews.tsx';
+import { previewIds, UploadPreviews } from './UploadPreviews.tsx';
 
 const NOTICE_TEXT: Record<UploadNoticeKind, MessageId> = {
   insufficientStorage: 'upload.notice.insufficientStorage',
   safariFolder: 'upload.notice.safariFolder',
   addFailed: 'common.genericError',
 };
+
+/** Height of the band of previews and Stop (`.upload-panel__summary` in uploads.css). */
+const SUMMARY_PX = 70;
 
 function useViewportHeight(): number {
   const [height, setHeight] = useState(() => window.innerHeight);
@@ -62,11 +65,17 @@ export function UploadPanel() {
   const preparing = useUploaderView((view) => view.preparing);
   const [isExpanded, setIsExpanded] = useState(false);
   const viewportHeight = useViewportHeight();
+  const hasPreviews = useUploaderView((view) => previewIds(view.queue) !== '');
   const summary = useMemo(() => summarize(queue), [queue]);
   const count = queue.items.length;
   if (!isOpen || (count === 0 && !hasNotice && preparing === 0)) return null;
 
-  const height = isExpanded && count > 0 ? openPanelHeight(count, viewportHeight) : PANEL.collapsedHeight;
+  // Nothing to preview and nothing to stop (every file failed, say): no empty band, and
+  // the panel is that much shorter than the sizes of spec 000 §9.
+  const hasSummary = count > 0 && (hasPreviews || summary.stoppable > 0);
+  const height =
+    (isExpanded && count > 0 ? openPanelHeight(count, viewportHeight) : PANEL.collapsedHeight) -
+    (hasSummary ? 0 : SUMMARY_PX);
   const toggleLabel = intl.formatMessage({
     id: isExpanded ? 'upload.panel.hideFiles' : 'upload.panel.showFiles',
   });
@@ -107,7 +116,7 @@ export function UploadPanel() {
         </button>
       </header>
       <UploadNotice />
-      {count > 0 && (
+      {hasSummary && (
         <div className="upload-panel__summary">
           <UploadPreviews />
           {summary.stoppable > 0 && (

@@ -12,7 +12,7 @@ const SHOWABLE = new Set(['jpg', 'jpeg', 'jpe', 'jfif', 'png', 'gif', 'webp', 'a
  * Ids of the files to preview, as a string so the selection compares by value: the last
  * four sent or on their way; the first four queued while none has started.
  */
-function previewIds(queue: UploaderState): string {
+export function previewIds(queue: UploaderState): string {
   const started: number[] = [];
   for (let index = queue.items.length - 1; index >= 0 && started.length < PANEL.previews; index -= 1) {
     const item = queue.items[index];

@@ -1,36 +1,38 @@
-import { useIntl } from 'react-intl';
-import { HttpError } from '../../api/http-error.ts';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { useDeleteFile } from './api.ts';
+import { useDeleteFiles } from '../file-actions/use-file-actions.ts';
 
 /** Props of {@link DeleteFileDialog}. */
 export interface DeleteFileDialogProps {
   jobId: string;
   fileId: string;
+  /** Cancelled, or the delete failed (its toast says so): the viewer stays on the file. */
   onCancel: () => void;
   /** The file is in the trash: the viewer moves on (spec 000 §4 Carousel). */
   onDeleted: () => void;
 }
 
 /**
- * Delete from the viewer (spec 000 §4 DELETE_FILE confirm): the file moves to the trash.
- * A failure shows 'Failed to delete file' (spec 000 §8); a refusal (403, or 404: the server
- * answers a file the caller may not touch as not found) cannot be retried.
+ * Delete from the viewer (spec 000 §4 DELETE_FILE confirm): the file moves to the trash
+ * with the same toasts as a delete from the selection bar or the file menu — 'Deleting…',
+ * then '1 file deleted' with Undo, or 'Failed to delete file' (spec 000 §8).
  */
 export function DeleteFileDialog({ jobId, fileId, onCancel, onDeleted }: DeleteFileDialogProps) {
-  const intl = useIntl();
-  const deletion = useDeleteFile(jobId, onDeleted);
-  const isRefused =
-    deletion.error instanceof HttpError && (deletion.error.status === 403 || deletion.error.status === 404);
+  const deleteFiles = useDeleteFiles(jobId);
+  const [isPending, setIsPending] = useState(false);
   return (
     <ConfirmDialog
       kind="DELETE_FILE"
+      values={{ count: 1 }}
       onConfirm={() => {
-        deletion.mutate(fileId);
+        setIsPending(true);
+        void deleteFiles([fileId]).then((outcome) => {
+          if (outcome.succeeded.length > 0) onDeleted();
+          else onCancel();
+        });
       }}
       onCancel={onCancel}
-      isPending={deletion.isPending || isRefused}
-      error={deletion.isError ? intl.formatMessage({ id: 'viewer.deleteFailed' }) : undefined}
+      isPending={isPending}
     />
   );
 }

@@ -15,6 +15,8 @@ export interface ImageViewProps {
   isZoomed: boolean;
   onZoomChange: (isZoomed: boolean) => void;
   onSwipe: (step: Step) => void;
+  /** A touch swipe down, not zoomed: leave the viewer, as on a phone's photo apps. */
+  onSwipeDown: () => void;
 }
 
 /** Files already reported as unsupported media by this page. */

@@ -147,6 +147,33 @@ describe('delete', () => {
     await shown('a.jpg');
   });
 
+  test('the Delete key asks too, and the toast offers Undo as the selection bar does', async () => {
+    const { routes, remove } = library();
+    const { requests } = renderApp({
+      route: '/photos/b',
+      routes: {
+        ...routes,
+        'DELETE /st/4/jobs/job-timeline/files_by_id/b': () => {
+          remove('b');
+          return { body: { ok: true } };
+        },
+        'POST /st/4/jobs/job-timeline/multi_rollback': {
+          body: { results: [{ file_uuid: 'b', status: 'ok' }], quota: { used_space: 1, max_space: 10 } },
+        },
+      },
+    });
+    await shown('b.jpg');
+    press('Delete');
+    const confirm = await screen.findByRole('dialog', { name: 'Delete file?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await shown('c.jpg');
+    expect(await screen.findByText('1 file deleted')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('1 file restored')).toBeTruthy();
+    const rollback = requests.find((r) => r.url.pathname.endsWith('/multi_rollback'));
+    expect(rollback?.body).toEqual({ file_uuids: ['b'] });
+  });
+
   test('deleting the only file returns to the timeline', async () => {
     let files = [aFile({ id: 'only', taken: MARCH.start + 5 })];
     renderApp({
@@ -185,7 +212,10 @@ describe('delete', () => {
     fireEvent.click(within(viewer()).getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete file?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    expect((await within(confirm).findByRole('alert')).textContent).toBe('Failed to delete file');
+    expect(await screen.findByText('Failed to delete file')).toBeTruthy();
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Delete file?' })).toBeNull();
+    });
     expect(screen.getByRole('dialog', { name: 'a.jpg' })).toBeTruthy();
   });
 });

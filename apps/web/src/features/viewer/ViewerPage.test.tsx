@@ -60,6 +60,61 @@ describe('carousel (spec 000 §4)', () => {
     expect(requests.filter((r) => r.url.pathname.endsWith('/timeline/months')).length).toBe(monthsAsked);
   });
 
+  test('opened from a filter, it steps within that filter (spec 000 §2 Timeline filters)', async () => {
+    const march = { ...MARCH, pictures: 2, videos: 1 };
+    const files = [
+      aFile({ id: 'a', taken: MARCH.start + 300 }),
+      aFile({ id: 'walk', name: 'walk.mp4', type: 'Movies', duration: 9, taken: MARCH.start + 250 }),
+      aFile({ id: 'b', taken: MARCH.start + 200 }),
+      aFile({ id: 'swim', name: 'swim.mp4', type: 'Movies', duration: 7, taken: MARCH.start + 100 }),
+    ];
+    const { user } = renderApp({
+      route: '/photos?filter=only_videos',
+      routes: {
+        'GET /st/4/jobs/job-timeline/timeline/months': { body: { months: [{ ...march, videos: 2 }] } },
+        'GET /st/4/jobs/job-timeline/files': (request) => ({
+          body: {
+            files: files.filter(
+              (file) => request.url.searchParams.get('filter') !== 'only_videos' || file.type === 'Movies',
+            ),
+            next_cursor: null,
+          },
+        }),
+        'GET /st/4/jobs/job-timeline/files_by_id/walk/v_check': { body: { result: 'ready' } },
+        'GET /st/4/jobs/job-timeline/files_by_id/swim/v_check': { body: { result: 'ready' } },
+      },
+    });
+    await user.click(await screen.findByRole('img', { name: 'walk.mp4' }));
+    expect(await screen.findByRole('dialog', { name: 'walk.mp4' })).toBeTruthy();
+    press('ArrowRight');
+    expect(await screen.findByRole('dialog', { name: 'swim.mp4' })).toBeTruthy();
+    press('ArrowLeft');
+    expect(await screen.findByRole('dialog', { name: 'walk.mp4' })).toBeTruthy();
+  });
+
+  test('opened from a recents window, it steps within that window', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const files = [
+      aFile({ id: 'a', uploaded: now - 3600, taken: MARCH.start + 30 }),
+      aFile({ id: 'old', uploaded: now - 20 * 86_400, taken: MARCH.start + 20 }),
+      aFile({ id: 'b', uploaded: now - 7200, taken: MARCH.start + 10 }),
+    ];
+    const { user } = renderApp({
+      route: '/photos?filter=recents_7',
+      routes: {
+        'GET /st/4/jobs/job-timeline/timeline/months': { body: { months: [{ ...MARCH, pictures: 3 }] } },
+        'GET /st/4/jobs/job-timeline/files': { body: { files, next_cursor: null } },
+      },
+    });
+    await user.click(await screen.findByRole('img', { name: 'a.jpg' }));
+    await shown('a.jpg');
+    press('ArrowRight');
+    await shown('b.jpg');
+    expect(within(viewer()).queryByRole('button', { name: 'Next' })).toBeNull();
+    press('ArrowLeft');
+    await shown('a.jpg');
+  });
+
   test('a file no month holds says so, with a way back', async () => {
     renderApp({ route: '/photos/gone', routes: library().routes });
     expect(await screen.findByText('This photo is no longer in your timeline.')).toBeTruthy();

@@ -8,7 +8,9 @@ import { useFocusTrap } from '../../ui/use-focus-trap.ts';
 import { DeleteFileDialog } from './DeleteFileDialog.tsx';
 import { MetadataPanel } from './MetadataPanel.tsx';
 import { slideDelay, type EncodingStatus, type PlayStatus } from './model.ts';
-import { useCarousel } from './use-carousel.ts';
+import { TIMELINE_VIEWS, isRecents, type RecentsView } from '../timeline/sections.ts';
+import { useCarousel, type Carousel } from './use-carousel.ts';
+import { useRecentsCarousel } from './use-recents-carousel.ts';
 import { useSlideshow } from './use-slideshow.ts';
 import { usePreloadNeighbours, useScrollLock, useViewerTitle } from './use-viewer-effects.ts';
 import { useViewerKeys } from './use-viewer-keys.ts';
@@ -18,9 +20,13 @@ import { ViewerToolbar } from './ViewerToolbar.tsx';
 /** The hash that starts the slideshow (spec 000 §2: /photos/{fileId} with optional hash autoPlay). */
 export const AUTO_PLAY_HASH = '#autoPlay';
 
-/** The timeline's type filter carried in `?filter=`, if any; the recents views order like `all`. */
+/** The timeline's type filter carried in `?filter=`, if any. */
 const filterOf = (value: string | null): TimelineFilter =>
   TIMELINE_FILTERS.find((filter) => filter === value) ?? 'all';
+
+/** The recents window carried in `?filter=`, if any; `recents` lets the window be chosen. */
+const recentsOf = (value: string | null): RecentsView | 'recents' | undefined =>
+  value === 'recents' ? value : TIMELINE_VIEWS.filter(isRecents).find((view) => view === value);
 
 /** What the file on screen reports, for the slideshow's timing; reset by another file. */
 interface SlideReport {
@@ -31,19 +37,49 @@ interface SlideReport {
 
 /**
  * Route /photos/{fileId} (spec 000 §2, §4 Carousel): the timeline's files one at a time,
- * full screen over the app, in timeline order. The slideshow runs while the URL carries
+ * full screen over the app, in timeline order within the filter it was opened from
+ * (`?filter=`: a type filter or a recents window). The slideshow runs while the URL carries
  * #autoPlay, and wraps from the last file to the first. Escape and Back return to the
  * timeline: the entry before when the viewer was opened from it (restoring it as it was),
  * else the timeline's own page.
  */
 export function ViewerPage({ cameFromTimeline }: { cameFromTimeline: boolean }) {
+  const { fileId = '' } = useParams();
+  const [params] = useSearchParams();
+  // It steps within the filter it was opened from: a type filter, or a recents window.
+  const recents = recentsOf(params.get('filter'));
+  return recents ? (
+    <RecentsViewer fileId={fileId} recents={recents} cameFromTimeline={cameFromTimeline} />
+  ) : (
+    <TimelineViewer
+      fileId={fileId}
+      filter={filterOf(params.get('filter'))}
+      cameFromTimeline={cameFromTimeline}
+    />
+  );
+}
+
+function TimelineViewer(props: { fileId: string; filter: TimelineFilter; cameFromTimeline: boolean }) {
+  return (
+    <Viewer carousel={useCarousel(props.fileId, props.filter)} cameFromTimeline={props.cameFromTimeline} />
+  );
+}
+
+function RecentsViewer(props: {
+  fileId: string;
+  recents: RecentsView | 'recents';
+  cameFromTimeline: boolean;
+}) {
+  const carousel = useRecentsCarousel(props.fileId, props.recents);
+  return <Viewer carousel={carousel} cameFromTimeline={props.cameFromTimeline} />;
+}
+
+function Viewer({ carousel, cameFromTimeline }: { carousel: Carousel; cameFromTimeline: boolean }) {
   const intl = useIntl();
   const api = useApi();
   const navigate = useNavigate();
   const location = useLocation();
   const { fileId = '' } = useParams();
-  const [params] = useSearchParams();
-  const carousel = useCarousel(fileId, filterOf(params.get('filter')));
   const { file, jobId } = carousel;
   const rootRef = useRef<HTMLDivElement>(null);
   const [isInfoOpen, setIsInfoOpen] = useState(false);
@@ -83,6 +119,9 @@ export function ViewerPage({ cameFromTimeline }: { cameFromTimeline: boolean }) 
       carousel.go(step);
     },
     onEscape: close,
+    onDelete: () => {
+      if (file) setIsConfirming(true);
+    },
     onRemote: (key) => {
       const video = rootRef.current?.querySelector('video');
       switch (key) {

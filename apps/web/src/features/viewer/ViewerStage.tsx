@@ -73,6 +73,7 @@ export function ViewerStage({ carousel, isZoomed, onZoomChange, ...props }: View
           onSwipe={(to) => {
             carousel.go(to);
           }}
+          onSwipeDown={props.onBack}
         />
       )}
       {carousel.hasPrevious && !isZoomed && (

@@ -1,12 +1,11 @@
 import {
   FileList,
-  OkResponse,
   VideoCheckResponse,
   type RemoteFile,
   type TimelineFilter,
   type TimelineMonth,
 } from '@trove/contract';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import type { HttpClient, Parser } from '../../api/http-client.ts';
 import { STALE_TIME } from '../../api/query-client.ts';
@@ -161,30 +160,6 @@ export function useLocateFile(
         if (month) return month.start;
       }
       return null;
-    },
-  });
-}
-
-/**
- * DELETE /jobs/{id}/files_by_id/{fileId}: moves a file to the trash (spec 000 §7). On
- * success `onDeleted` runs (the viewer moves on), then the timeline's months, month files
- * and recents are fetched again, so the grid under the viewer updates. The file is not
- * dropped from the cached lists before that: the viewer would show it missing while its
- * move to the next file is still being rendered.
- */
-export function useDeleteFile(jobId: string, onDeleted: (fileId: string) => void) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (fileId: string) =>
-      api.app(`/jobs/${encodeURIComponent(jobId)}/files_by_id/${encodeURIComponent(fileId)}`, OkResponse, {
-        method: 'DELETE',
-      }),
-    onSuccess: (_answer, fileId) => {
-      onDeleted(fileId);
-      void queryClient.invalidateQueries({ queryKey: timelineKeys.months(jobId) });
-      void queryClient.invalidateQueries({ queryKey: [...timelineKeys.all, 'month', jobId] });
-      void queryClient.invalidateQueries({ queryKey: timelineKeys.recents(jobId) });
     },
   });
 }

@@ -16,16 +16,23 @@ const REMOTE_KEYS: Partial<Record<string, RemoteKey>> = { b: 'back', p: 'playPau
 /**
  * The viewer's keys (spec 000 §9 keyboard: arrows for direction, Escape cancels; remote
  * keys b, p, s for back, play/pause, stop): arrows step, Home and End go to the first and
- * last file, Escape leaves, and the remote keys go to `onRemote`. Off while `isEnabled`
+ * last file, Escape leaves, Delete asks to delete the file (as the toolbar's button does),
+ * and the remote keys go to `onRemote`. Off while `isEnabled`
  * is false (a confirmation is open and owns the keys), and never while typing.
  */
 export function useViewerKeys(
   isEnabled: boolean,
-  handlers: { onStep: (step: Step) => void; onEscape: () => void; onRemote: (key: RemoteKey) => void },
+  handlers: {
+    onStep: (step: Step) => void;
+    onEscape: () => void;
+    onDelete: () => void;
+    onRemote: (key: RemoteKey) => void;
+  },
 ) {
   const handleStep = useEffectEvent(handlers.onStep);
   const handleEscape = useEffectEvent(handlers.onEscape);
   const handleRemote = useEffectEvent(handlers.onRemote);
+  const handleDelete = useEffectEvent(handlers.onDelete);
   useEffect(() => {
     if (!isEnabled) return;
     const handleKeyDown = (event: KeyboardEvent) => {
@@ -48,6 +55,9 @@ export function useViewerKeys(
       } else if (event.key === 'Escape') {
         event.preventDefault();
         handleEscape();
+      } else if (event.key === 'Delete') {
+        event.preventDefault();
+        handleDelete();
       }
     };
     document.addEventListener('keydown', handleKeyDown);

@@ -1,5 +1,6 @@
 import {
   useEffect,
+  useEffectEvent,
   useRef,
   useState,
   type CSSProperties,
@@ -12,7 +13,7 @@ import { clampOffset, zoomOffset, zoomedSize, type Point, type Size } from './zo
 
 /** A pointer that moved less than this was a click, not a drag. */
 const CLICK_SLOP_PX = 6;
-/** A horizontal touch swipe this long steps to the neighbour (not zoomed). */
+/** A horizontal touch swipe this long steps to the neighbour, a downward one leaves (not zoomed). */
 const SWIPE_PX = 60;
 
 /** Options of {@link useZoomPan}. */
@@ -23,6 +24,7 @@ export interface ZoomPanOptions {
   isZoomed: boolean;
   onZoomChange: (isZoomed: boolean) => void;
   onSwipe: (step: Step) => void;
+  onSwipeDown: () => void;
 }
 
 const sizeOf = (element: HTMLElement): Size => ({ width: element.clientWidth, height: element.clientHeight });
@@ -31,12 +33,14 @@ const sameOr = (next: Size) => (previous: Size) =>
   previous.width === next.width && previous.height === next.height ? previous : next;
 
 /**
- * Click to zoom, click again to fit; drag to pan while zoomed; swipe to step while not
- * (spec 000 §4 Carousel). A zoom from a click keeps the clicked point under the pointer;
- * one from elsewhere (the toolbar) starts at the centre.
+ * Click to zoom, click again to fit; the wheel zooms in (up) and out (down); drag to pan
+ * while zoomed; swipe sideways to step and down to leave while not (spec 000 §4 Carousel).
+ * A zoom from a click or the wheel keeps the point under the pointer; one from elsewhere
+ * (the toolbar) starts at the centre.
  * @returns pointer handlers for the stage and the style of the zoomed image.
  */
-export function useZoomPan({ stageRef, image, isZoomed, onZoomChange, onSwipe }: ZoomPanOptions) {
+export function useZoomPan(options: ZoomPanOptions) {
+  const { stageRef, image, isZoomed, onZoomChange, onSwipe, onSwipeDown } = options;
   /** Where the zoomed image's corner was put (click, drag); null: centred. */
   const [offset, setOffset] = useState<Point | null>(null);
   const [stage, setStage] = useState<Size>({ width: 0, height: 0 });
@@ -54,6 +58,25 @@ export function useZoomPan({ stageRef, image, isZoomed, onZoomChange, onSwipe }:
       observer.disconnect();
     };
   }, [stageRef]);
+
+  /** Zooms in keeping the point under (clientX, clientY) where it is. */
+  const zoomInAt = (clientX: number, clientY: number) => {
+    const element = stageRef.current;
+    if (!element || !image) {
+      setOffset(null);
+      onZoomChange(true);
+      return;
+    }
+    const rect = element.getBoundingClientRect();
+    const size = sizeOf(element);
+    setStage(sameOr(size));
+    setOffset(zoomOffset({ x: clientX - rect.left, y: clientY - rect.top }, size, image));
+    onZoomChange(true);
+  };
+  useWheelZoom(stageRef, isZoomed, zoomInAt, () => {
+    setOffset(null);
+    onZoomChange(false);
+  });
 
   const zoomed = isZoomed && image && stage.width > 0 ? zoomedSize(stage, image) : undefined;
   // Clamped while rendering, so a resized window never leaves an edge inside the stage.
@@ -101,9 +124,11 @@ export function useZoomPan({ stageRef, image, isZoomed, onZoomChange, onSwipe }:
       if (current?.id !== event.pointerId) return;
       drag.current = null;
       wasDrag.current = current.moved;
+      if (isZoomed || event.pointerType === 'mouse') return;
       const dx = event.clientX - current.x;
-      const isSwipe = Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(event.clientY - current.y);
-      if (!isZoomed && event.pointerType !== 'mouse' && isSwipe) onSwipe(dx < 0 ? 'next' : 'previous');
+      const dy = event.clientY - current.y;
+      if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(dy)) onSwipe(dx < 0 ? 'next' : 'previous');
+      else if (dy > SWIPE_PX && dy > Math.abs(dx)) onSwipeDown();
     },
     onPointerCancel() {
       drag.current = null;
@@ -114,18 +139,40 @@ export function useZoomPan({ stageRef, image, isZoomed, onZoomChange, onSwipe }:
         wasDrag.current = false;
         return;
       }
-      const element = stageRef.current;
-      if (isZoomed || !element || !image) {
+      if (isZoomed) {
         setOffset(null);
-        onZoomChange(!isZoomed);
-        return;
-      }
-      const rect = element.getBoundingClientRect();
-      const size = sizeOf(element);
-      setStage(sameOr(size));
-      setOffset(zoomOffset({ x: event.clientX - rect.left, y: event.clientY - rect.top }, size, image));
-      onZoomChange(true);
+        onZoomChange(false);
+      } else zoomInAt(event.clientX, event.clientY);
     },
   };
   return { handlers, style };
+}
+
+/**
+ * The wheel over the picture zooms: up (or a pinch out on a trackpad, which the browser
+ * sends as a wheel with Ctrl) zooms in at the pointer, down zooms out. The listener is not
+ * passive, so the page itself neither scrolls nor zooms.
+ */
+function useWheelZoom(
+  stageRef: RefObject<HTMLElement | null>,
+  isZoomed: boolean,
+  zoomIn: (clientX: number, clientY: number) => void,
+  zoomOut: () => void,
+) {
+  const handleZoomIn = useEffectEvent(zoomIn);
+  const handleZoomOut = useEffectEvent(zoomOut);
+  useEffect(() => {
+    const element = stageRef.current;
+    if (!element) return;
+    const handleWheel = (event: WheelEvent) => {
+      if (event.deltaY === 0) return;
+      event.preventDefault();
+      if (event.deltaY < 0 && !isZoomed) handleZoomIn(event.clientX, event.clientY);
+      if (event.deltaY > 0 && isZoomed) handleZoomOut();
+    };
+    element.addEventListener('wheel', handleWheel, { passive: false });
+    return () => {
+      element.removeEventListener('wheel', handleWheel);
+    };
+  }, [stageRef, isZoomed]);
 }
