@@ -63,6 +63,21 @@ describe('the log', () => {
     expect(text).not.toContain(session.query.split('device_id=')[1]);
   });
 
+  it('censors credential headers and token fields nested in what code logs', async () => {
+    const log = captureLog();
+    t = await createTestApp('sqlite', { deps: { logger: { level: 'info', stream: log.stream } } });
+    t.app.log.info({
+      token: 'secret-0',
+      upload: {
+        auth_token: 'secret-1',
+        request: { headers: { authorization: 'secret-2', cookie: 'secret-3' } },
+      },
+      client: { password: 'secret-4' },
+    });
+    expect(log.text()).toContain('[redacted]');
+    expect(log.text()).not.toMatch(/secret-\d/);
+  });
+
   it('writes no line per request at info, one at debug', async () => {
     const info = captureLog();
     t = await createTestApp('sqlite', { deps: { logger: { level: 'info', stream: info.stream } } });

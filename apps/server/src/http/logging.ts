@@ -17,8 +17,9 @@ import { APP_BASE_PATH, FOREIGN_AUTH_HEADER } from '@trove/contract';
  *
  * Nothing that authenticates is ever written, at any level: the request serializer keeps
  * method, path (no query string: login codes and media signatures live there) and address;
- * credential headers and token fields are censored wherever they appear in a log object
- * (e.g. @fastify/multipart logs busboy's options, request headers included, at `trace`).
+ * credential headers and token fields are censored at the top of any log object and up to
+ * two levels below (@fastify/multipart logs busboy's options, request headers included, at
+ * `trace`; those are logged without the headers as well).
  */
 
 /** Header names whose values are credentials. */
@@ -26,11 +27,14 @@ const SECRET_HEADERS = ['authorization', 'cookie', 'set-cookie', FOREIGN_AUTH_HE
 /** Object fields that carry secrets (the login flow's and the session's). */
 const SECRET_FIELDS = ['auth_token', 'token', 'password', 'code_verifier', 'secret'];
 
-/** Paths censored in every log line; `*.` reaches any depth (see @pinojs/redact). */
-export const REDACTED_LOG_PATHS: readonly string[] = [
-  ...SECRET_HEADERS.flatMap((h) => [`headers["${h}"]`, `*.headers["${h}"]`]),
-  ...SECRET_FIELDS.flatMap((f) => [f, `*.${f}`]),
-];
+/** Where those fields are censored: at the top of a log object and up to two levels below. */
+const DEPTHS = ['', '*.', '*.*.'];
+
+/** Paths censored in every log line (@pinojs/redact: each `*` is exactly one level). */
+export const REDACTED_LOG_PATHS: readonly string[] = DEPTHS.flatMap((depth) => [
+  ...SECRET_HEADERS.map((h) => `${depth}headers["${h}"]`),
+  ...SECRET_FIELDS.map((f) => `${depth}${f}`),
+]);
 
 /** Routes (method and pattern) that take as long as the client or the data decide. */
 const LONG_BY_DESIGN: ReadonlySet<string> = new Set([
