@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need when they are missing: Chromium for the
-# end-to-end tests, ffmpeg for video, and a single-node Ceph (radosgw, ceph-mon, ceph-osd)
-# for the S3 blob store tests (scripts/radosgw.sh). Needs root (CI and the dev machines run
-# as root).
+# end-to-end tests, ffmpeg for video, a single-node Ceph (radosgw, ceph-mon, ceph-osd) for
+# the S3 blob store tests (scripts/radosgw.sh), and PostgreSQL and Redis (set up and started
+# by scripts/ensure-services.sh) unless TROVE_TEST_DATABASE_URL / TROVE_TEST_REDIS_URL name
+# other servers. Needs root (CI and the dev machines run as root). With everything there it
+# only looks (well under a second).
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
@@ -10,6 +12,17 @@ command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
 command -v radosgw >/dev/null 2>&1 || missing+=(radosgw)
 command -v ceph-mon >/dev/null 2>&1 || missing+=(ceph-mon)
 command -v ceph-osd >/dev/null 2>&1 || missing+=(ceph-osd)
+if [ -z "${TROVE_TEST_DATABASE_URL:-}" ]; then
+  # pg_createcluster is in postgresql-common, psql in postgresql-client: both come with it.
+  if ! command -v pg_createcluster >/dev/null 2>&1 || ! command -v psql >/dev/null 2>&1; then
+    missing+=(postgresql)
+  fi
+fi
+if [ -z "${TROVE_TEST_REDIS_URL:-}" ]; then
+  if ! command -v redis-server >/dev/null 2>&1 || ! command -v redis-cli >/dev/null 2>&1; then
+    missing+=(redis-server)
+  fi
+fi
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "ensure-debian-packages: installing ${missing[*]}"
   apt-get update -qq

@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseServiceDirectory } from '@trove/contract';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { createTestApp, openTestDatabase, type TestApp } from './test/harness.ts';
+import { SERVER_SEGMENTS } from './http/web-client.ts';
+import {
+  createTestApp,
+  fakeJpeg,
+  openTestDatabase,
+  signUp,
+  timelineOf,
+  uploadFile,
+  type TestApp,
+} from './test/harness.ts';
 
 describe('app basics', () => {
   let t: TestApp;
@@ -56,6 +65,28 @@ describe('app basics', () => {
       expect(response.headers['referrer-policy']).toBe('no-referrer');
       expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     }
+  });
+
+  it('keeps private answers out of caches, and leaves media and bootstrap caching alone', async () => {
+    const user = await signUp(t.app);
+    const job = await timelineOf(t.app, user);
+    expect((await uploadFile(t.app, user, job, { path: 'a.jpg', content: fakeJpeg() })).statusCode).toBe(200);
+    const files = await t.app.inject({ url: `/st/4/jobs/${job}/files?${user.query}`, headers: user.headers });
+    const privateAnswers = [
+      files,
+      await t.app.inject({ url: `/st/4/account_info?${user.query}`, headers: user.headers }),
+      // Refused: a 401 says nothing cacheable either.
+      await t.app.inject({ url: `/st/4/account_info?${user.query}` }),
+      await t.app.inject({ method: 'POST', url: '/idp/token', payload: { code: 'x', state: 'y' } }),
+    ];
+    for (const response of privateAnswers) expect(response.headers['cache-control']).toBe('no-store');
+
+    const [file] = files.json<{ files: { file_url: string }[] }>().files;
+    const media = await t.app.inject({ url: file?.file_url ?? '' });
+    expect(media.statusCode).toBe(200);
+    expect(media.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    const bootstrap = await t.app.inject({ url: '/service_directory' });
+    expect(bootstrap.headers['cache-control']).toBeUndefined();
   });
 
   it('answers unknown routes with a JSON 404 in the error model', async () => {
@@ -133,6 +164,31 @@ describe('web client serving', () => {
     const response = await t.app.inject({ url: '/assets/app-1234.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves the page to any GET of a page path, whatever its Accept (curl)', async () => {
+    for (const url of ['/', '/photos', '/oauth/callback?code=x']) {
+      for (const headers of [{}, { accept: '*/*' }, { accept: 'application/json' }]) {
+        const response = await t.app.inject({ url, headers });
+        expect(response.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(200);
+        expect(response.body).toContain('<title>Trove</title>');
+      }
+    }
+  });
+
+  it('answers a JSON 404 under every prefix the server registers, and for a missing asset', async () => {
+    const segments = t.app
+      .printRoutes({ commonPrefix: false })
+      .split('\n')
+      .map((line) => /^[├└]── \/([^/ ]+)/.exec(line)?.[1])
+      .filter((segment) => segment !== undefined);
+    expect(segments).toContain('st');
+    for (const segment of new Set([...segments, ...SERVER_SEGMENTS, 'assets'])) {
+      expect(SERVER_SEGMENTS.has(segment) || segment === 'assets', segment).toBe(true);
+      const response = await t.app.inject({ url: `/${segment}/no-such-thing` });
+      expect(response.statusCode, segment).toBe(404);
+      expect(response.json(), segment).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+    }
   });
 
   it('never serves files outside the client folder, and API paths never get the page', async () => {

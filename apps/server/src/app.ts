@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { registerErrorHandler } from './errors.ts';
 import { createInProcessEventBus, type EventBus } from './events/event-bus.ts';
 import { authPlugin } from './http/auth.ts';
+import { loggerOptions, RequestLogController } from './http/logging.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebClient } from './http/web-client.ts';
 import { createIdpService } from './identity/idp.service.ts';
@@ -54,8 +55,8 @@ export interface AppDeps {
   mediaSecret?: Buffer;
   oidc?: OidcProvider;
   now?: () => number;
-  /** Pino options, or false for no log (tests). */
-  logger?: boolean | { level: string };
+  /** Log level (and destination, for tests), or false for no log. */
+  logger?: false | { level: string; stream?: NodeJS.WritableStream };
 }
 
 /** The service directory of spec 000 §5/§7: one origin unless hosts are configured. */
@@ -77,10 +78,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const now = deps.now ?? Date.now;
   const logger = deps.logger ?? { level: config.LOG_LEVEL };
+  const logController = new RequestLogController(config.SLOW_REQUEST_MS);
   const app = Fastify({
-    // Query strings may carry codes and states of the login flow: log paths only.
-    logger:
-      logger === false ? false : { ...(logger === true ? {} : logger), serializers: { req: logRequest } },
+    logger: logger === false ? false : loggerOptions(logger),
+    logController,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  logController.register(app);
   const directory = serviceDirectory(config);
   registerSecurityHeaders(app, Object.values(directory));
   await app.register(fastifyCookie);
@@ -167,9 +169,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMediaRoutes(app, { media: mediaService, now });
   await registerWebClient(app, path.resolve(config.WEB_DIST));
   return app;
-}
-
-/** What the log keeps of a request: never the query string, never a header. */
-function logRequest(request: { method: string; url: string; ip?: string }) {
-  return { method: request.method, path: request.url.split('?')[0], ip: request.ip };
 }

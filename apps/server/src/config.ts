@@ -107,6 +107,8 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('true')
     .transform((v) => v !== 'false' && v !== '0'),
+  /** A request whose answer took this long to start is logged as slow (`warn`). */
+  SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

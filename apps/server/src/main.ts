@@ -11,27 +11,60 @@ import { seedDemo, seedRows, type SeedDeps } from './seed/seed.ts';
 import { connectOidc, type OidcProvider } from './identity/oidc.ts';
 import { openBlobStore } from './storage/open-store.ts';
 import { createWorker } from './worker.ts';
+import { prepareDataDir } from './data-dir.ts';
 
 /**
  * The `trove` command: `serve` (default) runs the server (and, unless EMBEDDED_WORKER=false,
  * the media worker), `worker` runs only the worker, `migrate` applies migrations, `fsck`
- * reconciles the database with the stored bytes (serve also runs it at start).
+ * reconciles the database with the stored bytes (serve also runs it at start), `seed` makes
+ * a demo account. Every command answers `--help` (or `-h`) with its usage and exit 0.
  */
+const COMMANDS = {
+  serve: { usage: 'serve', about: 'the server (default)', run: serve },
+  worker: { usage: 'worker', about: 'only the background worker', run: worker },
+  migrate: { usage: 'migrate', about: 'apply database migrations', run: migrate },
+  fsck: {
+    usage: 'fsck [--verify] [--dry-run] [--grace-minutes N]',
+    about: 'reconcile the database with the stored bytes',
+    run: fsck,
+  },
+  seed: {
+    usage: 'seed [--email E] [--photos N] [--videos N] | seed --files N [--email E]',
+    about: 'a demo account with a generated library; --files: N more file rows for scale tests',
+    run: seed,
+  },
+} satisfies Record<
+  string,
+  { usage: string; about: string; run: (config: Config, args: string[]) => Promise<number> }
+>;
+
+type CommandName = keyof typeof COMMANDS;
+
 const USAGE = [
-  'usage: trove [command]',
-  '  serve                  the server (default)',
-  '  worker                 only the background worker',
-  '  migrate                apply database migrations',
-  '  fsck [--verify] [--dry-run] [--grace-minutes N]',
-  '                         reconcile the database with the stored bytes',
-  '  seed [--email E] [--photos N] [--videos N]',
-  '                         a demo account with a generated library',
-  '  seed --files N [--email E]',
-  '                         N more file rows for scale tests (after a plain seed)',
+  'usage: trove [command] [--help]',
+  ...Object.values(COMMANDS).map((c) => `  ${c.usage}\n      ${c.about}`),
+  'Settings are environment variables (README.md, Configuration).',
 ].join('\n');
 
+function isCommand(name: string): name is CommandName {
+  return Object.hasOwn(COMMANDS, name);
+}
+
 async function main(argv: string[]): Promise<number> {
-  const command = argv[0] ?? 'serve';
+  const [first = 'serve', ...args] = argv;
+  if (first === '--help' || first === '-h' || first === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  if (!isCommand(first)) {
+    console.error(USAGE);
+    return 2;
+  }
+  const command = COMMANDS[first];
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(`usage: trove ${command.usage}\n  ${command.about}`);
+    return 0;
+  }
   let config: Config;
   try {
     config = loadConfig();
@@ -42,21 +75,12 @@ async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
-  switch (command) {
-    case 'migrate':
-      return migrate(config);
-    case 'serve':
-      return serve(config);
-    case 'worker':
-      return worker(config);
-    case 'fsck':
-      return fsck(config, argv.slice(1));
-    case 'seed':
-      return seed(config, argv.slice(1));
-    default:
-      console.error(USAGE);
-      return 2;
-  }
+  // Whatever a command creates in DATA_DIR (database, files, keys) is the owner's alone.
+  process.umask(0o077);
+  prepareDataDir(config.DATA_DIR, (message) => {
+    console.warn(message);
+  });
+  return command.run(config, args);
 }
 
 async function migrate(config: Config): Promise<number> {
@@ -97,15 +121,17 @@ async function serve(config: Config): Promise<number> {
         },
       })
     : undefined;
-  const close = async () => {
+  const close = async (signal: string) => {
+    app.log.info(`Trove is stopping (${signal})`);
     await app.close();
     await background?.stop();
     await bus.close();
     await database.close();
+    app.log.info('Trove stopped');
     process.exit(0);
   };
-  process.once('SIGINT', () => void close());
-  process.once('SIGTERM', () => void close());
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   background?.start();
   // Reconcile at start, in the background: it only removes what is old enough to be safe.
@@ -136,7 +162,7 @@ async function fsck(config: Config, args: string[]): Promise<number> {
   const graceAt = args.indexOf('--grace-minutes');
   const grace = graceAt >= 0 ? Number(args[graceAt + 1]) : 60;
   if (!Number.isFinite(grace) || grace < 0) {
-    console.error(USAGE);
+    console.error(`usage: trove ${COMMANDS.fsck.usage}`);
     return 2;
   }
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: config.SQLITE_FILE });
@@ -176,7 +202,7 @@ async function seed(config: Config, args: string[]): Promise<number> {
   const email = option('--email', 'demo@trove.local');
   const counts = ['--files', '--photos', '--videos'].map((name) => Number(option(name, '0')));
   if (counts.some((n) => !Number.isSafeInteger(n) || n < 0)) {
-    console.error(USAGE);
+    console.error(`usage: trove ${COMMANDS.seed.usage}`);
     return 2;
   }
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: config.SQLITE_FILE });
@@ -212,14 +238,15 @@ async function worker(config: Config): Promise<number> {
   // the worker finds new work by polling the queue table every few seconds.
   const bus = openEventBus(config);
   const queue = createWorker({ config, database, store: await openBlobStore(config), bus });
-  const close = async () => {
+  const close = async (signal: string) => {
+    console.log(`Trove worker is stopping (${signal})`);
     await queue.stop();
     await bus.close();
     await database.close();
     process.exit(0);
   };
-  process.once('SIGINT', () => void close());
-  process.once('SIGTERM', () => void close());
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
   queue.start();
   console.log(`Trove worker is running (data in ${config.DATA_DIR}, ${database.dialect})`);
   return -1;

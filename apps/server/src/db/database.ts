@@ -32,7 +32,7 @@ export function openDatabase(options: { databaseUrl: string; sqliteFile: string 
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  if (options.sqliteFile !== ':memory:') fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
+  if (options.sqliteFile !== ':memory:') createPrivately(options.sqliteFile);
   const sqlite = new SQLite(options.sqliteFile);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
@@ -42,6 +42,16 @@ export function openDatabase(options: { databaseUrl: string; sqliteFile: string 
   sqlite.pragma('synchronous = FULL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Creates the database file (and its folder) for its owner alone, 600 (700), before SQLite
+ * opens it: SQLite gives the -wal and -shm files the mode of the database file.
+ */
+function createPrivately(file: string): void {
+  // Modes apply only to what is created here; an existing folder or file keeps its own.
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
 }
 
 /** Applies every pending migration; throws with the failing migration's error. */

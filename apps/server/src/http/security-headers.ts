@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * Security headers on every response: a strict CSP, no sniffing, no referrer (so no URL
  * ever leaks to another site), no framing. `connectSources` lists separately configured
- * hosts the client must reach.
+ * hosts the client must reach. Answers of signed-in calls and of the login flow are never
+ * stored by a browser or proxy cache, unless the route chose its own caching.
  */
 export function registerSecurityHeaders(app: FastifyInstance, connectSources: readonly string[]): void {
   const extra = [...new Set(connectSources.filter(Boolean).map((u) => new URL(u).origin))].join(' ');
@@ -24,7 +25,7 @@ export function registerSecurityHeaders(app: FastifyInstance, connectSources: re
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     // A route may set a stricter policy of its own (media: sandbox); it keeps it.
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
     reply.header('x-content-type-options', 'nosniff');
@@ -32,5 +33,15 @@ export function registerSecurityHeaders(app: FastifyInstance, connectSources: re
     reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+    if (isPrivate(request) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
+}
+
+/**
+ * A signed-in call's answer is the account's own data; the login flow's carry codes and
+ * tokens (RFC 6749 §5.1: token answers are `no-store`). Media (`signed`) keep their private
+ * caching, the public bootstrap calls and the web client theirs.
+ */
+function isPrivate(request: FastifyRequest): boolean {
+  return request.routeOptions.config.auth === 'user' || request.url.startsWith('/idp/');
 }

@@ -4,14 +4,29 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorBody } from '@trove/contract';
 
-/** Paths that belong to the server's API; unknown ones answer a JSON 404, never the page. */
-const API_PREFIXES = ['/st/', '/th/', '/idp/', '/poll/', '/dl/', '/service_directory', '/brands', '/healthz'];
+/**
+ * First path segments of the server's own routes (API, media, login host, bootstrap; `dl`
+ * is the download host's, spec 000 §7). A path under one of them that no route answers is a
+ * JSON 404, never the page; every other GET is a page of the client. A test checks that
+ * every registered route starts with one of these.
+ */
+export const SERVER_SEGMENTS: ReadonlySet<string> = new Set([
+  'st',
+  'th',
+  'idp',
+  'poll',
+  'dl',
+  'service_directory',
+  'brands',
+  'healthz',
+]);
 
 const notFound: ErrorBody = { error: { code: 'not_found', message: 'Not found' } };
 
 /**
  * Serves the built web client on the same port as the API, with the SPA fallback: any
- * other GET that wants HTML gets index.html, and the client's router takes it from there.
+ * other GET gets index.html, whatever its `Accept` (`curl http://localhost:8080/` too), and
+ * the client's router takes it from there.
  */
 export async function registerWebClient(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
@@ -23,16 +38,17 @@ export async function registerWebClient(app: FastifyInstance, webDist: string): 
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const isApi = API_PREFIXES.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
-    const wantsPage =
-      request.method === 'GET' && !isApi && (request.headers.accept ?? '').includes('text/html');
-    if (hasClient && request.method === 'GET' && !isApi && isClientFile(webDist, url)) {
+    const isGet = request.method === 'GET' || request.method === 'HEAD';
+    const segment = url.split('/')[1] ?? '';
+    // A missing script or stylesheet (an old page after a deploy) is a 404, not the page.
+    const isPage = isGet && !SERVER_SEGMENTS.has(segment) && segment !== 'assets';
+    if (hasClient && isGet && !SERVER_SEGMENTS.has(segment) && isClientFile(webDist, url)) {
       // Hashed asset names never change content, so browsers may keep them for a year.
       const immutable = url.startsWith('/assets/');
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       return reply.sendFile(decodeURIComponent(url.slice(1)));
     }
-    if (hasClient && wantsPage) {
+    if (hasClient && isPage) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return reply.status(404).send(notFound);

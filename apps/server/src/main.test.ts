@@ -1,0 +1,80 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_MAIN, serverEnv } from './test/server-process.ts';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `trove ...args` as a real process and waits for it to exit. */
+function trove(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [SERVER_MAIN, ...args], { env }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const COMMANDS = ['serve', 'worker', 'migrate', 'fsck', 'seed'];
+
+describe('the trove command', () => {
+  let root: string;
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-main-'));
+  });
+  afterAll(() => {
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('answers --help, -h and help with the usage of every command, exit 0', async () => {
+    for (const flag of ['--help', '-h', 'help']) {
+      const run = await trove([flag], serverEnv(path.join(root, 'unused')));
+      expect(run.code, flag).toBe(0);
+      for (const command of COMMANDS) expect(run.stdout).toContain(`  ${command}`);
+    }
+  });
+
+  it('answers `<command> --help` with its usage and does nothing else, even with a bad environment', async () => {
+    const dataDir = path.join(root, 'never-created');
+    for (const command of COMMANDS) {
+      const run = await trove([command, '--help'], serverEnv(dataDir, { PORT: 'not-a-port' }));
+      expect(run.code, command).toBe(0);
+      expect(run.stdout).toContain(`usage: trove ${command}`);
+    }
+    // `seed --help` made no account: it did not even make the data folder.
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
+  it('refuses an unknown command with the usage, exit 2', async () => {
+    const run = await trove(['sevre'], serverEnv(path.join(root, 'unused')));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('usage: trove');
+  });
+
+  it('creates DATA_DIR and the database for their owner alone', async () => {
+    const dataDir = path.join(root, 'fresh');
+    const run = await trove(['migrate'], serverEnv(dataDir));
+    expect(run.code, run.stderr).toBe(0);
+    expect((fs.statSync(dataDir).mode & 0o777).toString(8)).toBe('700');
+    for (const name of fs.readdirSync(dataDir)) {
+      expect((fs.statSync(path.join(dataDir, name)).mode & 0o077).toString(8), name).toBe('0');
+    }
+    expect(fs.readdirSync(dataDir)).toContain('trove.db');
+  });
+
+  it('warns of an existing DATA_DIR that others may read, and leaves its mode alone', async () => {
+    const dataDir = path.join(root, 'shared');
+    fs.mkdirSync(dataDir);
+    fs.chmodSync(dataDir, 0o755);
+    const run = await trove(['migrate'], serverEnv(dataDir));
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(`DATA_DIR ${dataDir} is readable by other users`);
+    expect((fs.statSync(dataDir).mode & 0o777).toString(8)).toBe('755');
+  });
+});
