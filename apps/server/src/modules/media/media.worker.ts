@@ -4,10 +4,10 @@ import path from 'node:path';
 import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Repositories, Transact } from '../../db/repositories.ts';
-import { jobChannel, type EventBus } from '../../events/event-bus.ts';
+import type { EventBus } from '../../events/event-bus.ts';
 import type { WorkHandler } from '../../queue/work-queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { fileAddedPayload } from '../files/file-records.ts';
+import { createChangeWriter } from '../changes/change-writer.ts';
 import type { MediaFacts } from './media.repository.ts';
 
 /** A rendition the tools made: bytes in memory (thumbnails) or a file (video, JPEG). */
@@ -56,6 +56,7 @@ export function createMediaHandler(deps: {
   now: () => number;
 }): WorkHandler {
   const { repos, store, tools } = deps;
+  const changeWriter = createChangeWriter(deps);
 
   async function storeRendition(blobId: string, kind: string, rendition: Rendition) {
     if (await repos.media.findDerivative(blobId, kind)) return;
@@ -73,26 +74,15 @@ export function createMediaHandler(deps: {
     if (!inserted) await store.delete(info.key);
   }
 
-  /** Writes the facts and one change per active file, then wakes those jobs' pollers. */
+  /** Writes the facts and one change per active file; the writer wakes those jobs' pollers. */
   async function finish(blobId: string, facts: MediaFacts) {
-    const jobs = await deps.transact(async (tx) => {
+    await changeWriter.transact(async (tx, changes) => {
       await tx.media.setMediaFacts(blobId, facts);
-      const touched = new Set<string>();
       for (const file of await tx.media.listFilesOfBlob(blobId)) {
         if (file.state !== 'active') continue;
-        await tx.changes.append({
-          job_id: file.job_id,
-          type: 0,
-          file_id: file.id,
-          user_id: file.added_by,
-          payload: JSON.stringify(fileAddedPayload(file, false)),
-          created_at: deps.now(),
-        });
-        touched.add(file.job_id);
+        await changes.fileAdded(file, { by: file.added_by, at: deps.now(), isRollback: false });
       }
-      return touched;
     });
-    await Promise.all([...jobs].map((jobId) => deps.bus.publish(jobChannel(jobId), 'changed')));
   }
 
   /** Streams the stored original through SHA-256, into `target` when decoding needs a copy. */

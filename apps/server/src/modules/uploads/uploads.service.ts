@@ -8,6 +8,7 @@ import {
   fileNameOf,
   fileTypeOfExtension,
   isScreenshotName,
+  monthOf,
   type CopyToTimelineBody,
   type CopyToTimelineResponse,
   type DuplicatePolicy,
@@ -18,10 +19,11 @@ import {
 import { canOnJob } from '../../access/access.ts';
 import type { Repositories, Transact } from '../../db/repositories.ts';
 import { AppError, NotFoundError, QuotaExceededError } from '../../errors.ts';
-import { jobChannel, type EventBus } from '../../events/event-bus.ts';
+import type { EventBus } from '../../events/event-bus.ts';
 import { isContentAllowed } from '../../media/sniff.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { monthOf, recordFileAdded } from '../files/file-records.ts';
+import { createChangeWriter } from '../changes/change-writer.ts';
+import { recordFileAdded } from '../files/file-records.ts';
 import type { BlobRow, FileRow } from '../files/files.repository.ts';
 import type { JobRow } from '../jobs/jobs.repository.ts';
 import type { AuthContext } from '../sessions/sessions.service.ts';
@@ -65,7 +67,8 @@ export function createUploadsService(deps: {
   baseQuotaBytes: number;
   now: () => number;
 }) {
-  const { repos, transact, store, bus, now } = deps;
+  const { repos, store, bus, now } = deps;
+  const changeWriter = createChangeWriter(deps);
 
   async function writableJob(auth: AuthContext, jobId: string) {
     const job = await repos.jobs.findById(jobId);
@@ -97,10 +100,9 @@ export function createUploadsService(deps: {
 
   /** Inserts the file (and its blob when new) in one transaction; see the Note above. */
   async function commit(auth: AuthContext, job: JobRow, incoming: Incoming, newBlob?: BlobRow) {
-    const jobId = job.id;
     type Committed = { answer: UploadResult; blobUsed: boolean; isQueued: boolean };
-    const result = await transact(async (tx): Promise<Committed> => {
-      const answer = duplicateAnswer(await tx.files.findByChecksum(jobId, incoming.sha1), incoming.policy);
+    const result = await changeWriter.transact(async (tx, changes): Promise<Committed> => {
+      const answer = duplicateAnswer(await tx.files.findByChecksum(job.id, incoming.sha1), incoming.policy);
       if (answer) return { answer, blobUsed: false, isQueued: false };
       let blob = await tx.files.findOwnerBlob(auth.userId, incoming.sha1);
       let blobUsed = false;
@@ -116,7 +118,7 @@ export function createUploadsService(deps: {
         blobUsed = true;
         isQueued = true;
       }
-      let file = fileRow(auth, jobId, incoming, blob, now());
+      let file = fileRow(auth, job.id, incoming, blob, now());
       if (!blobUsed && file.media_status === 'pending') {
         // Known bytes (dedup, a re-upload of a trashed file): the media facts are the
         // blob's, so take them from a processed sibling; if none is processed yet, queue
@@ -129,7 +131,7 @@ export function createUploadsService(deps: {
         }
       }
       await tx.files.insertFile(file);
-      await recordFileAdded(tx, file, {
+      await recordFileAdded(tx, changes, file, {
         by: auth.userId,
         at: file.uploaded_at,
         isRollback: false,
@@ -137,7 +139,6 @@ export function createUploadsService(deps: {
       });
       return { answer: { status: 'processing', uuid: file.id }, blobUsed, isQueued };
     });
-    if (result.answer.status === 'processing') await bus.publish(jobChannel(jobId), 'changed');
     if (result.isQueued) await bus.publish(WORK_CHANNEL, 'media');
     return result;
   }

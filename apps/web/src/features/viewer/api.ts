@@ -2,6 +2,7 @@ import {
   FileList,
   OkResponse,
   VideoCheckResponse,
+  monthStartOf,
   type RemoteFile,
   type TimelineFilter,
   type TimelineMonth,
@@ -11,7 +12,6 @@ import { useApi } from '../../api/api-context.tsx';
 import type { HttpClient, Parser } from '../../api/http-client.ts';
 import { STALE_TIME } from '../../api/query-client.ts';
 import { timelineKeys } from '../timeline/api.ts';
-import { monthStartOf } from './model.ts';
 
 /** Query keys of the viewer's own answers; month files stay under `timelineKeys`. */
 export const viewerKeys = {
