@@ -15,6 +15,7 @@ import { createIdpService } from './identity/idp.service.ts';
 import { registerIdpRoutes } from './identity/idp.routes.ts';
 import type { OidcProvider } from './identity/oidc.ts';
 import { createThrottle } from './identity/throttle.ts';
+import { createChangeWriter } from './modules/changes/change-writer.ts';
 import { registerChangeRoutes } from './modules/changes/changes.routes.ts';
 import { createChangesService } from './modules/changes/changes.service.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
@@ -95,14 +96,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const brands = resolveBrands(config.BRANDS_JSON);
   const store = deps.store ?? createFsBlobStore(config.DATA_DIR);
   const bus = deps.bus ?? createInProcessEventBus();
-  const base = { repos, transact, bus, baseQuotaBytes: config.BASE_QUOTA_BYTES, now };
-  const jobsService = createJobsService(base);
-  const uploadsService = createUploadsService({ ...base, store });
+  const changeWriter = createChangeWriter({ transact, bus });
+  const jobsService = createJobsService({ repos, now });
+  const uploadsService = createUploadsService({
+    repos,
+    changeWriter,
+    store,
+    bus,
+    baseQuotaBytes: config.BASE_QUOTA_BYTES,
+    now,
+  });
   const signer = createMediaSigner(
     deps.mediaSecret ?? loadMediaSecret(config.MEDIA_URL_SECRET, config.DATA_DIR),
     now,
   );
-  const filesService = createFilesService({ ...base, links: createMediaLinks(signer) });
+  const filesService = createFilesService({
+    repos,
+    changeWriter,
+    baseQuotaBytes: config.BASE_QUOTA_BYTES,
+    links: createMediaLinks(signer),
+    now,
+  });
   const mediaService = createMediaService({ repos, store, signer });
   const changesService = createChangesService({ repos, bus });
   const idpService = createIdpService({

@@ -20,7 +20,10 @@ function toChange(row: JobEventRow): JobChange {
 }
 
 /** The change log of jobs and the long poll on it (spec 000 §7 changes, poll host). */
-export function createChangesService(deps: { repos: Repositories; bus: EventBus }) {
+export function createChangesService(deps: {
+  repos: Pick<Repositories, 'changes' | 'files' | 'jobs'>;
+  bus: EventBus;
+}) {
   const { repos, bus } = deps;
 
   async function readableJob(auth: AuthContext, jobId: string) {

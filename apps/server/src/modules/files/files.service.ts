@@ -9,10 +9,9 @@ import type {
 } from '@trove/contract';
 import { extensionOf } from '@trove/contract';
 import { canOnJob, type JobAction } from '../../access/access.ts';
-import type { Repositories, Transact } from '../../db/repositories.ts';
+import type { Repositories } from '../../db/repositories.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
-import type { EventBus } from '../../events/event-bus.ts';
-import { createChangeWriter } from '../changes/change-writer.ts';
+import type { ChangeWriter } from '../changes/change-writer.ts';
 import type { MediaLinks } from '../media/media-links.ts';
 import type { AuthContext } from '../sessions/sessions.service.ts';
 import { counterOf, recordFileAdded } from './file-records.ts';
@@ -73,15 +72,14 @@ function decodeCursor(cursor: string): { taken: number; id: string } {
 
 /** Files of a job: listing, metadata, delete to trash, and restore (spec 000 §7 Jobs). */
 export function createFilesService(deps: {
-  repos: Repositories;
-  transact: Transact;
-  bus: EventBus;
+  repos: Pick<Repositories, 'accounts' | 'files' | 'jobs' | 'media'>;
+  /** The transactions that change files; see [Note: Change records]. */
+  changeWriter: ChangeWriter;
   baseQuotaBytes: number;
   links: MediaLinks;
   now: () => number;
 }) {
-  const { repos, links, now } = deps;
-  const changeWriter = createChangeWriter(deps);
+  const { repos, changeWriter, links, now } = deps;
   const monthsCache = new Map<string, { serial: number; value: TimelineMonths }>();
 
   async function jobFor(auth: AuthContext, jobId: string, action: JobAction) {

@@ -3,11 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Repositories, Transact } from '../../db/repositories.ts';
-import type { EventBus } from '../../events/event-bus.ts';
+import type { Repositories } from '../../db/repositories.ts';
 import type { WorkHandler } from '../../queue/work-queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { createChangeWriter } from '../changes/change-writer.ts';
+import type { ChangeWriter } from '../changes/change-writer.ts';
 import type { MediaFacts } from './media.repository.ts';
 
 /** A rendition the tools made: bytes in memory (thumbnails) or a file (video, JPEG). */
@@ -47,16 +46,15 @@ export interface MediaTools {
  * Retrying is safe: renditions already stored stay, facts are overwritten with the same.
  */
 export function createMediaHandler(deps: {
-  repos: Repositories;
-  transact: Transact;
+  repos: Pick<Repositories, 'files' | 'media'>;
+  /** Writes the facts and their type 0 records; see [Note: Change records]. */
+  changeWriter: ChangeWriter;
   store: BlobStore;
-  bus: EventBus;
   tools: MediaTools;
   workDir: string;
   now: () => number;
 }): WorkHandler {
-  const { repos, store, tools } = deps;
-  const changeWriter = createChangeWriter(deps);
+  const { repos, changeWriter, store, tools } = deps;
 
   async function storeRendition(blobId: string, kind: string, rendition: Rendition) {
     if (await repos.media.findDerivative(blobId, kind)) return;
