@@ -2,7 +2,7 @@ import { ChangeType, ChangesResponse, monthStartOf, type RemoteFile } from '@tro
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useApi } from '../../api/api-context.tsx';
-import { timelineKeys } from './api.ts';
+import { timelineKeys } from '../library/api.ts';
 
 /** After a failed poll, wait this long before the next (spec 000 §9 change polling). */
 const RETRY_MS = 2500;

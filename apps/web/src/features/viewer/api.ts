@@ -11,7 +11,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useApi } from '../../api/api-context.tsx';
 import type { HttpClient, Parser } from '../../api/http-client.ts';
 import { STALE_TIME } from '../../api/query-client.ts';
-import { timelineKeys } from '../timeline/api.ts';
+import { timelineKeys } from '../library/api.ts';
 
 /** Query keys of the viewer's own answers; month files stay under `timelineKeys`. */
 export const viewerKeys = {
