@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { seedRows } from '../apps/server/src/seed/seed.ts';
 import { startServerProcess } from '../apps/server/src/test/server-process.ts';
 import { movedTo, type StorageState } from './lib/browser.ts';
-import { EMAIL, VIEWPORT, withSeedDeps } from './web-timeline.ts';
+import { EMAIL, VIEWPORT, withSeedDeps } from './lib/web-seed.ts';
 
 /** Issue #4 §1: "a 20,000-file month renders without a task over 100 ms". */
 export interface BigMonthResult {

@@ -1,10 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
-import { createInProcessEventBus } from '../apps/server/src/events/event-bus.ts';
-import { seedDemo, seedRows, type SeedDeps } from '../apps/server/src/seed/seed.ts';
-import { createFsBlobStore } from '../apps/server/src/storage/fs-blob-store.ts';
+import { seedDemo, seedRows } from '../apps/server/src/seed/seed.ts';
 import { startServerProcess, type ServerProcess } from '../apps/server/src/test/server-process.ts';
 import {
   buildWebClient,
@@ -15,6 +11,7 @@ import {
   type StorageState,
 } from './lib/browser.ts';
 import { makeDataDir, removeDataDir } from './lib/server.ts';
+import { EMAIL, VIEWPORT, withSeedDeps } from './lib/web-seed.ts';
 import { bigMonth, type BigMonthResult } from './web-big-month.ts';
 import { hashThroughput, type HashResult } from './web-hash.ts';
 
@@ -34,8 +31,6 @@ import { hashThroughput, type HashResult } from './web-hash.ts';
  * time Playwright needs to talk to the browser is not in it.
  */
 
-export const EMAIL = 'bench-web@trove.local';
-export const VIEWPORT = { width: 1280, height: 800 };
 /** Chromium's largest layout size (LayoutUnit: 2^31 / 64 px); Firefox's is lower still. */
 export const HEIGHT_CAP_PX = 33_554_432;
 /** Where the fast scroller jumps to, as fractions of its track. */
@@ -111,17 +106,6 @@ async function prepareDemo(browser: Browser, dataDir: string, webDist: string): 
     return state;
   } finally {
     await server.stop();
-  }
-}
-
-export async function withSeedDeps<T>(dataDir: string, run: (deps: SeedDeps) => Promise<T>): Promise<T> {
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/nonexistent', DATABASE_URL: '' });
-  const database = openDatabase({ databaseUrl: '', sqliteFile: config.SQLITE_FILE });
-  try {
-    await migrateToLatest(database.db);
-    return await run({ config, database, store: createFsBlobStore(dataDir), bus: createInProcessEventBus() });
-  } finally {
-    await database.close();
   }
 }
 

@@ -18,6 +18,7 @@ import type { OidcProvider } from './identity/oidc.ts';
 import { createThrottle } from './identity/throttle.ts';
 import { createDeviceCookies } from './identity/device-cookie.ts';
 import { deriveKey } from './identity/crypto.ts';
+import { createChangeWriter } from './modules/changes/change-writer.ts';
 import { registerChangeRoutes } from './modules/changes/changes.routes.ts';
 import { createChangesService } from './modules/changes/changes.service.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
@@ -114,15 +115,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     revocations,
     now,
   });
-  const base = { repos, transact, bus, baseQuotaBytes: config.BASE_QUOTA_BYTES, now };
-  const jobsService = createJobsService(base);
-  const uploadsService = createUploadsService({ ...base, store });
+  const changeWriter = createChangeWriter({ transact, bus });
+  const jobsService = createJobsService({ repos, now });
+  const uploadsService = createUploadsService({
+    repos,
+    changeWriter,
+    store,
+    bus,
+    baseQuotaBytes: config.BASE_QUOTA_BYTES,
+    now,
+  });
   const serverSecret = deps.mediaSecret ?? loadMediaSecret(config.MEDIA_URL_SECRET, config.DATA_DIR);
   const signer = createMediaSigner(serverSecret, {
     now,
     isRefused: (sessionId) => revocations.isRefused(sessionId),
   });
-  const filesService = createFilesService({ ...base, links: createMediaLinks(signer) });
+  const filesService = createFilesService({
+    repos,
+    changeWriter,
+    baseQuotaBytes: config.BASE_QUOTA_BYTES,
+    links: createMediaLinks(signer),
+    now,
+  });
   const mediaService = createMediaService({ repos, store, signer });
   const changesService = createChangesService({ repos, bus });
   const idpService = createIdpService({

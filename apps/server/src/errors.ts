@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
-import type { ErrorBody, ErrorCode } from '@trove/contract';
+import { GIB, MAX_UPLOAD_BYTES, type ErrorBody, type ErrorCode } from '@trove/contract';
 
 /**
  * Errors a service may throw. Each carries an HTTP status and a stable contract code; the
@@ -64,6 +64,51 @@ export class RateLimitedError extends AppError {
 export class QuotaExceededError extends AppError {
   constructor() {
     super(413, 'quota_exceeded', 'Not enough storage for this file');
+  }
+}
+
+/** 400: the request is malformed in a way no schema catches (e.g. more bytes than declared). */
+export class BadRequestError extends AppError {
+  constructor(message: string) {
+    super(400, 'bad_request', message);
+  }
+}
+
+/** 413: one file is over the per-file limit of spec 000 §5, §9 (MAX_UPLOAD_BYTES). */
+export class FileTooLargeError extends AppError {
+  constructor() {
+    super(413, 'file_too_large', `File exceeds ${String(MAX_UPLOAD_BYTES / GIB)} GiB`);
+  }
+}
+
+/** 415: a type the service does not take (spec 000 §5: extension or content not allowed). */
+export class UnsupportedFileError extends AppError {
+  constructor(message: string) {
+    super(415, 'unsupported_file', message);
+  }
+}
+
+/** 400: the received bytes do not match the checksum the client sent (spec 000 §5). */
+export class ChecksumMismatchError extends AppError {
+  constructor() {
+    super(400, 'checksum_mismatch', 'The received bytes do not match the checksum');
+  }
+}
+
+/** 409: a resumable upload's offset is not where the request says (tus `Upload-Offset`). */
+export class OffsetMismatchError extends AppError {
+  constructor(message: string) {
+    super(409, 'offset_mismatch', message);
+  }
+}
+
+/**
+ * The request does not speak the protocol of the call: 412 for a tus version the server
+ * does not offer, 415 for a body of the wrong content type.
+ */
+export class UnsupportedProtocolError extends AppError {
+  constructor(statusCode: 412 | 415, message: string) {
+    super(statusCode, 'unsupported_protocol', message);
   }
 }
 

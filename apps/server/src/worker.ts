@@ -4,6 +4,7 @@ import { createRepositories, createTransact } from './db/repositories.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { EventBus } from './events/event-bus.ts';
 import { closeHeicWorkers } from './media/heic.ts';
+import { createChangeWriter } from './modules/changes/change-writer.ts';
 import { createMediaTools } from './modules/media/media-tools.ts';
 import { createMediaHandler, type MediaTools } from './modules/media/media.worker.ts';
 import { createBullmqWorkQueue } from './queue/bullmq-work-queue.ts';
@@ -47,9 +48,8 @@ export function createWorker(deps: {
       : createBullmqWorkQueue({ ...common, redisUrl: config.REDIS_URL });
   const media = createMediaHandler({
     repos,
-    transact: createTransact(database.db),
+    changeWriter: createChangeWriter({ transact: createTransact(database.db), bus }),
     store,
-    bus,
     tools:
       deps.tools ??
       createMediaTools({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DuplicatePolicy } from './enums.ts';
+import { ChangeType } from './changes.ts';
 
 /** A file as the server describes it (spec 000 §3 File). Times are seconds since the epoch. */
 export const RemoteFile = z.object({
@@ -140,7 +141,13 @@ export type TimelineMonths = z.infer<typeof TimelineMonths>;
 /** One change record (spec 000 §3 Job change record), in the order of its serial. */
 export const JobChange = z.object({
   serial: z.number(),
-  type: z.union([z.literal(0), z.literal(1), z.literal(10), z.literal(11), z.literal(12)]),
+  type: z.union([
+    z.literal(ChangeType.FileAdded),
+    z.literal(ChangeType.FileRemoved),
+    z.literal(ChangeType.Comment),
+    z.literal(ChangeType.EventMarker),
+    z.literal(ChangeType.Reaction),
+  ]),
   timestamp: z.number(),
   data: z.record(z.string(), z.unknown()),
 });

@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './auth.ts';
 export * from './brand.ts';
+export * from './changes.ts';
 export * from './constants.ts';
 export * from './directory.ts';
 export * from './enums.ts';
@@ -9,5 +10,6 @@ export * from './file-types.ts';
 export * from './files.ts';
 export * from './jobs.ts';
 export * from './locales.ts';
+export * from './months.ts';
 export * from './privacy.ts';
 export * from './wire.ts';

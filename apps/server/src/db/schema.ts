@@ -124,7 +124,7 @@ export interface FilesTable {
   uploaded_at: number;
   /** When the picture was taken (EXIF), else the file's mtime: the timeline's order. */
   taken_at: number;
-  /** YYYYMM of taken_at in UTC (see {@link monthOf}); written with taken_at, never alone. */
+  /** YYYYMM of taken_at in UTC (see `monthOf` of the contract); written with taken_at, never alone. */
   taken_month: number;
   width: Generated<number>;
   height: Generated<number>;

@@ -4,13 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
+import { monthOf } from '@trove/contract';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { createRepositories, createTransact } from '../db/repositories.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { hashPassword } from '../identity/passwords.ts';
+import { createChangeWriter } from '../modules/changes/change-writer.ts';
 import { createAccountsService } from '../modules/accounts/accounts.service.ts';
-import { monthOf } from '../modules/files/file-records.ts';
 import { createUploadsService } from '../modules/uploads/uploads.service.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { clipMp4, landscapeJpeg, receiptPdf, screenshotPng, type SeedItem } from './library.ts';
@@ -60,7 +61,7 @@ export async function seedDemo(
   if (!job) throw new Error('the demo account has no timeline');
   const uploads = createUploadsService({
     repos,
-    transact: createTransact(deps.database.db),
+    changeWriter: createChangeWriter({ transact: createTransact(deps.database.db), bus: deps.bus }),
     bus: deps.bus,
     store: deps.store,
     baseQuotaBytes: deps.config.BASE_QUOTA_BYTES,

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useApi } from '../api/api-context.tsx';
-import { prefetchTimeline } from '../features/timeline/api.ts';
+import { prefetchTimeline } from '../features/library/api.ts';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { dispatchLogin, useLoginState } from '../features/auth/login-store.ts';
 import { Icon } from '../ui/icons.tsx';

@@ -1,6 +1,7 @@
 import { DEFAULT_BRANDS, type Brand, type Locale } from '@trove/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { ApiProvider } from '../api/api-context.tsx';
@@ -29,6 +30,8 @@ export interface RenderAppOptions {
   login?: LoginState;
   locale?: Locale;
   brand?: Brand;
+  /** Rendered in place of the app's routes, with every provider: a component on its own. */
+  element?: ReactNode;
 }
 
 /**
@@ -41,6 +44,7 @@ export function renderApp({
   login = { status: 'AUTHENTICATED', notice: null },
   locale = 'en_US',
   brand = DEFAULT_BRANDS.intl,
+  element,
 }: RenderAppOptions = {}) {
   resetLoginState(login);
   localeStore.setState({ locale });
@@ -76,7 +80,7 @@ export function renderApp({
             <ApiProvider client={client}>
               <MemoryRouter initialEntries={[route]}>
                 <AuthController />
-                <AppRoutes />
+                {element ?? <AppRoutes />}
               </MemoryRouter>
             </ApiProvider>
           </BrandContext>

@@ -1,4 +1,4 @@
-import type { ChangesResponse, JobChange } from '@trove/contract';
+import { CHANGE_TYPES, ChangeType, type ChangesResponse, type JobChange } from '@trove/contract';
 import { canOnJob } from '../../access/access.ts';
 import type { Repositories } from '../../db/repositories.ts';
 import { NotFoundError } from '../../errors.ts';
@@ -10,7 +10,7 @@ import type { JobEventRow } from './changes.repository.ts';
 const PAGE = 1000;
 
 function toChange(row: JobEventRow): JobChange {
-  const type = row.type === 1 || row.type === 10 || row.type === 11 || row.type === 12 ? row.type : 0;
+  const type = CHANGE_TYPES.find((t) => t === row.type) ?? ChangeType.FileAdded;
   return {
     serial: row.serial,
     type,
@@ -20,7 +20,10 @@ function toChange(row: JobEventRow): JobChange {
 }
 
 /** The change log of jobs and the long poll on it (spec 000 §7 changes, poll host). */
-export function createChangesService(deps: { repos: Repositories; bus: EventBus }) {
+export function createChangesService(deps: {
+  repos: Pick<Repositories, 'changes' | 'files' | 'jobs'>;
+  bus: EventBus;
+}) {
   const { repos, bus } = deps;
 
   async function readableJob(auth: AuthContext, jobId: string) {

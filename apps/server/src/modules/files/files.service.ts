@@ -9,9 +9,9 @@ import type {
 } from '@trove/contract';
 import { extensionOf } from '@trove/contract';
 import { canOnJob, type JobAction } from '../../access/access.ts';
-import type { Repositories, Transact } from '../../db/repositories.ts';
+import type { Repositories } from '../../db/repositories.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
-import { jobChannel, type EventBus } from '../../events/event-bus.ts';
+import type { ChangeWriter } from '../changes/change-writer.ts';
 import type { MediaLinks, SessionLinks } from '../media/media-links.ts';
 import type { AuthContext } from '../sessions/sessions.service.ts';
 import { counterOf, recordFileAdded } from './file-records.ts';
@@ -72,14 +72,14 @@ function decodeCursor(cursor: string): { taken: number; id: string } {
 
 /** Files of a job: listing, metadata, delete to trash, and restore (spec 000 §7 Jobs). */
 export function createFilesService(deps: {
-  repos: Repositories;
-  transact: Transact;
-  bus: EventBus;
+  repos: Pick<Repositories, 'accounts' | 'files' | 'jobs' | 'media'>;
+  /** The transactions that change files; see [Note: Change records]. */
+  changeWriter: ChangeWriter;
   baseQuotaBytes: number;
   links: MediaLinks;
   now: () => number;
 }) {
-  const { repos, transact, bus, links, now } = deps;
+  const { repos, changeWriter, links, now } = deps;
   const monthsCache = new Map<string, { serial: number; value: TimelineMonths }>();
 
   async function jobFor(auth: AuthContext, jobId: string, action: JobAction) {
@@ -152,23 +152,14 @@ export function createFilesService(deps: {
     /** DELETE /jobs/{id}/files_by_id/{fileId}: moves the file to the trash (type 1 change). */
     async trash(auth: AuthContext, jobId: string, fileId: string): Promise<void> {
       const job = await jobFor(auth, jobId, 'deleteFile');
-      const changed = await transact(async (tx) => {
+      await changeWriter.transact(async (tx, changes) => {
         const file = await tx.files.findFile(jobId, fileId);
         if (file?.state !== 'active') throw new NotFoundError();
         const t = now();
         await tx.files.setState(file.id, 'trashed', t);
         if (job.type === 'timeline') await tx.accounts.addToCounter(file.added_by, counterOf(file), -1);
-        await tx.changes.append({
-          job_id: jobId,
-          type: 1,
-          file_id: file.id,
-          user_id: auth.userId,
-          payload: JSON.stringify({ id: file.id }),
-          created_at: t,
-        });
-        return true;
+        await changes.fileRemoved(file, { by: auth.userId, at: t });
       });
-      if (changed) await bus.publish(jobChannel(jobId), 'changed');
     },
 
     /** POST /jobs/{id}/multi_rollback: restores trashed files, each answered on its own. */
@@ -180,12 +171,12 @@ export function createFilesService(deps: {
       const job = await jobFor(auth, jobId, 'restoreFile');
       const results: MultiRollbackResponse['results'] = [];
       for (const fileId of fileIds) {
-        const outcome = await transact(async (tx) => {
+        const outcome = await changeWriter.transact(async (tx, changes) => {
           const file = await tx.files.findFile(jobId, fileId);
           if (!file) return 'file_not_found';
           if (file.state === 'active') return 'ok';
           await tx.files.setState(file.id, 'active', null);
-          await recordFileAdded(tx, file, {
+          await recordFileAdded(tx, changes, file, {
             by: auth.userId,
             at: now(),
             isRollback: true,
@@ -199,7 +190,6 @@ export function createFilesService(deps: {
             : { file_uuid: fileId, status: 'error', error_reason: outcome },
         );
       }
-      if (results.some((r) => r.status === 'ok')) await bus.publish(jobChannel(jobId), 'changed');
       const user = await repos.accounts.findById(auth.userId);
       return {
         results,

@@ -8,7 +8,7 @@ import type { AuthContext } from '../sessions/sessions.service.ts';
 import type { JobRow } from './jobs.repository.ts';
 
 /** Jobs: the timeline and albums of a user (spec 000 §3, §7 Jobs). */
-export function createJobsService(deps: { repos: Repositories; now: () => number }) {
+export function createJobsService(deps: { repos: Pick<Repositories, 'jobs'>; now: () => number }) {
   const { jobs } = deps.repos;
   return {
     /** GET /jobs/default: the caller's timeline. */

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { monthOf } from '@trove/contract';
 import type { Database, DerivativesTable, FilesTable } from '../../db/schema.ts';
-import { monthOf } from '../files/file-records.ts';
 
 export type DerivativeRow = Selectable<DerivativesTable>;
 

@@ -2,8 +2,7 @@ import type { Readable } from 'node:stream';
 import type { MediaSigner, MediaVariant, PresentedSignature } from '../../access/media-urls.ts';
 import type { Repositories } from '../../db/repositories.ts';
 import { NotFoundError } from '../../errors.ts';
-import type { ResolvedRange } from '../../http/range.ts';
-import type { BlobStore } from '../../storage/blob-store.ts';
+import type { BlobStore, ByteRange } from '../../storage/blob-store.ts';
 import { servedTypeOf, type ServedType } from './content-type.ts';
 
 /** One rendition ready to send: its size, type, a strong validator and a way to read it. */
@@ -12,7 +11,7 @@ export interface MediaBody extends ServedType {
   /** Strong ETag: store keys never change content. */
   etag: string;
   fileName: string;
-  open(range?: ResolvedRange): Promise<Readable>;
+  open(range?: ByteRange): Promise<Readable>;
 }
 
 /** Media renditions each variant maps to (derivatives table kinds). */
@@ -28,7 +27,11 @@ const DERIVATIVE_OF: Partial<Record<MediaVariant, string>> = {
  * Downloads, thumbnails, video). A bad or expired signature, a trashed file and a rendition
  * that is not made yet all answer the same 404.
  */
-export function createMediaService(deps: { repos: Repositories; store: BlobStore; signer: MediaSigner }) {
+export function createMediaService(deps: {
+  repos: Pick<Repositories, 'files' | 'media'>;
+  store: BlobStore;
+  signer: MediaSigner;
+}) {
   const { repos, store, signer } = deps;
 
   async function body(

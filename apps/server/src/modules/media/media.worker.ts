@@ -3,11 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Repositories, Transact } from '../../db/repositories.ts';
-import { jobChannel, type EventBus } from '../../events/event-bus.ts';
+import type { Repositories } from '../../db/repositories.ts';
 import type { WorkHandler } from '../../queue/work-queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { fileAddedPayload } from '../files/file-records.ts';
+import type { ChangeWriter } from '../changes/change-writer.ts';
 import type { MediaFacts } from './media.repository.ts';
 
 /** A rendition the tools made: bytes in memory (thumbnails) or a file (video, JPEG). */
@@ -47,15 +46,15 @@ export interface MediaTools {
  * Retrying is safe: renditions already stored stay, facts are overwritten with the same.
  */
 export function createMediaHandler(deps: {
-  repos: Repositories;
-  transact: Transact;
+  repos: Pick<Repositories, 'files' | 'media'>;
+  /** Writes the facts and their type 0 records; see [Note: Change records]. */
+  changeWriter: ChangeWriter;
   store: BlobStore;
-  bus: EventBus;
   tools: MediaTools;
   workDir: string;
   now: () => number;
 }): WorkHandler {
-  const { repos, store, tools } = deps;
+  const { repos, changeWriter, store, tools } = deps;
 
   async function storeRendition(blobId: string, kind: string, rendition: Rendition) {
     if (await repos.media.findDerivative(blobId, kind)) return;
@@ -73,26 +72,15 @@ export function createMediaHandler(deps: {
     if (!inserted) await store.delete(info.key);
   }
 
-  /** Writes the facts and one change per active file, then wakes those jobs' pollers. */
+  /** Writes the facts and one change per active file; the writer wakes those jobs' pollers. */
   async function finish(blobId: string, facts: MediaFacts) {
-    const jobs = await deps.transact(async (tx) => {
+    await changeWriter.transact(async (tx, changes) => {
       await tx.media.setMediaFacts(blobId, facts);
-      const touched = new Set<string>();
       for (const file of await tx.media.listFilesOfBlob(blobId)) {
         if (file.state !== 'active') continue;
-        await tx.changes.append({
-          job_id: file.job_id,
-          type: 0,
-          file_id: file.id,
-          user_id: file.added_by,
-          payload: JSON.stringify(fileAddedPayload(file, false)),
-          created_at: deps.now(),
-        });
-        touched.add(file.job_id);
+        await changes.fileAdded(file, { by: file.added_by, at: deps.now(), isRollback: false });
       }
-      return touched;
     });
-    await Promise.all([...jobs].map((jobId) => deps.bus.publish(jobChannel(jobId), 'changed')));
   }
 
   /** Streams the stored original through SHA-256, into `target` when decoding needs a copy. */

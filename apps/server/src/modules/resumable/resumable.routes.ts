@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { APP_BASE_PATH, MAX_UPLOAD_BYTES, UploadFields } from '@trove/contract';
 import { z } from 'zod';
-import { AppError, parseInput, ValidationError } from '../../errors.ts';
+import { parseInput, UnsupportedProtocolError, ValidationError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { ResumableService } from './resumable.service.ts';
 
@@ -40,7 +40,7 @@ export function registerResumableRoutes(app: FastifyInstance, deps: { resumable:
     reply.header('tus-resumable', TUS_VERSION).header('cache-control', 'no-store');
   const requireTus = (request: FastifyRequest) => {
     if (request.headers['tus-resumable'] !== TUS_VERSION) {
-      throw new AppError(412, 'unsupported_protocol', `Tus-Resumable ${TUS_VERSION} is required`);
+      throw new UnsupportedProtocolError(412, `Tus-Resumable ${TUS_VERSION} is required`);
     }
   };
 
@@ -82,7 +82,7 @@ export function registerResumableRoutes(app: FastifyInstance, deps: { resumable:
   app.patch(`${base}/:uploadId`, userRoute, async (request, reply) => {
     requireTus(request);
     if (request.headers['content-type'] !== 'application/offset+octet-stream') {
-      throw new AppError(415, 'unsupported_protocol', 'Content-Type must be application/offset+octet-stream');
+      throw new UnsupportedProtocolError(415, 'Content-Type must be application/offset+octet-stream');
     }
     const { id, uploadId } = parseInput(UploadParams, request.params);
     const offset = Number(request.headers['upload-offset']);

@@ -6,7 +6,14 @@ import { pipeline } from 'node:stream/promises';
 import { MAX_UPLOAD_BYTES, type UploadFields, type UploadResult } from '@trove/contract';
 import type { Repositories } from '../../db/repositories.ts';
 import { SyncAhead } from '../../storage/sync-ahead.ts';
-import { AppError, NotFoundError } from '../../errors.ts';
+import {
+  BadRequestError,
+  ChecksumMismatchError,
+  FileTooLargeError,
+  NotFoundError,
+  OffsetMismatchError,
+  UnsupportedFileError,
+} from '../../errors.ts';
 import type { AuthContext } from '../sessions/sessions.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import type { ResumableRow } from './resumable.repository.ts';
@@ -30,7 +37,7 @@ export interface ResumableState {
  * shares DATA_DIR). Abandoned ones are removed by fsck.
  */
 export function createResumableService(deps: {
-  repos: Repositories;
+  repos: Pick<Repositories, 'resumable'>;
   uploads: UploadsService;
   dataDir: string;
   now: () => number;
@@ -64,7 +71,7 @@ export function createResumableService(deps: {
     } catch (error) {
       // Bytes that fail the checksum or the content check never will pass: the upload is
       // given up at once. Anything else (quota, a failing store) may pass on a retry.
-      if (error instanceof AppError && (error.statusCode === 400 || error.statusCode === 415)) {
+      if (error instanceof ChecksumMismatchError || error instanceof UnsupportedFileError) {
         await repos.resumable.delete(row.id);
         await fs.promises.rm(fileOf(row.id), { force: true });
       }
@@ -78,7 +85,7 @@ export function createResumableService(deps: {
   return {
     /** POST /jobs/{id}/uploads (tus creation): checks what can be checked before any byte. */
     async create(auth: AuthContext, jobId: string, length: number, fields: UploadFields): Promise<string> {
-      if (length > MAX_UPLOAD_BYTES) throw new AppError(413, 'file_too_large', 'File exceeds 200 GiB');
+      if (length > MAX_UPLOAD_BYTES) throw new FileTooLargeError();
       await deps.uploads.precheck(auth, jobId, fields.path, length);
       const id = randomBytes(16).toString('hex');
       const handle = await fs.promises.open(fileOf(id), 'wx', 0o600);
@@ -117,9 +124,9 @@ export function createResumableService(deps: {
         body.resume();
         return { offset: row.length, length: row.length, result: JSON.parse(row.result) as UploadResult };
       }
-      if (busy.has(id)) throw new AppError(409, 'offset_mismatch', 'Another request is writing this upload');
+      if (busy.has(id)) throw new OffsetMismatchError('Another request is writing this upload');
       if (offset !== row.offset) {
-        throw new AppError(409, 'offset_mismatch', `The upload is at offset ${String(row.offset)}`);
+        throw new OffsetMismatchError(`The upload is at offset ${String(row.offset)}`);
       }
       busy.add(id);
       try {
@@ -170,7 +177,7 @@ export function createResumableService(deps: {
         await repos.resumable.setOffset(id, received, now());
         if (failure) throw failure;
         if (cap.overflowed) {
-          throw new AppError(400, 'bad_request', 'The request carries more bytes than the upload declared');
+          throw new BadRequestError('The request carries more bytes than the upload declared');
         }
         if (received < row.length) return { offset: received, length: row.length };
         const result = await finish(auth, { ...row, offset: received });

@@ -8,6 +8,7 @@ import {
   fileNameOf,
   fileTypeOfExtension,
   isScreenshotName,
+  monthOf,
   type CopyToTimelineBody,
   type CopyToTimelineResponse,
   type DuplicatePolicy,
@@ -16,12 +17,19 @@ import {
   type UploadResult,
 } from '@trove/contract';
 import { canOnJob } from '../../access/access.ts';
-import type { Repositories, Transact } from '../../db/repositories.ts';
-import { AppError, NotFoundError, QuotaExceededError } from '../../errors.ts';
-import { jobChannel, type EventBus } from '../../events/event-bus.ts';
+import type { Repositories } from '../../db/repositories.ts';
+import {
+  ChecksumMismatchError,
+  FileTooLargeError,
+  NotFoundError,
+  QuotaExceededError,
+  UnsupportedFileError,
+} from '../../errors.ts';
+import type { EventBus } from '../../events/event-bus.ts';
 import { isContentAllowed } from '../../media/sniff.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { monthOf, recordFileAdded } from '../files/file-records.ts';
+import type { ChangeWriter } from '../changes/change-writer.ts';
+import { recordFileAdded } from '../files/file-records.ts';
 import type { BlobRow, FileRow } from '../files/files.repository.ts';
 import type { JobRow } from '../jobs/jobs.repository.ts';
 import type { AuthContext } from '../sessions/sessions.service.ts';
@@ -48,8 +56,6 @@ interface Digest {
   head: Buffer;
 }
 
-const unsupported = (message: string) => new AppError(415, 'unsupported_file', message);
-
 /**
  * Uploads and deduplication (spec 000 §4 Upload item, §5, §7). [Note: Upload atomicity]
  * Bytes stream to the blob store, which makes them durable before it answers; only then
@@ -58,14 +64,16 @@ const unsupported = (message: string) => new AppError(415, 'unsupported_file', m
  * never a visible file without bytes; after the commit the upload is acknowledged.
  */
 export function createUploadsService(deps: {
-  repos: Repositories;
-  transact: Transact;
+  repos: Pick<Repositories, 'accounts' | 'files' | 'jobs'>;
+  /** The transactions that add files; see [Note: Change records]. */
+  changeWriter: ChangeWriter;
   store: BlobStore;
+  /** Wakes the media workers once a work item is queued. */
   bus: EventBus;
   baseQuotaBytes: number;
   now: () => number;
 }) {
-  const { repos, transact, store, bus, now } = deps;
+  const { repos, changeWriter, store, bus, now } = deps;
 
   async function writableJob(auth: AuthContext, jobId: string) {
     const job = await repos.jobs.findById(jobId);
@@ -80,7 +88,8 @@ export function createUploadsService(deps: {
   async function precheck(auth: AuthContext, jobId: string, path: string, bytes: number): Promise<JobRow> {
     const job = await writableJob(auth, jobId);
     const ext = extensionOf(path);
-    if (!fileTypeOfExtension(ext)) throw unsupported(`Files of type .${ext || '?'} are not supported`);
+    if (!fileTypeOfExtension(ext))
+      throw new UnsupportedFileError(`Files of type .${ext || '?'} are not supported`);
     const user = await repos.accounts.findById(auth.userId);
     const max = user?.max_space ?? deps.baseQuotaBytes;
     if (user && user.used_space + bytes > max) throw new QuotaExceededError();
@@ -97,10 +106,9 @@ export function createUploadsService(deps: {
 
   /** Inserts the file (and its blob when new) in one transaction; see the Note above. */
   async function commit(auth: AuthContext, job: JobRow, incoming: Incoming, newBlob?: BlobRow) {
-    const jobId = job.id;
     type Committed = { answer: UploadResult; blobUsed: boolean; isQueued: boolean };
-    const result = await transact(async (tx): Promise<Committed> => {
-      const answer = duplicateAnswer(await tx.files.findByChecksum(jobId, incoming.sha1), incoming.policy);
+    const result = await changeWriter.transact(async (tx, changes): Promise<Committed> => {
+      const answer = duplicateAnswer(await tx.files.findByChecksum(job.id, incoming.sha1), incoming.policy);
       if (answer) return { answer, blobUsed: false, isQueued: false };
       let blob = await tx.files.findOwnerBlob(auth.userId, incoming.sha1);
       let blobUsed = false;
@@ -116,7 +124,7 @@ export function createUploadsService(deps: {
         blobUsed = true;
         isQueued = true;
       }
-      let file = fileRow(auth, jobId, incoming, blob, now());
+      let file = fileRow(auth, job.id, incoming, blob, now());
       if (!blobUsed && file.media_status === 'pending') {
         // Known bytes (dedup, a re-upload of a trashed file): the media facts are the
         // blob's, so take them from a processed sibling; if none is processed yet, queue
@@ -129,7 +137,7 @@ export function createUploadsService(deps: {
         }
       }
       await tx.files.insertFile(file);
-      await recordFileAdded(tx, file, {
+      await recordFileAdded(tx, changes, file, {
         by: auth.userId,
         at: file.uploaded_at,
         isRollback: false,
@@ -137,7 +145,6 @@ export function createUploadsService(deps: {
       });
       return { answer: { status: 'processing', uuid: file.id }, blobUsed, isQueued };
     });
-    if (result.answer.status === 'processing') await bus.publish(jobChannel(jobId), 'changed');
     if (result.isQueued) await bus.publish(WORK_CHANNEL, 'media');
     return result;
   }
@@ -145,10 +152,10 @@ export function createUploadsService(deps: {
   /** The client's checksum and the content sniff (spec 000 §5 server side). */
   function verify(fields: UploadFields, digest: Digest): 'Pictures' | 'Movies' | 'Documents' {
     if (fields.checksum && fields.checksum !== digest.sha1) {
-      throw new AppError(400, 'checksum_mismatch', 'The received bytes do not match the checksum');
+      throw new ChecksumMismatchError();
     }
     const verdict = isContentAllowed(extensionOf(fields.path), digest.head);
-    if (!verdict.ok) throw unsupported(verdict.reason);
+    if (!verdict.ok) throw new UnsupportedFileError(verdict.reason);
     return verdict.type;
   }
 
@@ -203,7 +210,7 @@ export function createUploadsService(deps: {
         await Promise.all([pipeline(source, inspect), stored]);
         info = await stored;
       } catch (error) {
-        if (error instanceof TooLargeError) throw new AppError(413, 'file_too_large', 'File exceeds 200 GiB');
+        if (error instanceof TooLargeError) throw new FileTooLargeError();
         throw error;
       }
       return accept(auth, job, fields, info.key, inspect.result());
@@ -223,7 +230,7 @@ export function createUploadsService(deps: {
     ): Promise<UploadResult> {
       const { size } = await fs.promises.stat(file);
       const job = await precheck(auth, jobId, fields.path, size);
-      if (size > MAX_UPLOAD_BYTES) throw new AppError(413, 'file_too_large', 'File exceeds 200 GiB');
+      if (size > MAX_UPLOAD_BYTES) throw new FileTooLargeError();
       const digest = { sha1: sha1 ?? (await sha1OfFile(file)), size, head: await headOfFile(file) };
       // Checked before the store takes the bytes: for S3 that is a whole upload saved.
       verify(fields, digest);
@@ -236,7 +243,7 @@ export function createUploadsService(deps: {
       const job = await writableJob(auth, jobId);
       const ext = extensionOf(body.path);
       const type = fileTypeOfExtension(ext);
-      if (!type) throw unsupported(`Files of type .${ext || '?'} are not supported`);
+      if (!type) throw new UnsupportedFileError(`Files of type .${ext || '?'} are not supported`);
       const blob = await repos.files.findOwnerBlob(auth.userId, body.checksum);
       const incoming = toIncoming(
         {

@@ -2,7 +2,7 @@ import { JobInfo, JobList, type CreateAlbumBody, type RemoteFile } from '@trove/
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { STALE_TIME } from '../../api/query-client.ts';
-import { allFiles } from '../timeline/api.ts';
+import { allFiles } from '../library/api.ts';
 
 /** Query keys of albums (jobs of type story, spec 000 §3). */
 export const albumKeys = {

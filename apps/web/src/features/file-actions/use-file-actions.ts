@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import { useApi } from '../../api/api-context.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
-import { timelineKeys } from '../timeline/api.ts';
+import { timelineKeys } from '../library/api.ts';
 import { deleteFileIds, restoreFileIds, type BatchOutcome } from './actions.ts';
 import { copyImageToClipboard } from './clipboard.ts';
 

@@ -1,13 +1,14 @@
 import type { RemoteFile, TimelineFilter } from '@trove/contract';
 import { memo, useEffect, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { useMonthFiles } from './api.ts';
+import { useSectionFiles, type GridSource } from '../library/grid-source.ts';
 import { HEADER_PX, type SectionBox } from './layout.ts';
 import type { TimelineSection } from './sections.ts';
 
 /** Props of {@link MonthSection}. */
 export interface MonthSectionProps {
-  jobId: string;
+  /** Where the section's files come from. */
+  source: GridSource;
   section: TimelineSection;
   box: SectionBox;
   /** Virtual position the layer's origin stands for ([Note: Timeline layout]). */
@@ -32,13 +33,13 @@ export interface MonthSectionProps {
 /**
  * One month of the timeline (spec 000 §4 Timeline section fetch: UNFETCHED → FETCHING →
  * FETCHED). Mounted while within the 400 px retain window, so its query is observed;
- * unmounted sections' files are dropped after a while (see `useMonthFiles`). Until the
+ * unmounted sections' files are dropped after a while (see `monthFilesQuery`). Until the
  * files arrive, the visible rows show blank tiles of the right count.
  */
 export const MonthSection = memo(function MonthSection(props: MonthSectionProps) {
-  const { jobId, section, box, filter, perRow, size, rowPitch, firstRow, lastRow } = props;
+  const { source, section, box, filter, perRow, size, rowPitch, firstRow, lastRow } = props;
   const intl = useIntl();
-  const remote = useMonthFiles(jobId, section, filter, props.shouldLoad && !section.files);
+  const remote = useSectionFiles(source, section, filter, props.shouldLoad && !section.files);
   const files = section.files ?? remote.data;
   const { onFilesLoaded } = props;
   useEffect(() => {

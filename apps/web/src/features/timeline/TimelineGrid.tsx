@@ -1,5 +1,6 @@
 import type { TimelineFilter } from '@trove/contract';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { GridSource } from '../library/grid-source.ts';
 import { isSelecting } from '../selection/selectors.ts';
 import { FastScroller } from './FastScroller.tsx';
 import {
@@ -27,7 +28,8 @@ const COLLAPSE_AT_MARGIN_PX = 70;
 
 /** Props of {@link TimelineGrid}. */
 export interface TimelineGridProps {
-  jobId: string;
+  /** Where the files come from: the timeline's months, or another job's (an album). */
+  source: GridSource;
   sections: readonly TimelineSection[];
   /** The type filter the server applies to each month's files. */
   filter: TimelineFilter;
@@ -39,7 +41,8 @@ export interface TimelineGridProps {
  * (see [Note: Timeline layout]), sections loading within 200 px of the viewport unless the
  * user is flinging, and the year/month fast scroller on the right.
  */
-export function TimelineGrid({ jobId, sections, filter }: TimelineGridProps) {
+export function TimelineGrid({ source, sections, filter }: TimelineGridProps) {
+  const { jobId } = source;
   const ref = useRef<HTMLDivElement>(null);
   const ratio = useRef(1);
   const viewport = useGridViewport(ref, ratio);
@@ -62,7 +65,7 @@ export function TimelineGrid({ jobId, sections, filter }: TimelineGridProps) {
   const offset = viewport.scrollTop - top + base;
   const retained = sectionsBetween(layout.boxes, top - RETAIN_MARGIN_PX, bottom + RETAIN_MARGIN_PX);
 
-  const selection = useTimelineSelection(jobId, sections, filter);
+  const selection = useTimelineSelection(source, sections, filter);
   const tiles = useGridTiles(jobId, selection);
 
   const scrollToVirtual = useCallback(
@@ -94,7 +97,7 @@ export function TimelineGrid({ jobId, sections, filter }: TimelineGridProps) {
           return (
             <MonthSection
               key={section.key}
-              jobId={jobId}
+              source={source}
               section={section}
               box={box}
               base={base}

@@ -7,7 +7,8 @@ import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { AddPhotosButton } from './AddPhotosButton.tsx';
-import { useRecentFiles, useTimelineJob, useTimelineMonths } from './api.ts';
+import { useRecentFiles, useTimelineJob, useTimelineMonths } from '../library/api.ts';
+import { monthsSource } from '../library/grid-source.ts';
 import {
   TIMELINE_VIEWS,
   defaultRecents,
@@ -52,6 +53,10 @@ export function TimelinePage() {
     return months.data ? sectionsOf(months.data, filter) : undefined;
   }, [view, filter, recents.data, months.data, nowS]);
 
+  const jobId = job.data?.id;
+  // One object per job: the grid's sections and selection hold on to it.
+  const source = useMemo(() => (jobId === undefined ? undefined : monthsSource(jobId)), [jobId]);
+
   const failed = job.error ?? months.error ?? (wantsRecents ? recents.error : null);
   if (failed) {
     return (
@@ -65,7 +70,7 @@ export function TimelinePage() {
       />
     );
   }
-  if (!job.data || !months.data) return <PageSpinner />;
+  if (!job.data || !months.data || !source) return <PageSpinner />;
   if (sectionsOf(months.data, 'all').length === 0) {
     return (
       <EmptyState
@@ -94,7 +99,7 @@ export function TimelinePage() {
       ) : sections.length === 0 ? (
         <p className="timeline__empty">{intl.formatMessage({ id: 'timeline.filterEmpty' })}</p>
       ) : (
-        <TimelineGrid key={view} jobId={job.data.id} sections={sections} filter={filter} />
+        <TimelineGrid key={view} source={source} sections={sections} filter={filter} />
       )}
     </section>
   );

@@ -1,17 +1,11 @@
-import { ChangesResponse, type RemoteFile } from '@trove/contract';
+import { ChangeType, ChangesResponse, monthStartOf, type RemoteFile } from '@trove/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useApi } from '../../api/api-context.tsx';
-import { timelineKeys } from './api.ts';
+import { timelineKeys } from '../library/api.ts';
 
 /** After a failed poll, wait this long before the next (spec 000 §9 change polling). */
 const RETRY_MS = 2500;
-
-/** Unix seconds of the first instant of the UTC month of `seconds`: a month section's key. */
-export function monthStartOf(seconds: number): number {
-  const date = new Date(seconds * 1000);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / 1000;
-}
 
 /**
  * Keeps the timeline live (spec 000 §7 poll host): a long poll on `job_changed:{id}` wakes
@@ -56,7 +50,8 @@ export function useLiveTimeline(jobId: string | undefined, startSerial: number |
           for (const change of changes) {
             const taken = change.data.timestamp;
             const id = change.data.id;
-            if (change.type === 0 && typeof taken === 'number') months.add(monthStartOf(taken));
+            if (change.type === ChangeType.FileAdded && typeof taken === 'number')
+              months.add(monthStartOf(taken));
             else everything = true;
             if (typeof id === 'string') for (const start of shownIn.get(id) ?? []) months.add(start);
           }

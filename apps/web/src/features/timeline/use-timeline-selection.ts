@@ -13,7 +13,7 @@ import {
 } from '../selection/hints.ts';
 import { pendingMonths, selectedCount } from '../selection/selectors.ts';
 import { useSelection, type Selection } from '../selection/use-selection.ts';
-import { monthFilesQuery } from './api.ts';
+import type { GridSource } from '../library/grid-source.ts';
 import type { TimelineSection } from './sections.ts';
 
 /**
@@ -30,7 +30,7 @@ export const MAX_SELECTION = 10_000;
  * spec 000 §4 (shift-select, and the selection hint at 10 or more).
  */
 export function useTimelineSelection(
-  jobId: string,
+  source: GridSource,
   sections: readonly TimelineSection[],
   filter: TimelineFilter,
 ): Selection {
@@ -69,7 +69,7 @@ export function useTimelineSelection(
       const section = sections.find((candidate) => candidate.key === key);
       if (!section || section.files) continue;
       void queryClient
-        .query(monthFilesQuery(api, jobId, section, filter))
+        .query(source.sectionFiles(api, section, filter))
         .then((files) => {
           monthLoaded(
             key,
@@ -80,7 +80,7 @@ export function useTimelineSelection(
           selection.actions.cancelPending();
         });
     }
-  }, [pending, sections, queryClient, api, jobId, filter, monthLoaded, selection.actions]);
+  }, [pending, sections, queryClient, api, source, filter, monthLoaded, selection.actions]);
 
   useSelectionHints(selectedCount(selection.state));
   return selection;

@@ -7,7 +7,7 @@ import type { HttpClient } from '../../api/http-client.ts';
 import { setOnline } from '../../api/online-store.ts';
 import { sessionRecord } from '../../api/session-record.ts';
 import { accountInfoQueryOptions, accountKeys } from '../auth/api.ts';
-import { timelineJobQuery } from '../timeline/api.ts';
+import { timelineJobQuery } from '../library/api.ts';
 import { createHasher } from './hasher.ts';
 import { isActive } from './model.ts';
 import { createXhrTransport } from './transport.ts';

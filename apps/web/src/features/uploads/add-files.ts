@@ -1,7 +1,7 @@
 import { checkFile, type MediaExtensions } from './checks.ts';
 import { inspectFiles } from './file-inspection.ts';
 import type { NewUploadItem, RejectionReason } from './model.ts';
-import type { PickedFile, UploadTarget } from './uploader.ts';
+import type { PickedFile, UploadTarget } from './uploader-types.ts';
 
 /** Picked files made ready for the queue: items, the checks' verdicts, and the bytes to send. */
 export interface PreparedFiles {

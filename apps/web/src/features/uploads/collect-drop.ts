@@ -1,5 +1,5 @@
 import { askFilesWorker } from './file-inspection.ts';
-import type { PickedFile } from './uploader.ts';
+import type { PickedFile } from './uploader-types.ts';
 import { isIgnoredName, walkEntries } from './walk-entries.ts';
 
 /** Chromium's File System Access on drops; not in TypeScript's DOM library yet. */

@@ -1,4 +1,4 @@
-import { ChangesResponse, type JobChange } from '@trove/contract';
+import { ChangeType, ChangesResponse, type JobChange } from '@trove/contract';
 import type { HttpClient, Parser } from '../../api/http-client.ts';
 
 /** spec 000 §9: changes are polled every 2500 ms while files are being processed. */
@@ -40,7 +40,8 @@ export interface CompletionWatch {
   reset(): void;
 }
 
-const isFileAdded = (change: JobChange) => change.type === 0 && change.data.is_rollback !== true;
+const isFileAdded = (change: JobChange) =>
+  change.type === ChangeType.FileAdded && change.data.is_rollback !== true;
 
 /** The watch of one job's change feed (see [Note: Upload completion]). */
 export function createCompletionWatch(api: HttpClient, jobId: string): CompletionWatch {

@@ -1,4 +1,4 @@
-import type { PickedFile } from './uploader.ts';
+import type { PickedFile } from './uploader-types.ts';
 
 /**
  * [Note: Picked files off the main thread] A File from a folder pick or a drop learns its

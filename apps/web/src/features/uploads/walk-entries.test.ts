@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { folderOf, pickedFromInput, walkEntries } from './walk-entries.ts';
-import type { PickedFile } from './uploader.ts';
+import type { PickedFile } from './uploader-types.ts';
 
 /** A FileSystemEntry tree in memory; directories answer readEntries in pages of 2. */
 function fileEntry(name: string): FileSystemFileEntry {

@@ -1,4 +1,4 @@
-import type { PickedFile } from './uploader.ts';
+import type { PickedFile } from './uploader-types.ts';
 
 /**
  * Turning a drop or a folder pick into files (spec 000 §5: drops walk directories

@@ -1,6 +1,7 @@
 import {
   FileList,
   VideoCheckResponse,
+  monthStartOf,
   type RemoteFile,
   type TimelineFilter,
   type TimelineMonth,
@@ -9,8 +10,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useApi } from '../../api/api-context.tsx';
 import type { HttpClient, Parser } from '../../api/http-client.ts';
 import { STALE_TIME } from '../../api/query-client.ts';
-import { timelineKeys } from '../timeline/api.ts';
-import { monthStartOf } from './model.ts';
+import { timelineKeys } from '../library/api.ts';
 
 /** Query keys of the viewer's own answers; month files stay under `timelineKeys`. */
 export const viewerKeys = {

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
   INITIAL_TRANSCODE,
-  monthStartOf,
   positionOf,
   slideDelay,
   targetAfterDelete,
@@ -94,10 +93,6 @@ describe('carousel order (spec 000 §4 Carousel)', () => {
     expect(targetAfterDelete(all, { monthIndex: 2, fileIndex: 1 })).toEqual({ kind: 'file', fileId: 'j1' });
     const single: CarouselView = { months: [MARCH], filesOf: () => [{ id: 'only' }] };
     expect(targetAfterDelete(single, { monthIndex: 0, fileIndex: 0 })).toEqual({ kind: 'none' });
-  });
-
-  test('month keys are UTC months of the taken time', () => {
-    expect(monthStartOf(Date.UTC(2024, 2, 31, 23, 59) / 1000)).toBe(Date.UTC(2024, 2, 1) / 1000);
   });
 });
 

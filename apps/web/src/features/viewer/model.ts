@@ -99,12 +99,6 @@ export function targetAfterDelete(view: CarouselView, position: Position): Targe
   return next.kind === 'none' ? targetOf(view, position, 'previous') : next;
 }
 
-/** Unix seconds of the first instant of the UTC month of `seconds`: the timeline's month key. */
-export function monthStartOf(seconds: number): number {
-  const date = new Date(seconds * 1000);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / 1000;
-}
-
 // --- Slideshow (spec 000 §9) ---
 
 /** A picture stays this long in the slideshow (spec 000 §9). */

@@ -1,7 +1,7 @@
 import type { RemoteFile } from '@trove/contract';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useRecentFiles, useTimelineJob } from '../timeline/api.ts';
+import { useRecentFiles, useTimelineJob } from '../library/api.ts';
 import { defaultRecents, recentCounts, recentSections, type RecentsView } from '../timeline/sections.ts';
 import {
   positionOf,

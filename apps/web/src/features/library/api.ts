@@ -124,11 +124,16 @@ export function useMonthFiles(
   return useQuery<RemoteFile[]>({
     ...monthFilesQuery(api, jobId, month, filter),
     enabled,
-    // Thumbnails of new uploads appear once the worker made them: look again every 2.5 s
-    // (spec 000 §9 change polling) while any file of the month is still processing.
-    refetchInterval: (query) =>
-      query.state.data?.some((file) => file.media_status === 'pending') ? PENDING_POLL_MS : false,
+    refetchInterval: refetchWhilePending,
   });
+}
+
+/**
+ * Thumbnails of new uploads appear once the worker made them: a list of files is looked at
+ * again every 2.5 s (spec 000 §9 change polling) while any of them is still processing.
+ */
+export function refetchWhilePending(query: { state: { data?: RemoteFile[] } }): number | false {
+  return query.state.data?.some((file) => file.media_status === 'pending') ? PENDING_POLL_MS : false;
 }
 
 /** The query of one month's files, for `useQuery` and for `queryClient.fetchQuery`. */

@@ -1,0 +1,98 @@
+import { ChangeType } from '@trove/contract';
+import type { Repositories, Transact } from '../../db/repositories.ts';
+import { jobChannel, type EventBus } from '../../events/event-bus.ts';
+import type { FileRow } from '../files/files.repository.ts';
+
+/**
+ * [Note: Change records] Every mutation a job's clients must learn of appends one change
+ * record (spec 000 §3 Job change record: types 0, 1, 10, 11, 12, named by `ChangeType`), and
+ * this module is the only writer of them:
+ * - the record goes in with the mutation, in the caller's transaction, so a change is
+ *   visible exactly when the mutation is (see [Note: Change serials] for how the serial is
+ *   allocated);
+ * - its data is built here from the row it describes, so uploads, trash, rollback and the
+ *   media worker cannot describe the same file differently;
+ * - after the transaction commits, every job that got a record is woken on the event bus
+ *   (`job_changed:{id}`), which ends the long polls of its clients. Waking before the commit
+ *   would let a poller read the old serial and sleep through the change.
+ * New record types (comments, reactions) get a method on `ChangeRecorder`.
+ */
+
+/** Appends change records inside one transaction; see [Note: Change records]. */
+export interface ChangeRecorder {
+  /** Type 0: `file` was added to its job (or restored, with `isRollback`, or re-described). */
+  fileAdded(file: FileRow, change: { by: string; at: number; isRollback: boolean }): Promise<number>;
+  /** Type 1: `file` was removed from its job (moved to the trash). */
+  fileRemoved(file: FileRow, change: { by: string; at: number }): Promise<number>;
+}
+
+/** The one writer of change records: transactions whose changes wake the jobs' pollers. */
+export interface ChangeWriter {
+  /**
+   * Runs `fn` in one transaction with repositories and a recorder bound to it; once it has
+   * committed, wakes every job a record was written for. A rolled-back run wakes nobody.
+   */
+  transact<T>(fn: (tx: Repositories, changes: ChangeRecorder) => Promise<T>): Promise<T>;
+}
+
+/** Data of a type 0 change record (spec 000 §3 Job change record). */
+function fileAddedData(file: FileRow, isRollback: boolean): Record<string, unknown> {
+  const s = (ms: number) => Math.floor(ms / 1000);
+  return {
+    id: file.id,
+    file_type: file.type,
+    user_uuid: file.added_by,
+    duration: file.duration,
+    path: file.path,
+    size: file.size,
+    checksum: file.sha1,
+    ctime: s(file.ctime),
+    mtime: s(file.mtime),
+    timestamp: s(file.taken_at),
+    width: file.width,
+    height: file.height,
+    group_type: file.group_type,
+    group_id: file.group_id,
+    master: file.master,
+    is_rollback: isRollback,
+  };
+}
+
+function createRecorder(tx: Repositories, touched: Set<string>): ChangeRecorder {
+  async function append(
+    file: FileRow,
+    type: ChangeType,
+    by: string,
+    at: number,
+    data: Record<string, unknown>,
+  ): Promise<number> {
+    const serial = await tx.changes.append({
+      job_id: file.job_id,
+      type,
+      file_id: file.id,
+      user_id: by,
+      payload: JSON.stringify(data),
+      created_at: at,
+    });
+    touched.add(file.job_id);
+    return serial;
+  }
+  return {
+    fileAdded: (file, change) =>
+      append(file, ChangeType.FileAdded, change.by, change.at, fileAddedData(file, change.isRollback)),
+    fileRemoved: (file, change) =>
+      append(file, ChangeType.FileRemoved, change.by, change.at, { id: file.id }),
+  };
+}
+
+/** Builds the writer over the database's transactions and the bus that wakes pollers. */
+export function createChangeWriter(deps: { transact: Transact; bus: EventBus }): ChangeWriter {
+  return {
+    async transact(fn) {
+      const touched = new Set<string>();
+      const result = await deps.transact((tx) => fn(tx, createRecorder(tx, touched)));
+      await Promise.all([...touched].map((jobId) => deps.bus.publish(jobChannel(jobId), 'changed')));
+      return result;
+    },
+  };
+}

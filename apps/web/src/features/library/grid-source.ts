@@ -1,0 +1,50 @@
+import type { RemoteFile, TimelineFilter, TimelineMonth } from '@trove/contract';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context.tsx';
+import type { HttpClient } from '../../api/http-client.ts';
+import { monthFilesQuery, refetchWhilePending } from './api.ts';
+
+/** The query of one section's files, for `useQuery` and for `queryClient.query`. */
+export interface SectionFilesQuery {
+  queryKey: readonly unknown[];
+  gcTime?: number;
+  queryFn: (context: { signal: AbortSignal; client: QueryClient }) => Promise<RemoteFile[]>;
+}
+
+/**
+ * Where a file grid gets its data: the job its files belong to (tiles open, select and
+ * delete through it) and how one section's files are fetched. The timeline passes its
+ * months; an album view can pass its own job (or any other way of cutting it in sections)
+ * and reuse the same grid.
+ */
+export interface GridSource {
+  jobId: string;
+  sectionFiles(
+    api: HttpClient,
+    section: Pick<TimelineMonth, 'start' | 'end'>,
+    filter: TimelineFilter,
+  ): SectionFilesQuery;
+}
+
+/** The files of a job by month of taken time (GET /jobs/{id}/files?start&end): the timeline's source. */
+export function monthsSource(jobId: string): GridSource {
+  return {
+    jobId,
+    sectionFiles: (api, section, filter) => monthFilesQuery(api, jobId, section, filter),
+  };
+}
+
+/** One grid section's files once `enabled` (spec 000 §4 Timeline section fetch). */
+export function useSectionFiles(
+  source: GridSource,
+  section: Pick<TimelineMonth, 'start' | 'end'>,
+  filter: TimelineFilter,
+  enabled: boolean,
+) {
+  const api = useApi();
+  return useQuery<RemoteFile[]>({
+    ...source.sectionFiles(api, section, filter),
+    enabled,
+    refetchInterval: refetchWhilePending,
+  });
+}
