@@ -5,6 +5,7 @@ import { UploaderProvider } from '../features/uploads/UploaderProvider.tsx';
 import { UploadsLayer } from '../features/uploads/UploadsLayer.tsx';
 import { Footer } from './Footer.tsx';
 import { OfflineBanner } from './OfflineBanner.tsx';
+import { ScreenBoundary } from '../ui/ScreenBoundary.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 
@@ -36,7 +37,9 @@ export function PageFrame() {
           />
         )}
         <main id="main" className="frame__main" tabIndex={-1}>
-          <Outlet />
+          <ScreenBoundary>
+            <Outlet />
+          </ScreenBoundary>
         </main>
         <Footer />
       </div>

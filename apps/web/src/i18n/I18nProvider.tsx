@@ -1,13 +1,17 @@
 import { LOCALE_TAGS, type Locale } from '@trove/contract';
 import { useEffect, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { MESSAGES } from './messages.ts';
+import { useMessages } from './messages.ts';
 import { useLocale } from './locale-store.ts';
 
-/** Provides the messages of `locale` to everything below. */
+/**
+ * Provides the messages of `locale` to everything below; suspends while they are fetched
+ * (See: [Note: Locale catalogues]), so it needs a Suspense boundary above it.
+ */
 export function LocaleMessages({ locale, children }: { locale: Locale; children: ReactNode }) {
+  const messages = useMessages(locale);
   return (
-    <IntlProvider locale={LOCALE_TAGS[locale]} messages={MESSAGES[locale]} defaultLocale="en-US">
+    <IntlProvider locale={LOCALE_TAGS[locale]} messages={messages} defaultLocale="en-US">
       {children}
     </IntlProvider>
   );
