@@ -1,4 +1,6 @@
 import { parse } from '@formatjs/icu-messageformat-parser';
+import fs from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -30,8 +32,50 @@ function precompiledMessages(): Plugin {
   };
 }
 
+/** bench/budgets.json's figure for the JavaScript of a cold load of /photos, in KiB gzip. */
+const FIRST_LOAD_BUDGET = 'web_photos_first_load_js_kib';
+
+/**
+ * Fails the build when the entry chunk and everything it imports statically (what the
+ * browser fetches before any screen's own chunk) exceed the budget of the first load of
+ * /photos, so a regression shows in CI and not only in `npm run bench`, which measures the
+ * same bytes in Chromium, the dynamic imports at load included (issue #10). gzip at zlib's
+ * default level, as the bench.
+ */
+function firstLoadBudget(): Plugin {
+  return {
+    name: 'trove:first-load-budget',
+    apply: 'build',
+    writeBundle(_options, bundle) {
+      const budgets = JSON.parse(
+        fs.readFileSync(new URL('../../bench/budgets.json', import.meta.url), 'utf8'),
+      ) as Record<string, { max?: number }>;
+      const maxKiB = budgets[FIRST_LOAD_BUDGET]?.max;
+      if (maxKiB === undefined) this.error(`bench/budgets.json has no ${FIRST_LOAD_BUDGET}.max`);
+      const loaded = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk' || loaded.has(fileName)) return;
+        loaded.add(fileName);
+        chunk.imports.forEach(visit);
+      };
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'chunk' && output.isEntry) visit(output.fileName);
+      }
+      const bytes = [...loaded].reduce((sum, fileName) => {
+        const chunk = bundle[fileName];
+        return sum + (chunk?.type === 'chunk' ? gzipSync(chunk.code).length : 0);
+      }, 0);
+      const kib = bytes / 1024;
+      const text = `first load: ${kib.toFixed(1)} KiB of JavaScript (gzip) in ${String(loaded.size)} chunks, budget ${String(maxKiB)} KiB`;
+      if (kib > maxKiB) this.error(text);
+      this.info(text);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [precompiledMessages(), react()],
+  plugins: [precompiledMessages(), react(), firstLoadBudget()],
   resolve: {
     alias: [
       {

@@ -1,8 +1,9 @@
-import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { Icon } from './icons.tsx';
 import { Spinner } from './Spinner.tsx';
+import { useToasts } from './toasts.tsx';
 import { ChunkLoadError } from './lazy-screen.ts';
 
 /**
@@ -13,8 +14,20 @@ import { ChunkLoadError } from './lazy-screen.ts';
 export function ScreenBoundary({ children, className }: { children: ReactNode; className?: string }) {
   const { pathname } = useLocation();
   return (
-    <ChunkErrorBoundary pathname={pathname}>
+    <ChunkErrorBoundary resetKey={pathname} fallback={<ChunkFailedPage />}>
       <Suspense fallback={<ScreenLoading className={className} />}>{children}</Suspense>
+    </ChunkErrorBoundary>
+  );
+}
+
+/**
+ * Where a lazily loaded part of a screen appears (a panel, a menu): nothing while its chunk
+ * loads, and an error toast offering a reload when it cannot be fetched.
+ */
+export function PartBoundary({ children }: { children: ReactNode }) {
+  return (
+    <ChunkErrorBoundary fallback={<ChunkFailedToast />}>
+      <Suspense fallback={null}>{children}</Suspense>
     </ChunkErrorBoundary>
   );
 }
@@ -29,28 +42,27 @@ function ScreenLoading({ className }: { className: string | undefined }) {
 }
 
 interface BoundaryProps {
-  pathname: string;
+  /** A new key (the route) clears the failure: a different screen may load fine. */
+  resetKey?: string;
+  fallback: ReactNode;
   children: ReactNode;
 }
-/** The error caught, and the route it was caught on (undefined until the next render). */
-type BoundaryState = { failure: null } | { failure: { error: unknown; pathname: string | undefined } };
+/** The error caught, and the reset key it was caught at (undefined until the next render). */
+type BoundaryState = { failure: null } | { failure: { error: unknown; key: string | undefined } };
 
-/**
- * Shows the reload page for a {@link ChunkLoadError} below it and passes any other error
- * on up. Another route clears it: a different screen may load fine.
- */
+/** Shows `fallback` for a {@link ChunkLoadError} below it and passes any other error on up. */
 class ChunkErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { failure: null };
 
   static getDerivedStateFromError(error: unknown): BoundaryState {
-    return { failure: { error, pathname: undefined } };
+    return { failure: { error, key: undefined } };
   }
 
   static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): BoundaryState | null {
     const { failure } = state;
     if (failure === null) return null;
-    if (failure.pathname === undefined) return { failure: { ...failure, pathname: props.pathname } };
-    return failure.pathname === props.pathname ? null : { failure: null };
+    if (failure.key === undefined) return { failure: { ...failure, key: props.resetKey ?? '' } };
+    return failure.key === (props.resetKey ?? '') ? null : { failure: null };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
@@ -61,7 +73,7 @@ class ChunkErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override render() {
     const { failure } = this.state;
     if (failure === null) return this.props.children;
-    if (failure.error instanceof ChunkLoadError) return <ChunkFailedPage />;
+    if (failure.error instanceof ChunkLoadError) return this.props.fallback;
     throw failure.error;
   }
 }
@@ -87,4 +99,24 @@ function ChunkFailedPage() {
       </button>
     </section>
   );
+}
+
+/** The same news for a part of a screen: an error toast with a Reload button. */
+function ChunkFailedToast() {
+  const intl = useIntl();
+  const toasts = useToasts();
+  useEffect(() => {
+    toasts.show({
+      kind: 'error',
+      key: 'chunk-failed',
+      text: intl.formatMessage({ id: 'chunk.failedTitle' }),
+      action: {
+        label: intl.formatMessage({ id: 'chunk.reload' }),
+        onAction: () => {
+          window.location.reload();
+        },
+      },
+    });
+  }, [toasts, intl]);
+  return null;
 }
