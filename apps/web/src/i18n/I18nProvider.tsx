@@ -1,5 +1,5 @@
 import { LOCALE_TAGS, type Locale } from '@trove/contract';
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { useMessages } from './messages.ts';
 import { useLocale } from './locale-store.ts';
@@ -17,9 +17,14 @@ export function LocaleMessages({ locale, children }: { locale: Locale; children:
   );
 }
 
-/** Provides the UI language of the locale store and mirrors it in `<html lang>`. */
+/**
+ * Provides the UI language of the locale store and mirrors it in `<html lang>`. A language
+ * whose messages are still on their way (See: [Note: Locale catalogues]) takes over once they
+ * arrive: until then the screen stays in the old one rather than blank, while controls that
+ * read the store (the language picker) show the new choice at once.
+ */
 export function I18nProvider({ children }: { children: ReactNode }) {
-  const locale = useLocale();
+  const locale = useDeferredValue(useLocale());
   useEffect(() => {
     document.documentElement.lang = LOCALE_TAGS[locale];
   }, [locale]);

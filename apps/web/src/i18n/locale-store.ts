@@ -1,7 +1,6 @@
 import { chooseLocale, LOCALE_COOKIE, type Locale } from '@trove/contract';
 import { createStore, useStore } from 'zustand';
 import { persistentCookie, readCookie } from '../lib/cookies.ts';
-import { findMessages, loadMessages } from './messages.ts';
 
 interface LocaleState {
   locale: Locale;
@@ -24,23 +23,8 @@ export function useLocale(): Locale {
   return useStore(localeStore, (state) => state.locale);
 }
 
-/** The language of the latest setLocale call, whose messages may still be on their way. */
-let lastChosen: Locale | undefined;
-
-/**
- * Switches the UI language and remembers it in the language cookie for a year (spec 001 §3,
- * §9): at once when its messages are loaded, else as soon as they are, so the screen never
- * blanks while they are fetched (See: [Note: Locale catalogues]).
- */
+/** Switches the UI language at once and remembers it in the language cookie for a year (spec 001 §3, §9). */
 export function setLocale(locale: Locale): void {
   document.cookie = persistentCookie(LOCALE_COOKIE, locale);
-  lastChosen = locale;
-  if (findMessages(locale)) {
-    localeStore.setState({ locale });
-    return;
-  }
-  void loadMessages(locale).then(() => {
-    // A later choice made while these were on their way wins.
-    if (lastChosen === locale) localeStore.setState({ locale });
-  });
+  localeStore.setState({ locale });
 }
