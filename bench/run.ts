@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { benchIngest } from './ingest.ts';
 import { benchThumbnails } from './thumbnails.ts';
 import { benchTimeline } from './timeline.ts';
+import { benchWebBundle, describeLoad } from './web-bundle.ts';
 import { benchWebTimeline, HEIGHT_CAP_PX } from './web-timeline.ts';
 
 /**
@@ -13,7 +14,7 @@ import { benchWebTimeline, HEIGHT_CAP_PX } from './web-timeline.ts';
  * same run (raw disk write, plain sharp), so a slower machine does not fail a fast design.
  * Exits 1 when a budget is missed.
  *
- * BENCH_ONLY=web (or a comma list of ingest, thumbnails, timeline, web) runs only those
+ * BENCH_ONLY=web (or a comma list of ingest, thumbnails, timeline, web, bundle) runs only those
  * parts; the budgets of the others are skipped. Sizes can be lowered for a quick look:
  *   ingest:     BENCH_INGEST_MIB (default 5120)
  *   thumbnails: BENCH_THUMB_IMAGES (12)
@@ -26,6 +27,7 @@ import { benchWebTimeline, HEIGHT_CAP_PX } from './web-timeline.ts';
  *               BENCH_WEB_HASH_MIB (256) bytes for the uploader's SHA-1 worker, 0 to skip;
  *               BENCH_WEB_BIG_MONTH (20000) files of one month for the long-task figure, 0 to skip;
  *               CHROMIUM_PATH (/usr/bin/chromium).
+ *   bundle:     BENCH_WEB_DIST, CHROMIUM_PATH as for web.
  */
 interface Budget {
   part: Part;
@@ -33,7 +35,7 @@ interface Budget {
   max?: number;
   what: string;
 }
-const PARTS = ['ingest', 'thumbnails', 'timeline', 'web'] as const;
+const PARTS = ['ingest', 'thumbnails', 'timeline', 'web', 'bundle'] as const;
 type Part = (typeof PARTS)[number];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -170,6 +172,13 @@ if (runs('web')) {
   } else {
     skipped.add('web_big_month_longest_task_ms');
   }
+}
+
+if (runs('bundle')) {
+  console.log('bundle: cold loads of /photos and /settings in Chromium, the scripts they fetch…');
+  const loads = await benchWebBundle();
+  figures.web_photos_first_load_js_kib = (loads[0]?.gzipBytes ?? NaN) / 1024;
+  notes.push(...loads.map(describeLoad));
 }
 
 let failed = 0;

@@ -1,6 +1,7 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { bootQueryOptions } from './app/BootGate.tsx';
 import { missingBrowserFeatures, UPGRADE_BROWSER_PATH } from './app/browser-support.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { UpgradeBrowserPage } from './features/errors/UpgradeBrowserPage.tsx';
@@ -25,17 +26,22 @@ if (missing.length > 0) {
     window.history.replaceState(null, '', UPGRADE_BROWSER_PATH);
   createRoot(root).render(
     <StrictMode>
-      <I18nProvider>
-        <main className="standalone">
-          <UpgradeBrowserPage />
-        </main>
-      </I18nProvider>
+      <Suspense fallback={null}>
+        <I18nProvider>
+          <main className="standalone">
+            <UpgradeBrowserPage />
+          </main>
+        </I18nProvider>
+      </Suspense>
     </StrictMode>,
   );
 } else {
+  const queryClient = createQueryClient();
+  // A failure shows through BootGate's own query of the same key.
+  queryClient.query(bootQueryOptions()).catch(() => undefined);
   createRoot(root).render(
     <StrictMode>
-      <App queryClient={createQueryClient()} />
+      <App queryClient={queryClient} />
     </StrictMode>,
   );
 }

@@ -1,4 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { ToastProvider } from '../ui/toasts.tsx';
@@ -10,16 +11,19 @@ import { BootGate } from './BootGate.tsx';
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <I18nProvider>
-        <ToastProvider>
-          <BootGate>
-            <BrowserRouter>
-              <AuthController />
-              <AppRoutes />
-            </BrowserRouter>
-          </BootGate>
-        </ToastProvider>
-      </I18nProvider>
+      {/* Blank while the language's messages load: there are no words to show yet. */}
+      <Suspense fallback={null}>
+        <I18nProvider>
+          <ToastProvider>
+            <BootGate>
+              <BrowserRouter>
+                <AuthController />
+                <AppRoutes />
+              </BrowserRouter>
+            </BootGate>
+          </ToastProvider>
+        </I18nProvider>
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,21 +1,35 @@
 import { OAUTH_CALLBACK_PATH } from '@trove/contract';
 import { Route, Routes } from 'react-router';
-import { AlbumPage } from '../features/albums/AlbumPage.tsx';
-import { AlbumsPage } from '../features/albums/AlbumsPage.tsx';
-import { LoginPage } from '../features/auth/LoginPage.tsx';
-import { OAuthCallbackPage } from '../features/auth/OAuthCallbackPage.tsx';
-import { SignInPage } from '../features/auth/SignInPage.tsx';
-import { DevicesPage } from '../features/devices/DevicesPage.tsx';
-import { ErrorPage } from '../features/errors/ErrorPage.tsx';
-import { NotFoundPage } from '../features/errors/NotFoundPage.tsx';
 import { UpgradeBrowserPage } from '../features/errors/UpgradeBrowserPage.tsx';
-import { LegalPage } from '../features/legal/LegalPage.tsx';
-import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { PhotosLayout } from '../features/viewer/PhotosLayout.tsx';
 import { UPGRADE_BROWSER_PATH } from './browser-support.ts';
+import { lazyScreen } from '../ui/lazy-screen.ts';
 import { PageFrame } from './PageFrame.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { RootRedirect } from './RootRedirect.tsx';
+import { ScreenBoundary } from '../ui/ScreenBoundary.tsx';
+
+// See: [Note: Lazy screens]. The timeline (PhotosLayout) is the first screen of a signed-in
+// user, so it ships in the entry chunk rather than wait for a second round trip; main.tsx
+// needs the upgrade page before the app boots.
+const AlbumPage = lazyScreen(() => import('../features/albums/AlbumPage.tsx').then((m) => m.AlbumPage));
+const AlbumsPage = lazyScreen(() => import('../features/albums/AlbumsPage.tsx').then((m) => m.AlbumsPage));
+const LoginPage = lazyScreen(() => import('../features/auth/LoginPage.tsx').then((m) => m.LoginPage));
+const OAuthCallbackPage = lazyScreen(() =>
+  import('../features/auth/OAuthCallbackPage.tsx').then((m) => m.OAuthCallbackPage),
+);
+const SignInPage = lazyScreen(() => import('../features/auth/SignInPage.tsx').then((m) => m.SignInPage));
+const DevicesPage = lazyScreen(() =>
+  import('../features/devices/DevicesPage.tsx').then((m) => m.DevicesPage),
+);
+const ErrorPage = lazyScreen(() => import('../features/errors/ErrorPage.tsx').then((m) => m.ErrorPage));
+const NotFoundPage = lazyScreen(() =>
+  import('../features/errors/NotFoundPage.tsx').then((m) => m.NotFoundPage),
+);
+const LegalPage = lazyScreen(() => import('../features/legal/LegalPage.tsx').then((m) => m.LegalPage));
+const SettingsPage = lazyScreen(() =>
+  import('../features/settings/SettingsPage.tsx').then((m) => m.SettingsPage),
+);
 
 /**
  * The routes that exist so far (spec 000 §2, spec 001 §2). The identity provider's page and
@@ -24,8 +38,22 @@ import { RootRedirect } from './RootRedirect.tsx';
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/signin" element={<SignInPage />} />
-      <Route path={OAUTH_CALLBACK_PATH} element={<OAuthCallbackPage />} />
+      <Route
+        path="/signin"
+        element={
+          <ScreenBoundary>
+            <SignInPage />
+          </ScreenBoundary>
+        }
+      />
+      <Route
+        path={OAUTH_CALLBACK_PATH}
+        element={
+          <ScreenBoundary>
+            <OAuthCallbackPage />
+          </ScreenBoundary>
+        }
+      />
       <Route element={<PageFrame />}>
         <Route index element={<RootRedirect />} />
         <Route path="login" element={<LoginPage />} />

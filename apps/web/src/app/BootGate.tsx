@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { ApiProvider } from '../api/api-context.tsx';
 import { loadBootConfig } from '../api/boot.ts';
@@ -11,12 +11,11 @@ import { BrandContext } from '../i18n/brand-context.tsx';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
 
 /**
- * Loads the service directory and the brand before anything else renders (spec 000 §5):
- * without the hosts there is nothing to call. An invalid directory ('Invalid service dict')
- * or an unreachable server shows the generic error page with a retry.
+ * The boot configuration's query. main.tsx starts it before the first render, so it runs
+ * while the active language's messages are fetched (See: [Note: Locale catalogues]).
  */
-export function BootGate({ children }: { children: ReactNode }) {
-  const boot = useQuery({
+export function bootQueryOptions() {
+  return queryOptions({
     queryKey: BOOT_QUERY_KEY,
     queryFn: () =>
       loadBootConfig({
@@ -29,6 +28,15 @@ export function BootGate({ children }: { children: ReactNode }) {
     gcTime: Infinity,
     retry: false,
   });
+}
+
+/**
+ * Loads the service directory and the brand before anything else renders (spec 000 §5):
+ * without the hosts there is nothing to call. An invalid directory ('Invalid service dict')
+ * or an unreachable server shows the generic error page with a retry.
+ */
+export function BootGate({ children }: { children: ReactNode }) {
+  const boot = useQuery(bootQueryOptions());
   const config = boot.data;
   const client = useMemo(
     () =>

@@ -31,7 +31,8 @@ describe('page frame (spec 000 §2)', () => {
   test('the side menu lists timeline, albums, settings and log out', async () => {
     const { user } = renderApp({ route: '/photos' });
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    const panel = screen.getByRole('dialog', { name: 'Menu' });
+    // The menu is its own chunk, fetched on the first open (See: [Note: Lazy screens]).
+    const panel = await screen.findByRole('dialog', { name: 'Menu' });
     const entries = within(panel)
       .getAllByRole('link')
       .map((link) => [link.textContent, link.getAttribute('href')]);

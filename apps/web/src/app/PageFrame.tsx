@@ -5,8 +5,12 @@ import { UploaderProvider } from '../features/uploads/UploaderProvider.tsx';
 import { UploadsLayer } from '../features/uploads/UploadsLayer.tsx';
 import { Footer } from './Footer.tsx';
 import { OfflineBanner } from './OfflineBanner.tsx';
-import { SideMenu } from './SideMenu.tsx';
+import { lazyScreen } from '../ui/lazy-screen.ts';
+import { PartBoundary, ScreenBoundary } from '../ui/ScreenBoundary.tsx';
 import { TopBar } from './TopBar.tsx';
+
+// Fetched when first opened (See: [Note: Lazy screens]).
+const SideMenu = lazyScreen(() => import('./SideMenu.tsx').then((m) => m.SideMenu));
 
 /**
  * The page frame of spec 000 §2: 56 px top bar, side menu, the screen, and the footer,
@@ -29,14 +33,18 @@ export function PageFrame() {
         />
         <OfflineBanner />
         {isSideMenuOpen && (
-          <SideMenu
-            onClose={() => {
-              setIsSideMenuOpen(false);
-            }}
-          />
+          <PartBoundary>
+            <SideMenu
+              onClose={() => {
+                setIsSideMenuOpen(false);
+              }}
+            />
+          </PartBoundary>
         )}
         <main id="main" className="frame__main" tabIndex={-1}>
-          <Outlet />
+          <ScreenBoundary>
+            <Outlet />
+          </ScreenBoundary>
         </main>
         <Footer />
       </div>

@@ -1,7 +1,11 @@
 import { LOCALES } from '@trove/contract';
 import { createIntl } from 'react-intl';
 import { describe, expect, test } from 'vitest';
-import { MESSAGES } from './messages.ts';
+import { loadMessages, type Messages } from './messages.ts';
+
+const MESSAGES = Object.fromEntries(
+  await Promise.all(LOCALES.map(async (locale) => [locale, await loadMessages(locale)] as const)),
+) as Record<(typeof LOCALES)[number], Messages>;
 
 const reference = Object.keys(MESSAGES.en_US).sort();
 

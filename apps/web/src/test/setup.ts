@@ -1,5 +1,11 @@
+import { LOCALES } from '@trove/contract';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadMessages } from '../i18n/messages.ts';
+
+// The catalogues are chunks fetched on demand in the app (See: [Note: Locale catalogues]);
+// loaded up front here, a test renders in any language without waiting for one.
+await Promise.all(LOCALES.map(loadMessages));
 
 // Vitest runs without globals, so testing-library cannot register its own cleanup.
 afterEach(() => {

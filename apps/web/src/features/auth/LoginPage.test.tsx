@@ -3,9 +3,10 @@ import { describe, expect, test, vi } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
 
 describe('login (spec 001 §4)', () => {
-  test('shows the brand with Sign in and Create account', () => {
+  test('shows the brand with Sign in and Create account', async () => {
     renderApp({ route: '/login', login: { status: 'NOT_STARTED', notice: null } });
-    expect(screen.getByRole('heading', { name: 'Trove', level: 1 })).toBeTruthy();
+    // The login page is its own chunk (See: [Note: Lazy screens]).
+    expect(await screen.findByRole('heading', { name: 'Trove', level: 1 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Create account' })).toBeTruthy();
     expect(screen.queryByText(/you were logged out/)).toBeNull();

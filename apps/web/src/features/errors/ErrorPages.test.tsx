@@ -4,10 +4,11 @@ import { renderApp } from '../../test/render.tsx';
 
 const signedOut = { status: 'NOT_STARTED', notice: null } as const;
 
+// Each of these screens is its own chunk (See: [Note: Lazy screens]): the first query waits for it.
 describe('error pages (spec 001 §2, §8; spec 000 §2)', () => {
-  test('user_disabled says the account has been terminated, with the support link', () => {
+  test('user_disabled says the account has been terminated, with the support link', async () => {
     renderApp({ route: '/error/user_disabled', login: signedOut });
-    expect(screen.getByRole('heading', { name: 'The account has been terminated' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'The account has been terminated' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/legal/notice');
   });
 
@@ -25,20 +26,21 @@ describe('error pages (spec 001 §2, §8; spec 000 §2)', () => {
     expect(localStorage.getItem('trove.auth_token')).toBeNull();
   });
 
-  test('any other code shows the generic text', () => {
+  test('any other code shows the generic text', async () => {
     renderApp({ route: '/error/anything', login: signedOut });
-    expect(screen.getByRole('heading', { name: 'Oops! Something went wrong.' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Oops! Something went wrong.' })).toBeTruthy();
   });
 
-  test('an unknown path shows page not found with go back, and a login button when logged out', () => {
+  test('an unknown path shows page not found with go back, and a login button when logged out', async () => {
     renderApp({ route: '/no/such/page', login: signedOut });
-    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go back' })).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Sign in' }).length).toBeGreaterThan(0);
   });
 
-  test('page not found has no login button for a signed-in user', () => {
+  test('page not found has no login button for a signed-in user', async () => {
     renderApp({ route: '/no/such/page' });
+    await screen.findByRole('heading', { name: 'Page not found' });
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
   });
 
@@ -49,14 +51,14 @@ describe('error pages (spec 001 §2, §8; spec 000 §2)', () => {
 });
 
 describe('legal pages', () => {
-  test('?lang=no shows the Norwegian text whatever the UI language', () => {
+  test('?lang=no shows the Norwegian text whatever the UI language', async () => {
     renderApp({ route: '/legal/privacy?lang=no', login: signedOut, locale: 'en_US' });
-    expect(screen.getByRole('heading', { name: 'Personvernerklæring', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Personvernerklæring', level: 1 })).toBeTruthy();
     expect(screen.getByRole('article').getAttribute('lang')).toBe('nb-NO');
   });
 
-  test('without lang, the UI language', () => {
+  test('without lang, the UI language', async () => {
     renderApp({ route: '/legal/terms', login: signedOut, locale: 'bg_BG' });
-    expect(screen.getByRole('heading', { name: 'Условия за ползване', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Условия за ползване', level: 1 })).toBeTruthy();
   });
 });

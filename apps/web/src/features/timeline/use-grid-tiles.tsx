@@ -3,12 +3,18 @@ import { useCallback, useState, type MouseEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../ui/icons.tsx';
+import { lazyScreen } from '../../ui/lazy-screen.ts';
+import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
 import type { Point } from '../file-actions/ContextMenu.tsx';
-import { FileContextMenu } from '../file-actions/FileContextMenu.tsx';
 import { isSelecting, monthState, statusOf, yearState } from '../selection/selectors.ts';
 import type { Selection } from '../selection/use-selection.ts';
 import type { TimelineSection } from './sections.ts';
 import { Tile } from './Tile.tsx';
+
+// Fetched on the first right-click (See: [Note: Lazy screens]).
+const FileContextMenu = lazyScreen(() =>
+  import('../file-actions/FileContextMenu.tsx').then((m) => m.FileContextMenu),
+);
 
 /** What the grid draws for files and month headers, bound to the selection and the menu. */
 export interface GridTiles {
@@ -109,16 +115,18 @@ export function useGridTiles(jobId: string, selection: Selection): GridTiles {
   };
 
   const menuElement = menu && (
-    <FileContextMenu
-      file={menu.file}
-      jobId={jobId}
-      isOwner
-      position={menu.position}
-      returnFocusTo={menu.anchor}
-      onClose={() => {
-        setMenu(null);
-      }}
-    />
+    <PartBoundary>
+      <FileContextMenu
+        file={menu.file}
+        jobId={jobId}
+        isOwner
+        position={menu.position}
+        returnFocusTo={menu.anchor}
+        onClose={() => {
+          setMenu(null);
+        }}
+      />
+    </PartBoundary>
   );
   return { renderTile, renderMonthControls, menu: menuElement };
 }

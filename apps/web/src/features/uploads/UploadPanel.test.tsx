@@ -72,6 +72,13 @@ function renderPanel() {
   return { uploader, show, user: userEvent.setup() };
 }
 
+/** The same, once the upload engine is loaded (See: [Note: Lazy uploader]): adding no files fetches it. */
+async function renderPanelWithEngine() {
+  const rendered = renderPanel();
+  await act(() => rendered.uploader.addFiles([]));
+  return rendered;
+}
+
 const status = () => screen.getByRole('status').textContent;
 const rows = () =>
   within(screen.getByRole('list', { name: 'Files in this upload' }))
@@ -202,7 +209,7 @@ describe('panel size and list window (spec 000 §9)', () => {
 
 describe('opening, closing and clearing (spec 000 §4)', () => {
   test('closing a finished panel clears the queue; closing a busy one keeps it', async () => {
-    const { show, user, uploader } = renderPanel();
+    const { show, user, uploader } = await renderPanelWithEngine();
     show({ queue: queueOf([item(0, 'Uploading')]) });
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(uploader.store.getState().queue.items).toHaveLength(1);
@@ -212,7 +219,7 @@ describe('opening, closing and clearing (spec 000 §4)', () => {
   });
 
   test('Stop asks for confirmation before anything is cancelled', async () => {
-    const { show, user, uploader } = renderPanel();
+    const { show, user, uploader } = await renderPanelWithEngine();
     show({ queue: queueOf([item(0, 'Uploading'), item(1, 'Enqueued')]) });
     await user.click(screen.getByRole('button', { name: 'Stop' }));
     const dialog = screen.getByRole('dialog', { name: 'Stop uploading?' });

@@ -3,33 +3,12 @@ import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'r
 import { useIntl } from 'react-intl';
 import { useStore } from 'zustand';
 import { useApi } from '../../api/api-context.tsx';
-import type { HttpClient } from '../../api/http-client.ts';
-import { setOnline } from '../../api/online-store.ts';
-import { sessionRecord } from '../../api/session-record.ts';
-import { accountInfoQueryOptions, accountKeys } from '../auth/api.ts';
-import { timelineJobQuery } from '../library/api.ts';
-import { createHasher } from './hasher.ts';
+import { accountKeys } from '../auth/api.ts';
 import { isActive } from './model.ts';
-import { createXhrTransport } from './transport.ts';
-import { createUploader, type Uploader, type UploaderView } from './uploader.ts';
+import { createLazyUploader } from './lazy-uploader.ts';
+import type { Uploader, UploaderView } from './uploader.ts';
 
 const UploaderContext = createContext<Uploader | null>(null);
-
-/** Builds the app's uploader over the HTTP client and the query cache. */
-function buildUploader(api: HttpClient, queryClient: QueryClient): Uploader {
-  return createUploader({
-    api,
-    send: createXhrTransport({ directory: api.directory, session: sessionRecord, onOnlineChange: setOnline }),
-    hasher: createHasher(),
-    getTimelineJobId: () => queryClient.query(timelineJobQuery(api)).then((job) => job.id),
-    // Fresh: the storage check of spec 000 §5 must not use a quota from minutes ago.
-    getAccount: () => queryClient.query({ ...accountInfoQueryOptions(api), staleTime: 0 }),
-    resumeStore: localStorage,
-    onBatchFinished: () => {
-      void queryClient.invalidateQueries({ queryKey: accountKeys.all });
-    },
-  });
-}
 
 /**
  * spec 000 §4: out of storage is cleared by a deletion, purchase or plan change; each of
@@ -74,7 +53,13 @@ function useLeaveWarning(uploader: Uploader) {
 export function UploaderProvider({ children }: { children: ReactNode }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const uploader = useMemo(() => buildUploader(api, queryClient), [api, queryClient]);
+  const uploader = useMemo(
+    () =>
+      createLazyUploader(() =>
+        import('./uploader-engine.ts').then(({ buildUploader }) => buildUploader(api, queryClient)),
+      ),
+    [api, queryClient],
+  );
   useEffect(
     () => () => {
       uploader.dispose();

@@ -1,8 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { lazyScreen } from '../../ui/lazy-screen.ts';
+import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
 import { useLoginState } from '../auth/login-store.ts';
 import { DropOverlay } from './DropOverlay.tsx';
-import { useUploader } from './UploaderProvider.tsx';
-import { UploadPanel } from './UploadPanel.tsx';
+import { useUploader, useUploaderView } from './UploaderProvider.tsx';
+
+// Fetched when the panel first has something to show (See: [Note: Lazy uploader]).
+const UploadPanel = lazyScreen(() => import('./UploadPanel.tsx').then((m) => m.UploadPanel));
 
 /** The signed-in user's upload UI; leaving the session stops and forgets the queue. */
 function SignedInUploads() {
@@ -14,10 +18,20 @@ function SignedInUploads() {
     },
     [uploader],
   );
+  const hasPanel = useUploaderView(
+    (view) => view.isPanelOpen || view.notice !== null || view.preparing > 0 || view.queue.items.length > 0,
+  );
+  // Once shown, the panel stays mounted (it hides itself), so it keeps its expanded state.
+  const [isPanelMounted, setIsPanelMounted] = useState(false);
+  if (hasPanel && !isPanelMounted) setIsPanelMounted(true);
   return (
     <>
       <DropOverlay />
-      <UploadPanel />
+      {isPanelMounted && (
+        <PartBoundary>
+          <UploadPanel />
+        </PartBoundary>
+      )}
     </>
   );
 }

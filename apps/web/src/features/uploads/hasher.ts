@@ -1,5 +1,3 @@
-import { sha1OfBlob } from './sha1.ts';
-
 /**
  * [Note: Upload hashing] Every file is hashed (SHA-1, the contract's checksum) before it is
  * sent: files_dedup answers without any bytes when the owner already has them, and the
@@ -77,7 +75,12 @@ export function createHasher(): Hasher {
       if (signal?.aborted) return Promise.reject(abortError());
       const target = start();
       if (!target) {
-        return sha1OfBlob(file, () => signal?.aborted ?? false).catch((error: unknown) => {
+        // Fetched on demand: with a worker (every browser the app supports) the page never
+        // needs hash-wasm itself (See: [Note: Lazy screens]).
+        const hashed = import('./sha1.ts').then(({ sha1OfBlob }) =>
+          sha1OfBlob(file, () => signal?.aborted ?? false),
+        );
+        return hashed.catch((error: unknown) => {
           throw error instanceof DOMException && error.name === 'AbortError'
             ? error
             : new UnreadableFileError();

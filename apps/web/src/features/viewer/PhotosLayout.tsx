@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { Route, Routes, useLocation, useMatch, type Location } from 'react-router';
+import { lazyScreen } from '../../ui/lazy-screen.ts';
+import { ScreenBoundary } from '../../ui/ScreenBoundary.tsx';
 import { TimelinePage } from '../timeline/TimelinePage.tsx';
-import { ViewerPage } from './ViewerPage.tsx';
+
+// See: [Note: Lazy screens]. The viewer is fetched on the first photo opened.
+const ViewerPage = lazyScreen(() => import('./ViewerPage.tsx').then((m) => m.ViewerPage));
 
 /** Where the timeline is drawn while the viewer was opened by URL: the plain timeline. */
 const PLAIN_TIMELINE: Location = { pathname: '/photos', search: '', hash: '', state: null, key: 'default' };
@@ -25,7 +29,14 @@ export function PhotosLayout() {
       </Routes>
       <Routes>
         {/* Opened from the timeline in this tab, the entry before the viewer's is the timeline. */}
-        <Route path=":fileId" element={<ViewerPage cameFromTimeline={background !== null} />} />
+        <Route
+          path=":fileId"
+          element={
+            <ScreenBoundary className="screen-loading--viewer">
+              <ViewerPage cameFromTimeline={background !== null} />
+            </ScreenBoundary>
+          }
+        />
         <Route path="*" element={null} />
       </Routes>
     </>

@@ -1,0 +1,137 @@
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { seedDemo } from '../apps/server/src/seed/seed.ts';
+import { startServerProcess } from '../apps/server/src/test/server-process.ts';
+import { buildWebClient, launchChromium, signInThroughUi, type StorageState } from './lib/browser.ts';
+import { makeDataDir, removeDataDir } from './lib/server.ts';
+import { VIEWPORT, withSeedDeps } from './lib/web-seed.ts';
+
+/**
+ * Issue #10: the JavaScript a cold load of a screen makes the browser fetch, in gzip bytes.
+ * A real `trove serve` of the built client (SQLite, the `trove seed` library), Debian's
+ * Chromium signed in once through the UI, then each screen opened in a new context (empty
+ * cache). Every script response (entry, modulepreloads, the dynamic imports fired while the
+ * page comes up: the locale's messages, the screen's chunk) counts until the screen has
+ * rendered and no script was requested for QUIET_MS. Each body is gzipped here (zlib's
+ * default level, as a server would) so the figure does not depend on how this server sends it.
+ */
+
+/** A screen is idle once no script was requested for this long after it rendered. */
+const QUIET_MS = 1000;
+
+/** One script a cold load fetched. */
+export interface BundleScript {
+  /** The path of its URL, e.g. /assets/index-aX7DMDDy.js. */
+  name: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+/** What one cold load of a screen fetched. */
+export interface ColdLoad {
+  path: string;
+  scripts: BundleScript[];
+  gzipBytes: number;
+}
+
+/** Screens to load cold: what must be on screen before the load counts as done. */
+const SCREENS: readonly { path: string; shown: string }[] = [
+  { path: '/photos', shown: '.tile' },
+  { path: '/settings', shown: 'main h1' },
+];
+
+/** Opens `screen` in a fresh context and collects every script response until idle. */
+async function coldLoad(
+  browser: Browser,
+  url: string,
+  state: StorageState,
+  screen: (typeof SCREENS)[number],
+): Promise<ColdLoad> {
+  const context = await browser.newContext({ viewport: VIEWPORT, storageState: state });
+  try {
+    const scripts: BundleScript[] = [];
+    const pending: Promise<void>[] = [];
+    let lastScriptAt = Date.now();
+    // The context, not the page: a worker's own script would be fetched outside the page.
+    context.on('response', (response) => {
+      const pathname = new URL(response.url()).pathname;
+      if (!pathname.endsWith('.js') && !pathname.endsWith('.mjs')) return;
+      lastScriptAt = Date.now();
+      pending.push(
+        response.body().then((body) => {
+          scripts.push({ name: pathname, bytes: body.length, gzipBytes: gzipSync(body).length });
+        }),
+      );
+    });
+    const page = await context.newPage();
+    await page.goto(`${url}${screen.path}`);
+    await page.locator(screen.shown).first().waitFor({ timeout: 30_000 });
+    await untilQuiet(page, () => lastScriptAt);
+    await Promise.all(pending);
+    scripts.sort((a, b) => b.gzipBytes - a.gzipBytes);
+    return {
+      path: screen.path,
+      scripts,
+      gzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Waits until the page is idle and no script was requested for QUIET_MS. */
+async function untilQuiet(page: Page, lastScriptAt: () => number): Promise<void> {
+  for (;;) {
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          requestIdleCallback(
+            () => {
+              resolve();
+            },
+            { timeout: 2000 },
+          );
+        }),
+    );
+    const quietFor = Date.now() - lastScriptAt();
+    if (quietFor >= QUIET_MS) return;
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS - quietFor));
+  }
+}
+
+/** Cold loads of /photos and /settings on the built client, signed in. */
+export async function benchWebBundle(): Promise<ColdLoad[]> {
+  const web = buildWebClient();
+  const dataDir = await makeDataDir();
+  const browser = await launchChromium();
+  try {
+    const email = 'bench-bundle@trove.local';
+    const demo = await withSeedDeps(dataDir, (deps) => seedDemo(deps, { email, photos: 3, videos: 0 }));
+    if (!demo.password) throw new Error('the bench account existed already');
+    const server = await startServerProcess(dataDir, { WEB_DIST: web.dir });
+    try {
+      const context = await browser.newContext({ viewport: VIEWPORT });
+      const page = await context.newPage();
+      await signInThroughUi(page, server.url, email, demo.password);
+      const state = await context.storageState();
+      await context.close();
+      const loads: ColdLoad[] = [];
+      for (const screen of SCREENS) loads.push(await coldLoad(browser, server.url, state, screen));
+      return loads;
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await browser.close();
+    removeDataDir(dataDir);
+    web.remove();
+  }
+}
+
+/** "index-aX7DMDDy.js 66.3 KiB" lines of a cold load, largest first. */
+export function describeLoad(load: ColdLoad): string {
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  const rows = load.scripts.map((script) => `${path.basename(script.name)} ${kib(script.gzipBytes)}`);
+  return `web cold ${load.path}: ${String(load.scripts.length)} scripts, ${kib(load.gzipBytes)} gzip: ${rows.join(', ')}`;
+}
