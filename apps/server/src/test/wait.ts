@@ -59,7 +59,12 @@ export function trackResources(ignoredFiles: readonly string[] = []) {
         if (alive.size === 0) resolve();
       });
       let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => { resolve('late'); }, ms)));
+      const late = new Promise<'late'>(
+        (resolve) =>
+          (timer = setTimeout(() => {
+            resolve('late');
+          }, ms)),
+      );
       const outcome = await Promise.race([empty, late]);
       clearTimeout(timer);
       hook.disable();
