@@ -170,7 +170,7 @@ async function firstThumbnails(browser: Browser, url: string, state: StorageStat
   const api = (pathAndQuery: string, init: RequestInit = {}) =>
     fetch(`${url}${pathAndQuery}${pathAndQuery.includes('?') ? '&' : '?'}${session.query}`, {
       ...init,
-      headers: { ...session.headers, 'content-type': 'application/json' },
+      headers: { ...session.headers, ...(init.body !== undefined && { 'content-type': 'application/json' }) },
     });
   const job = ((await (await api('/st/4/jobs/default')).json()) as { id: string }).id;
   const file = ((await (await api(`/st/4/jobs/${job}/files?limit=1`)).json()) as { files: { id: string }[] })
