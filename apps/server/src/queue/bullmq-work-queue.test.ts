@@ -289,7 +289,7 @@ describe('BullMQ work queue', () => {
         order.push('handler done');
       },
     });
-    await enqueue({});
+    const item = await enqueue({});
     await bus.publish(WORK_CHANNEL, 'media');
     await until(() => runs === 1);
     expect(await clientNames(prefix)).not.toEqual([]);
@@ -297,8 +297,10 @@ describe('BullMQ work queue', () => {
     const stopping = queue.stop().then(() => order.push('stopped'));
     held.open();
     await stopping;
-    // stop() resolved only after the running handler had finished.
+    // stop() resolved only after the running handler had finished, and after BullMQ had
+    // recorded it (a completed job leaves Redis; one cut off by the stop would stay active).
     expect(order).toEqual(['handler done', 'stopped']);
+    expect(await redis.admin.exists(`${prefix}:work:${item}`)).toBe(0);
     expect(await rows()).toEqual([]);
     expect(await clientNames(prefix)).toEqual([]);
     // Sockets finish closing after stop() resolves: wait for the last one, not for a time.
