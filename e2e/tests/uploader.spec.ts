@@ -46,9 +46,10 @@ test('a folder and a drop: photos, a video, a HEIC and duplicates arrive once; t
   await expect(page.getByText('Add photos', { exact: true })).toBeVisible();
   const panel = page.getByRole('region', { name: 'Uploads' });
 
-  // Uploads are held back a little so the panel can be seen at work.
+  // Uploads are held back until the panel has been seen at work (its screenshot taken).
+  const held = Promise.withResolvers<undefined>();
   await page.route('**/st/4/jobs/*/upload?*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await held.promise;
     await route.continue();
   });
 
@@ -72,6 +73,7 @@ test('a folder and a drop: photos, a video, a HEIC and duplicates arrive once; t
   await panel.getByRole('button', { name: 'Show files' }).click();
   await expect(panel.getByText(/Uploading… \d+ %/)).toBeVisible();
   await shootBoth(page, 'uploading');
+  held.resolve(undefined);
 
   await expect(panel.getByRole('status')).toHaveText('Some files did not upload', { timeout: 30_000 });
   const rows = panel.getByRole('listitem');
