@@ -18,7 +18,9 @@ import { benchWebTimeline, HEIGHT_CAP_PX } from './web-timeline.ts';
  * parts; the budgets of the others are skipped. Sizes can be lowered for a quick look:
  *   ingest:     BENCH_INGEST_MIB (default 5120)
  *   thumbnails: BENCH_THUMB_IMAGES (12)
- *   timeline:   BENCH_FILES (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (10)
+ *   timeline:   BENCH_FILES (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (10),
+ *               BENCH_CHANGES (40) month overviews after a change, on SQLite and on the
+ *               PostgreSQL at BENCH_DATABASE_URL (default: this machine's, trust auth)
  *   web:        BENCH_WEB_FILES (100000) scale rows for the first thumbnails, fling and
  *               jump figures; BENCH_WEB_MILLION (1000000) rows in a second data folder for
  *               the oldest-month check, 0 to skip it; BENCH_WEB_LOADS (5) cold loads of
@@ -92,9 +94,15 @@ if (runs('timeline')) {
   console.log(
     `timeline: ${String(files)} files, autocannon for ${String(env('BENCH_SECONDS', 10))} s per call…`,
   );
-  const timeline = await benchTimeline(files, env('BENCH_SECONDS', 10));
+  const timeline = await benchTimeline(files, env('BENCH_SECONDS', 10), env('BENCH_CHANGES', 40));
   figures.months_p95_ms = timeline.monthsP95;
   figures.month_page_p95_ms = timeline.pageP95;
+  figures.months_after_change_p95_ms = timeline.monthsAfterChangeP95.sqlite;
+  figures.months_after_change_pg_p95_ms = timeline.monthsAfterChangeP95.postgres;
+  notes.push(
+    `timeline months right after a change (counted afresh, one request at a time, p95 of ${String(timeline.changes)}): ` +
+      `SQLite ${ms(timeline.monthsAfterChangeP95.sqlite)}, PostgreSQL ${ms(timeline.monthsAfterChangeP95.postgres)}`,
+  );
 }
 
 if (runs('web')) {
@@ -113,12 +121,14 @@ if (runs('web')) {
   });
   figures.web_first_thumb_ms = quantile(web.firstThumbMs, 0.5);
   figures.web_fling_frame_median_ms = quantile(web.frameDeltasMs, 0.5);
+  figures.web_fling_frame_p95_ms = quantile(web.frameDeltasMs, 0.95);
   figures.web_jump_unblank_worst_ms = Math.max(...web.jumps.map((jump) => jump.blankMs));
   notes.push(
     `web: load average ${loadBefore.toFixed(1)} before, ${(os.loadavg()[0] ?? NaN).toFixed(1)} after, ` +
       `on ${String(os.availableParallelism())} cores (the browser figures are CPU-bound: compare runs at a similar load)`,
     `web: ${String(web.files)} scale rows seeded in ${web.seedSeconds.toFixed(1)} s`,
-    `web first thumbnail after a cold load of /photos (navigation start → first decoded img.tile__image, ` +
+    `web first thumbnail after a cold load of /photos (new context, HTTP cache off, a change just before; ` +
+      `navigation start → first decoded img.tile__image, ` +
       `median of ${String(web.firstThumbMs.length)}): ${web.firstThumbMs.map(ms).join(', ')}`,
     `web fling (fast scroller dragged top to bottom in 1.5 s): ${String(web.frameDeltasMs.length)} frames, ` +
       `rAF delta median ${quantile(web.frameDeltasMs, 0.5).toFixed(1)} ms, ` +

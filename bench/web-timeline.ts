@@ -143,14 +143,38 @@ function probeFirstThumbnail() {
   requestAnimationFrame(look);
 }
 
-/** 1. Cold loads of /photos, each in a new context (empty cache) already signed in. */
+/**
+ * 1. Cold loads of /photos, each in a new context already signed in, with the HTTP cache
+ * turned off (DevTools' "Disable cache": nothing, not even the app's scripts, comes from a
+ * cache). Before each load a file of the library goes to the trash and back, as after an
+ * upload from another device: the server holds no month overview for this library then.
+ */
 async function firstThumbnails(browser: Browser, url: string, state: StorageState, loads: number) {
+  const session = sessionOf(state);
+  const api = (pathAndQuery: string, init: RequestInit = {}) =>
+    fetch(`${url}${pathAndQuery}${pathAndQuery.includes('?') ? '&' : '?'}${session.query}`, {
+      ...init,
+      headers: { ...session.headers, ...(init.body !== undefined && { 'content-type': 'application/json' }) },
+    });
+  const job = ((await (await api('/st/4/jobs/default')).json()) as { id: string }).id;
+  const file = ((await (await api(`/st/4/jobs/${job}/files?limit=1`)).json()) as { files: { id: string }[] })
+    .files[0]?.id;
+  if (!file) throw new Error('the bench library has no file');
   const times: number[] = [];
   for (let run = 0; run < loads; run++) {
+    const trashed = await api(`/st/4/jobs/${job}/files_by_id/${file}`, { method: 'DELETE' });
+    const restored = await api(`/st/4/jobs/${job}/multi_rollback`, {
+      method: 'POST',
+      body: JSON.stringify({ file_uuids: [file] }),
+    });
+    if (!trashed.ok || !restored.ok) throw new Error('the change before a cold load failed');
     const context = await browser.newContext({ viewport: VIEWPORT, storageState: state });
     try {
       await context.addInitScript(probeFirstThumbnail);
       const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
       await page.goto(`${url}/photos`, { waitUntil: 'commit' });
       await page.waitForFunction(() => (window as ProbeWindow).__troveBench?.firstThumb !== undefined, null, {
         timeout: 30_000,

@@ -23,6 +23,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // A stray test.only would quietly skip every other test in CI.
+  forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: path.join(root, '.tmp', 'playwright.json') }]],
   use: {
     baseURL: `http://localhost:${port}`,

@@ -10,7 +10,11 @@ async function shoot(page: Page, name: string, options: { phone?: boolean } = {}
   await page.screenshot({ path: path.join(SHOTS, `${name}-desktop.png`), animations: 'disabled' });
   if (!options.phone) return;
   await page.setViewportSize(PHONE);
-  await page.waitForTimeout(300);
+  // Shot once the page has laid out at the new width and painted it.
+  await page.waitForFunction((width) => window.innerWidth === width, PHONE.width);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   await page.screenshot({ path: path.join(SHOTS, `${name}-phone.png`), animations: 'disabled' });
   await page.setViewportSize(DESKTOP);
 }
@@ -113,7 +117,11 @@ test('a user views, steps through, plays, runs a slideshow and deletes', async (
   await shoot(page, 'viewer-05-error', { phone: true });
   await page.unroute('**/th/3/**');
 
-  // The slideshow (#autoPlay): 5 s a picture, the video to its end, then on.
+  // The slideshow (#autoPlay): 5 s a picture, the video to its end, then on. The page runs
+  // on Playwright's clock from here (it flows as usual until moved by hand), so that a pause
+  // can be shown to hold by moving time on rather than by waiting.
+  await page.clock.install();
+  await page.goto('about:blank');
   await page.goto(`${beachUrl}#autoPlay`);
   await expectShowing(page, 'beach.jpg');
   await expect(viewer(page).getByRole('button', { name: 'Pause slideshow' })).toBeVisible();
@@ -121,7 +129,8 @@ test('a user views, steps through, plays, runs a slideshow and deletes', async (
   await expectShowing(page, 'IMG_0001.heic');
   await viewer(page).getByRole('button', { name: 'Pause slideshow' }).click();
   await expect(page).not.toHaveURL(/#autoPlay/);
-  await page.waitForTimeout(6000);
+  // Past a picture's 5 s, every timer due fired: a slideshow still running would have moved on.
+  await page.clock.runFor(6000);
   await expectShowing(page, 'IMG_0001.heic');
 
   // Delete moves on to the next file; the last one leaves for the empty timeline.

@@ -24,3 +24,12 @@ export function canOnJob(
 ): boolean {
   return JOB_POLICY[jobRole(userId, job)][action];
 }
+
+/**
+ * May a signed media URL of a file of this job be served? A signature stands for the read
+ * access its file had when it was signed, so it opens nothing once the job is gone: the
+ * owner's read is asked again, as if the owner fetched it (see [Note: Media URLs]).
+ */
+export function canServeSignedMedia(job: Pick<JobRow, 'owner_id' | 'deleted_at'>): boolean {
+  return canOnJob(job.owner_id, job, 'read');
+}

@@ -1,4 +1,3 @@
-import { createHook } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { TEST_REDIS_URL, useTestRedis } from '../test/redis.ts';
 import { createInProcessEventBus } from '../events/event-bus.ts';
 import { DIALECTS, openTestDatabase, testClock, type TestDatabase } from '../test/harness.ts';
 import type { Dialect } from '../db/database.ts';
+import { trackResources, until } from '../test/wait.ts';
 import { createBullmqWorkQueue, type BullmqWorkQueueOptions } from './bullmq-work-queue.ts';
 import { WORK_CHANNEL, type WorkHandler, type WorkQueue } from './work-queue.ts';
 import { createWorkItemsRepository } from './work-items.repository.ts';
@@ -17,13 +17,6 @@ import { createWorkItemsRepository } from './work-items.repository.ts';
 const REDIS_URL = TEST_REDIS_URL;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const until = async (check: () => boolean | Promise<boolean>, ms = 5000) => {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await sleep(10);
-  }
-};
 
 const gates: (() => void)[] = [];
 /** A promise the test resolves by hand, to hold a handler mid-item. */
@@ -58,25 +51,12 @@ async function clientNames(prefix: string): Promise<string[]> {
 const TEST_FILE = fileURLToPath(import.meta.url);
 
 /**
- * Async resources (sockets, timers, DNS requests…) created from now on and not yet
- * destroyed, except those of vitest and of this file (its sleeps), which come and go.
+ * Proving that an item did not run: a sentinel item, relayed after it would have been (its
+ * run_after is later, and the relay claims oldest first), runs on a queue of concurrency 1
+ * after it (BullMQ hands out jobs in the order they were added). Once the sentinel ran,
+ * the other item would have run before it.
  */
-function trackResources() {
-  const alive = new Map<number, string>();
-  const hook = createHook({
-    init(id, type) {
-      // Past the hook's own frame and then Node's: the first other frame is the creator.
-      const lines = (new Error().stack ?? '').split('\n').slice(2);
-      const by = lines.find((line) => !line.includes('(node:') && !line.includes(' node:')) ?? '';
-      if (type !== 'PROMISE' && !by.includes('/node_modules/vitest/') && !by.includes(TEST_FILE))
-        alive.set(id, `${type} ${by.trim()}`);
-    },
-    destroy(id) {
-      alive.delete(id);
-    },
-  }).enable();
-  return { alive: () => [...alive.values()], stop: () => hook.disable() };
-}
+const SENTINEL = { sentinel: true };
 
 function harness(dialect: Dialect) {
   let database: TestDatabase | undefined;
@@ -139,30 +119,31 @@ describe.each(DIALECTS)('BullMQ work queue (%s)', (dialect) => {
     const worker = (index: 0 | 1): WorkHandler => {
       let running = 0;
       return async (payload) => {
+        // Recorded as it starts: jobs start in the order they were added.
+        seen.push(Number(payload.n));
         running += 1;
         peaks[index] = Math.max(peaks[index] ?? 0, running);
         if (++started === 6) full.open();
         await full.opened;
         await sleep(5);
-        seen.push(Number(payload.n));
         running -= 1;
       };
     };
     make({ concurrency: 3 }).start({ media: worker(0) });
     make({ concurrency: 3 }).start({ media: worker(1) });
-    await until(async () => seen.length === 20 && (await rows()).length === 0);
-    await sleep(100);
-    expect([...seen].sort((a, b) => a - b)).toEqual([...Array(20).keys()]);
+    await until(async () => seen.length >= 20 && (await rows()).length === 0, 'the 20 items to be done');
     expect(peaks).toEqual([3, 3]);
 
-    // Work committed later runs on the bus's wake-up, long before the next poll.
+    // Work committed later runs on the bus's wake-up (the poll is a minute away). It starts
+    // after anything added before it, so a second run of one of the 20 would be seen by then.
     await enqueue({ n: 99 });
     await bus.publish(WORK_CHANNEL, 'media');
-    await until(() => seen.includes(99), 2000);
+    await until(() => seen.includes(99), 'item 99, woken by the bus');
+    expect([...seen].sort((a, b) => a - b)).toEqual([...Array(20).keys(), 99]);
   });
 
   it('retries with exponential backoff and marks the item failed after the last attempt', async () => {
-    const { make, enqueue, rows, errors } = await setup();
+    const { prefix, make, enqueue, rows, errors } = await setup();
     const broken = await enqueue({ broken: true });
     const flaky = await enqueue({ flaky: true });
     const tries: Record<string, { attempts: number; at: number }[]> = {};
@@ -186,7 +167,12 @@ describe.each(DIALECTS)('BullMQ work queue (%s)', (dialect) => {
     expect((at[1] ?? 0) - (at[0] ?? 0)).toBeGreaterThanOrEqual(35);
     expect((at[2] ?? 0) - (at[1] ?? 0)).toBeGreaterThanOrEqual(75);
     expect(errors).toHaveLength(4);
-    await sleep(200);
+    // Its row is failed (the relay never takes it again) and its job leaves Redis (no retry
+    // is scheduled): nothing is left that could run it a fourth time.
+    await until(
+      async () => (await redis.admin.exists(`${prefix}:work:${broken}`)) === 0,
+      'the failed job to leave Redis',
+    );
     expect(tries[broken]).toHaveLength(3);
   });
 
@@ -197,27 +183,33 @@ describe.each(DIALECTS)('BullMQ work queue (%s)', (dialect) => {
     const held = gate();
     const ran: string[] = [];
     make().start({
-      media: async (_payload, item) => {
+      media: async (payload, item) => {
         if (item.id === first) await held.opened;
-        ran.push(item.id);
+        ran.push(payload.sentinel ? 'sentinel' : item.id);
       },
     });
+    const sentinelRuns = async (count: number) => {
+      clock.advance(1);
+      await enqueue(SENTINEL);
+      await bus.publish(WORK_CHANNEL, 'media');
+      await until(() => ran.filter((id) => id === 'sentinel').length === count, 'the sentinel item');
+    };
     // The first item is running, the second waits in Redis: then Redis loses everything.
     await until(async () => (await redis.admin.exists(`${prefix}:work:${second}`)) === 1);
     expect(await deleteKeys(prefix)).toBeGreaterThan(0);
     held.open();
     await until(async () => (await rows()).length === 1);
 
-    // Its lease still holds, so a wake-up does not relay it yet.
-    await bus.publish(WORK_CHANNEL, 'media');
-    await sleep(100);
-    expect(ran).toEqual([first]);
+    // Its lease still holds, so a wake-up relays the sentinel queued after it, and not it.
+    await sentinelRuns(1);
+    expect(ran).toEqual([first, 'sentinel']);
 
     clock.advance(60_001);
     await bus.publish(WORK_CHANNEL, 'media');
     await until(async () => (await rows()).length === 0);
-    await sleep(100);
-    expect(ran).toEqual([first, second]);
+    // Relayed once: a second job for it would have run before the next sentinel.
+    await sentinelRuns(2);
+    expect(ran).toEqual([first, 'sentinel', second, 'sentinel']);
   });
 
   it('does not run an item twice when it is relayed again while its job still exists', async () => {
@@ -225,7 +217,12 @@ describe.each(DIALECTS)('BullMQ work queue (%s)', (dialect) => {
     await enqueue({});
     const held = gate();
     let runs = 0;
-    const handler: WorkHandler = async () => {
+    let sentinels = 0;
+    const handler: WorkHandler = async (payload) => {
+      if (payload.sentinel) {
+        sentinels += 1;
+        return;
+      }
       runs += 1;
       await held.opened;
     };
@@ -236,10 +233,15 @@ describe.each(DIALECTS)('BullMQ work queue (%s)', (dialect) => {
     clock.advance(60_001);
     await bus.publish(WORK_CHANNEL, 'media');
     await until(async () => (await rows())[0]?.attempts === 2);
-    await sleep(100);
+    // The idle worker takes jobs in the order they were added: had the relay added the item
+    // again, the idle worker would have run it before this sentinel.
+    clock.advance(1);
+    await enqueue(SENTINEL);
+    await bus.publish(WORK_CHANNEL, 'media');
+    await until(() => sentinels === 1, 'the sentinel item');
+    expect(runs).toBe(1);
     held.open();
     await until(async () => (await rows()).length === 0);
-    await sleep(100);
     expect(runs).toBe(1);
   });
 });
@@ -248,20 +250,23 @@ describe('BullMQ work queue', () => {
   const setup = harness('sqlite');
 
   it('keeps at most `relayAhead` jobs waiting in Redis and relays more as they start', async () => {
-    const { make, enqueue, rows } = await setup();
+    const { prefix, make, enqueue, rows } = await setup();
     for (let i = 0; i < 6; i++) await enqueue({ n: i });
     const held = gate();
     const seen: number[] = [];
+    let started = 0;
     make({ relayAhead: 2 }).start({
       media: async (payload) => {
+        started += 1;
         await held.opened;
         seen.push(Number(payload.n));
       },
     });
     const claimed = async () => (await rows()).filter((row) => row.locked_until !== null).length;
-    // One running and two waiting; the other three stay in the database.
-    await until(async () => (await claimed()) === 3);
-    await sleep(100);
+    // One running and two waiting; the other three stay in the database. Redis says so too:
+    // a relay that overfilled it would show more than two waiting.
+    await until(async () => started === 1 && (await claimed()) === 3, 'one running, two relayed');
+    expect(await redis.admin.llen(`${prefix}:work:wait`)).toBe(2);
     expect(await claimed()).toBe(3);
     // No wake-up and no poll from here on: jobs starting is what relays the rest.
     held.open();
@@ -271,36 +276,48 @@ describe('BullMQ work queue', () => {
 
   it('waits for running items, then leaves no connection, timer or handler behind', async () => {
     const { prefix, bus, make, enqueue, rows } = await setup();
-    const resources = trackResources();
+    // This file's own timers (the handlers' sleeps) come and go, so they are left out.
+    const resources = trackResources([TEST_FILE]);
     const held = gate();
     let runs = 0;
+    const order: string[] = [];
     const queue = make();
     queue.start({
       media: async () => {
         runs += 1;
         await held.opened;
+        order.push('handler done');
       },
     });
-    await enqueue({});
+    const item = await enqueue({});
     await bus.publish(WORK_CHANNEL, 'media');
     await until(() => runs === 1);
     expect(await clientNames(prefix)).not.toEqual([]);
 
-    let stopped = false;
-    const stopping = queue.stop().then(() => (stopped = true));
-    await sleep(50);
-    expect(stopped).toBe(false);
+    const stopping = queue.stop().then(() => order.push('stopped'));
     held.open();
     await stopping;
+    // stop() resolved only after the running handler had finished, and after BullMQ had
+    // recorded it (a completed job leaves Redis; one cut off by the stop would stay active).
+    expect(order).toEqual(['handler done', 'stopped']);
+    expect(await redis.admin.exists(`${prefix}:work:${item}`)).toBe(0);
     expect(await rows()).toEqual([]);
     expect(await clientNames(prefix)).toEqual([]);
-    await sleep(20);
-    resources.stop();
-    expect(resources.alive()).toEqual([]);
+    // Sockets finish closing after stop() resolves: wait for the last one, not for a time.
+    await resources.drained();
 
+    // Stopped, it takes nothing: a fresh queue gets the next item and runs it, alone.
+    const next = make();
+    let nextRuns = 0;
+    next.start({
+      media: () => {
+        nextRuns += 1;
+        return Promise.resolve();
+      },
+    });
     await enqueue({});
     await bus.publish(WORK_CHANNEL, 'media');
-    await sleep(100);
+    await until(() => nextRuns === 1, 'the fresh queue to run the item');
     expect(runs).toBe(1);
   });
 });

@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInProcessEventBus } from '../events/event-bus.ts';
 import { DIALECTS, openTestDatabase, testClock, type TestDatabase } from '../test/harness.ts';
+import { until } from '../test/wait.ts';
 import { createDatabaseWorkQueue, WORK_CHANNEL, type WorkQueue } from './work-queue.ts';
 import { createWorkItemsRepository } from './work-items.repository.ts';
 
-const until = async (check: () => boolean | Promise<boolean>, ms = 5000) => {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
+/**
+ * Proving that a queue did not run something: a sentinel item, runnable later than the item
+ * that must not run (its run_after one millisecond after), is claimed after it (claims go
+ * oldest first). Once the sentinel ran, the other item would have run before it.
+ */
+const SENTINEL = { sentinel: true };
 
 describe.each(DIALECTS)('database work queue (%s)', (dialect) => {
   let database: TestDatabase | undefined;
@@ -59,7 +59,7 @@ describe.each(DIALECTS)('database work queue (%s)', (dialect) => {
     // Work committed later is picked up as soon as the bus says so, not at the next poll.
     await workItems.enqueue({ kind: 'media', payload: { n: 99 }, now: clock.now() });
     await bus.publish(WORK_CHANNEL, 'media');
-    await until(() => seen.includes(99), 2000);
+    await until(() => seen.includes(99), 'item 99, woken by the bus (the poll is a minute away)');
   });
 
   it('retries a failing item later with backoff, and gives up after the last attempt', async () => {
@@ -78,15 +78,24 @@ describe.each(DIALECTS)('database work queue (%s)', (dialect) => {
     });
     queues.push(queue);
     queue.start({
-      media: (_payload, item) => {
+      media: (payload, item) => {
+        if (payload.sentinel) {
+          sentinels += 1;
+          return Promise.resolve();
+        }
         attempts.push(item.attempts);
         return Promise.reject(new Error('store unavailable'));
       },
     });
+    let sentinels = 0;
+    const sentinelRuns = async (count: number) => {
+      await workItems.enqueue({ kind: 'media', payload: SENTINEL, now: clock.advance(1) });
+      await bus.publish(WORK_CHANNEL, 'media');
+      await until(() => sentinels === count, 'the sentinel item');
+    };
     await until(() => attempts.length === 1);
-    // Not again before its backoff has passed.
-    await bus.publish(WORK_CHANNEL, 'media');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Not again before its backoff has passed: had it been runnable, it ran before the sentinel.
+    await sentinelRuns(1);
     expect(attempts).toEqual([1]);
     for (const wait of [10_000, 40_000]) {
       clock.advance(wait);
@@ -94,27 +103,31 @@ describe.each(DIALECTS)('database work queue (%s)', (dialect) => {
       await until(() => attempts.length === (wait === 10_000 ? 2 : 3));
     }
     clock.advance(10 * 60_000);
-    await bus.publish(WORK_CHANNEL, 'media');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sentinelRuns(2);
     expect(attempts).toEqual([1, 2, 3]);
     expect(errors).toHaveLength(3);
     expect(await workItems.countQueued('media')).toBe(0);
   });
 
   it('gives a crashed worker’s item to another once its lease runs out', async () => {
-    const { clock, workItems, make } = await setup(1);
+    const { clock, workItems, bus, make } = await setup(1);
     await workItems.enqueue({ kind: 'media', payload: {}, now: clock.now() });
     // A worker claimed it and died without finishing.
     expect(await workItems.claim('media', clock.now(), 60_000)).toBeDefined();
     const ran: number[] = [];
     const queue = make();
+    let sentinels = 0;
     queue.start({
-      media: (_payload, item) => {
-        ran.push(item.attempts);
+      media: (payload, item) => {
+        if (payload.sentinel) sentinels += 1;
+        else ran.push(item.attempts);
         return Promise.resolve();
       },
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Its lease holds: a sentinel queued after it runs, and it does not.
+    await workItems.enqueue({ kind: 'media', payload: SENTINEL, now: clock.advance(1) });
+    await bus.publish(WORK_CHANNEL, 'media');
+    await until(() => sentinels === 1, 'the sentinel item');
     expect(ran).toEqual([]);
     clock.advance(60_001);
     await queue.stop();

@@ -7,9 +7,11 @@ import {
   signUp,
   uploadFile,
   fakePng,
+  timelineOf,
   type Session,
   type TestApp,
 } from '../../test/harness.ts';
+import { createInProcessEventBus, type EventBus } from '../../events/event-bus.ts';
 
 describe.each(DIALECTS)('files, changes and poll (%s)', (dialect) => {
   let t: TestApp;
@@ -191,18 +193,41 @@ describe.each(DIALECTS)('files, changes and poll (%s)', (dialect) => {
   });
 
   it('wakes a long poll as soon as the job changes', async () => {
-    const user = await signUp(t.app);
-    const job = await timeline(user);
-    const started = Date.now();
-    const poll = get(user, `/poll?seq=0&event=job_changed:${job}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await upload(user, job, 1_650_000_000);
-    const response = await poll;
-    expect(Date.now() - started).toBeLessThan(5000);
-    expect(response.body.split('\n')[0]).toBe('seq=1');
-    const immediate = await get(user, `/poll?seq=0&event=job_changed:${job}`);
-    expect(immediate.body.startsWith('seq=1\n')).toBe(true);
-  });
+    // The bus tells the test when the poll is listening, so the upload comes after that and
+    // only the bus's wake-up can answer the poll before its 25 s timeout (beyond this test's).
+    const listening = Promise.withResolvers<undefined>();
+    const inner = createInProcessEventBus();
+    let isPollSubscribed = false;
+    const bus: EventBus = {
+      ...inner,
+      subscribe: (channel, handler) => {
+        if (channel.startsWith('job_changed:')) isPollSubscribed = true;
+        return inner.subscribe(channel, handler);
+      },
+      // The poll subscribes, then awaits ready(), then reads the serial it waits on.
+      ready: async () => {
+        await inner.ready();
+        if (isPollSubscribed) listening.resolve(undefined);
+      },
+    };
+    const polled = await createTestApp(dialect, { deps: { bus } });
+    try {
+      const user = await signUp(polled.app);
+      const job = await timelineOf(polled.app, user);
+      const query = (path: string) =>
+        polled.app.inject({ url: `${path}&${user.query}`, headers: user.headers });
+      const poll = query(`/poll?seq=0&event=job_changed:${job}`);
+      await listening.promise;
+      expect(
+        (await uploadFile(polled.app, user, job, { path: 'a.jpg', content: fakeJpeg() })).statusCode,
+      ).toBe(200);
+      expect((await poll).body.split('\n')[0]).toBe('seq=1');
+      const immediate = await query(`/poll?seq=0&event=job_changed:${job}`);
+      expect(immediate.body.startsWith('seq=1\n')).toBe(true);
+    } finally {
+      await polled.close();
+    }
+  }, 20_000);
 
   it("treats another user's job and files as not found everywhere, and needs a token", async () => {
     const owner = await signUp(t.app);

@@ -15,6 +15,7 @@ import {
   type Session,
   type TestApp,
 } from '../../test/harness.ts';
+import { until } from '../../test/wait.ts';
 import { createWorker } from '../../worker.ts';
 
 const fixture = (name: string) =>
@@ -182,13 +183,11 @@ describe.each(DIALECTS)('media pipeline (%s)', (dialect) => {
 
   it('records the SHA-256 of every stored original, documents included, off the upload path', async () => {
     const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-    const deadline = Date.now() + 10_000;
-    let blobs: { sha1: string; sha256: string | null }[];
-    do {
+    let blobs: { sha1: string; sha256: string | null }[] = [];
+    await until(async () => {
       blobs = await t.database.db.selectFrom('blobs').select(['sha1', 'sha256']).execute();
-      if (blobs.every((b) => b.sha256 !== null)) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    } while (Date.now() < deadline);
+      return blobs.every((b) => b.sha256 !== null);
+    }, 'every blob to have its SHA-256');
     expect(blobs).toHaveLength(5);
     const photo = fixture('photo-exif.jpg');
     const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');

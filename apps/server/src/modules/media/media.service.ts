@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { canServeSignedMedia } from '../../access/access.ts';
 import type { MediaSigner, MediaVariant, PresentedSignature } from '../../access/media-urls.ts';
 import type { Repositories } from '../../db/repositories.ts';
 import { NotFoundError } from '../../errors.ts';
@@ -24,11 +25,11 @@ const DERIVATIVE_OF: Partial<Record<MediaVariant, string>> = {
 
 /**
  * Serves thumbnails, originals and preview video behind signed URLs (spec 000 §7
- * Downloads, thumbnails, video). A bad or expired signature, a trashed file and a rendition
- * that is not made yet all answer the same 404.
+ * Downloads, thumbnails, video). A bad or expired signature, a trashed file, a file of a
+ * deleted job and a rendition that is not made yet all answer the same 404.
  */
 export function createMediaService(deps: {
-  repos: Pick<Repositories, 'files' | 'media'>;
+  repos: Pick<Repositories, 'files' | 'jobs' | 'media'>;
   store: BlobStore;
   signer: MediaSigner;
 }) {
@@ -43,6 +44,8 @@ export function createMediaService(deps: {
     if (!signer.verify(fileId, variant, presented)) throw new NotFoundError();
     const file = await repos.files.findById(fileId);
     if (file?.state !== 'active' || (jobId !== undefined && file.job_id !== jobId)) throw new NotFoundError();
+    const job = await repos.jobs.findById(file.job_id);
+    if (!job || !canServeSignedMedia(job)) throw new NotFoundError();
     const kind = DERIVATIVE_OF[variant];
     if (kind === undefined) {
       const blob = await repos.files.findBlob(file.blob_id);

@@ -12,6 +12,7 @@ import {
   type Session,
   type TestApp,
 } from '../../test/harness.ts';
+import { until } from '../../test/wait.ts';
 
 const TUS = { 'tus-resumable': '1.0.0' };
 const b64 = (value: string) => Buffer.from(value).toString('base64');
@@ -144,7 +145,7 @@ describe.each(DIALECTS)('resumable uploads, tus 1.0 (%s)', (dialect) => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     try {
       // Send half of the body and cut the connection, as a dropped mobile link does.
-      await new Promise<void>((resolve) => {
+      await new Promise<void>((resolve, reject) => {
         const request = http.request(`${address}${location}?${user.query}`, {
           method: 'PATCH',
           headers: {
@@ -159,18 +160,23 @@ describe.each(DIALECTS)('resumable uploads, tus 1.0 (%s)', (dialect) => {
           resolve();
         });
         request.write(content.subarray(0, 1_000_000), () => {
-          setTimeout(() => {
-            request.destroy();
-            resolve();
-          }, 200);
+          // Cut once some of the bytes reached the server's file, however long that takes.
+          const partial = path.join(t.config.DATA_DIR, 'resumable', location.split('/').at(-1) ?? '');
+          until(async () => (await fs.promises.stat(partial)).size > 0, 'bytes in the partial file').then(
+            () => {
+              request.destroy();
+              resolve();
+            },
+            reject,
+          );
         });
       });
+      // The server keeps what it got once it has seen the connection break.
       let offset = 0;
-      for (let i = 0; i < 50 && offset === 0; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      await until(async () => {
         offset = Number((await head(user, location)).headers['upload-offset']);
-      }
-      expect(offset).toBeGreaterThan(0);
+        return offset > 0;
+      }, 'the offset to move past the kept bytes');
       expect(offset).toBeLessThanOrEqual(1_000_000);
       const rest = await patch(user, location, offset, content.subarray(offset));
       expect(rest.statusCode).toBe(200);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MAX_UPLOAD_BYTES, type UploadFields, type UploadResult } from '@trove/contract';
+import { canOnJob } from '../../access/access.ts';
 import type { Repositories } from '../../db/repositories.ts';
 import { SyncAhead } from '../../storage/sync-ahead.ts';
 import {
@@ -37,7 +38,7 @@ export interface ResumableState {
  * shares DATA_DIR). Abandoned ones are removed by fsck.
  */
 export function createResumableService(deps: {
-  repos: Pick<Repositories, 'resumable'>;
+  repos: Pick<Repositories, 'jobs' | 'resumable'>;
   uploads: UploadsService;
   dataDir: string;
   now: () => number;
@@ -54,6 +55,9 @@ export function createResumableService(deps: {
   async function ownUpload(auth: AuthContext, jobId: string, id: string): Promise<ResumableRow> {
     const row = /^[0-9a-f]{32}$/.test(id) ? await repos.resumable.find(auth.userId, id) : undefined;
     if (row?.job_id !== jobId) throw new NotFoundError();
+    // The upload is the caller's, but the job may have been deleted since it began.
+    const job = await repos.jobs.findById(jobId);
+    if (!job || !canOnJob(auth.userId, job, 'upload')) throw new NotFoundError();
     return row;
   }
 
