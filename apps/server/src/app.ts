@@ -93,7 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const sessionsService = createSessionsService({ sessions: repos.sessions, accounts: repos.accounts, now });
   const brands = resolveBrands(config.BRANDS_JSON);
-  const store = deps.store ?? createFsBlobStore(config.DATA_DIR);
+  const reserveBytes = config.DISK_RESERVE_MB * 1024 * 1024;
+  const store = deps.store ?? createFsBlobStore(config.DATA_DIR, { reserveBytes });
   const bus = deps.bus ?? createInProcessEventBus();
   const base = { repos, transact, bus, baseQuotaBytes: config.BASE_QUOTA_BYTES, now };
   const jobsService = createJobsService(base);
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       repos,
       uploads: uploadsService,
       dataDir: config.DATA_DIR,
+      reserveBytes,
       now,
     }),
   });
