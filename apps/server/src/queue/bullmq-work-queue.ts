@@ -224,7 +224,7 @@ export function createBullmqWorkQueue(options: BullmqWorkQueueOptions): WorkQueu
       // BullMQ without running the handler, so execute() never sees its end.
       worker.on('failed', (job, error) => {
         if (!job?.deferredFailure) return;
-        giveUp(job, `${error.message}`).catch((giveUpError: unknown) => {
+        giveUp(job, error.message).catch((giveUpError: unknown) => {
           report(giveUpError, { id: job.id ?? '', kind: job.name, attempts: job.attemptsMade });
         });
       });
