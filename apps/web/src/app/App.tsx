@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
+import { ServerOutOfSpaceToast } from '../features/errors/ServerOutOfSpaceToast.tsx';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { ToastProvider } from '../ui/toasts.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
@@ -12,6 +13,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
     <QueryClientProvider client={queryClient}>
       <I18nProvider>
         <ToastProvider>
+          <ServerOutOfSpaceToast />
           <BootGate>
             <BrowserRouter>
               <AuthController />

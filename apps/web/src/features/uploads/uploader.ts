@@ -20,6 +20,8 @@ import type { SendBytes } from './transport.ts';
 
 /** spec 000 §9: the countdown to the automatic retry after a failure. */
 export const RETRY_COUNTDOWN_SECONDS = 4;
+/** ServerFull (a 507: the server's disk is full) waits longer: space takes an operator. */
+export const SERVER_FULL_RETRY_SECONDS = 60;
 /** A server that keeps failing (5xx) one file is given up on after this many tries. */
 const MAX_SERVER_FAILURES = 5;
 
@@ -154,9 +156,9 @@ export function createUploader(deps: UploaderDeps): Uploader {
   }
 
   /** spec 000 §4: Offline shows a 4 s countdown, then retries by itself. */
-  function startCountdown(itemId: number) {
+  function startCountdown(itemId: number, from = RETRY_COUNTDOWN_SECONDS) {
     clearInterval(retryTimer);
-    store.setState({ retry: { itemId, seconds: RETRY_COUNTDOWN_SECONDS } });
+    store.setState({ retry: { itemId, seconds: from } });
     retryTimer = setInterval(() => {
       const seconds = (store.getState().retry?.seconds ?? 1) - 1;
       if (seconds > 0) {
@@ -303,6 +305,12 @@ export function createUploader(deps: UploaderDeps): Uploader {
         dispatch({ type: 'REJECTED', id, reason: outcome.reason });
         return;
       case 'failed': {
+        if (outcome.isServerFull) {
+          // Not the file's fault and not counted against it: it waits however long it takes.
+          dispatch({ type: 'UPLOAD_FAILED', id, isServerFull: true });
+          if (queue().connection === 'ServerFull') startCountdown(id, SERVER_FULL_RETRY_SECONDS);
+          return;
+        }
         const failures = outcome.isNetwork ? 0 : (serverFailures.get(id) ?? 0) + 1;
         serverFailures.set(id, failures);
         if (failures >= MAX_SERVER_FAILURES) {
