@@ -43,11 +43,10 @@ describe.each(DIALECTS)('media work that runs out of attempts (%s)', (dialect) =
       workDir: path.join(t.config.DATA_DIR, 'work'),
       now: t.clock.now,
     });
-    queue = createDatabaseWorkQueue({ workItems: repos.workItems, bus, concurrency: 1, maxAttempts: 1 });
-    queue.start({ media });
-
     const check = () => get(`/st/4/jobs/${job}/files_by_id/${fileId}/v_check`);
     expect((await check()).json()).toEqual({ result: 'queued' });
+    queue = createDatabaseWorkQueue({ workItems: repos.workItems, bus, concurrency: 1, maxAttempts: 1 });
+    queue.start({ media });
     while ((await check()).json<{ result: string }>().result === 'queued') {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
