@@ -97,7 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
   });
   const brands = resolveBrands(config.BRANDS_JSON);
-  const store = deps.store ?? createFsBlobStore(config.DATA_DIR);
+  const reserveBytes = config.DISK_RESERVE_MB * 1024 * 1024;
+  const store = deps.store ?? createFsBlobStore(config.DATA_DIR, { reserveBytes });
   const bus = deps.bus ?? createInProcessEventBus();
   const revocations = createSessionRevocations({
     bus,
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       repos,
       uploads: uploadsService,
       dataDir: config.DATA_DIR,
+      reserveBytes,
       now,
     }),
   });

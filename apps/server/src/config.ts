@@ -100,6 +100,11 @@ const EnvSchema = z.object({
     .refine((v) => v === '' || /^rediss?:\/\//.test(v), 'must be a redis:// URL or empty'),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  /**
+   * Uploads stop while this much of the data disk is still free, so the database (and a
+   * sign-in, a session, an album) always has room (see [Note: Disk reserve]). 0: none.
+   */
+  DISK_RESERVE_MB: z.coerce.number().int().min(0).max(1_048_576).default(256),
   /** How many media items (thumbnails, transcodes) one process works on at once. */
   MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** `serve` also runs the media worker; false when separate `trove worker` processes do. */

@@ -103,6 +103,16 @@ export class OffsetMismatchError extends AppError {
 }
 
 /**
+ * 507: the server's disk (the blob store or the database's) is full. Not the account's
+ * quota (413): nothing the user can delete fixes it, so clients retry later (issue #10).
+ */
+export class InsufficientStorageError extends AppError {
+  constructor() {
+    super(507, 'insufficient_storage', 'The server is out of storage space. Try again later.');
+  }
+}
+
+/**
  * The request does not speak the protocol of the call: 412 for a tus version the server
  * does not offer, 415 for a body of the wrong content type.
  */
@@ -110,6 +120,22 @@ export class UnsupportedProtocolError extends AppError {
   constructor(statusCode: 412 | 415, message: string) {
     super(statusCode, 'unsupported_protocol', message);
   }
+}
+
+/**
+ * Error codes of a full disk: the file system's (ENOSPC, EDQUOT), SQLite's (SQLITE_FULL)
+ * and PostgreSQL's (53100 disk_full). Drivers may wrap them, so causes are searched too.
+ */
+const OUT_OF_SPACE_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', '53100']);
+
+/** True when `error` (or an error it wraps) says a disk is full. */
+export function isOutOfSpace(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && OUT_OF_SPACE_CODES.has(code)) return true;
+    current = current.cause;
+  }
+  return false;
 }
 
 export class InvalidGrantError extends AppError {
@@ -134,7 +160,13 @@ export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
 
 /** Renders every error; 5xx details stay in the log, never in the answer. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+    let error = thrown;
+    if (!(error instanceof AppError) && isOutOfSpace(error)) {
+      // The operator must act (free space); the client is told to retry later.
+      request.log.error({ err: error }, 'out of storage space');
+      error = new InsufficientStorageError();
+    }
     if (error instanceof AppError) {
       if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
       const body: ErrorBody = { error: { code: error.code, message: error.message } };

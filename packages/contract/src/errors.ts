@@ -21,6 +21,8 @@ export const ErrorCode = z.enum([
   'invalid_grant',
   'invalid_redirect',
   'user_disabled',
+  // 507: the server's own disk is full (not the account's quota); retry later (issue #10).
+  'insufficient_storage',
   'internal_error',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -74,9 +74,15 @@ const STATEMENT_CACHE_SIZE = 500;
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
+  let noOp: SQLite.Statement | undefined;
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
+      // SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_IOERR:
+      // sqlite.org/lang_transaction.html, "Response To Errors Within A Transaction"). Kysely's
+      // ROLLBACK then failed with "no transaction is active", and that error hid the real
+      // one: a full disk answered 500 instead of 507 (issue #10).
+      if (sql === 'rollback' && !sqlite.inTransaction) return (noOp ??= sqlite.prepare('select 0 where 0'));
       let statement = cache.get(sql);
       if (statement) {
         cache.delete(sql);

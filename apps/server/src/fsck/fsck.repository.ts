@@ -24,13 +24,27 @@ export function createFsckRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow()
         .then((row) => row.n);
     },
-    async hasResumable(id: string): Promise<boolean> {
+    /** A resumable upload by id, and whether its last byte arrived and was committed. */
+    async findResumable(id: string): Promise<{ finished: boolean } | undefined> {
       const row = await db
         .selectFrom('resumable_uploads')
-        .select('id')
+        .select('result')
         .where('id', '=', id)
         .executeTakeFirst();
-      return row !== undefined;
+      return row && { finished: row.result !== null };
+    },
+    /** Blobs whose media is still pending with no work item to make it: lost work. */
+    async listPendingWithoutWork(): Promise<string[]> {
+      const pending = await db
+        .selectFrom('files')
+        .select('blob_id as id')
+        .distinct()
+        .where('media_status', '=', 'pending')
+        .execute();
+      if (pending.length === 0) return [];
+      const items = await db.selectFrom('work_items').select('payload').where('kind', '=', 'media').execute();
+      const queued = new Set(items.map((item) => (JSON.parse(item.payload) as { blobId?: unknown }).blobId));
+      return pending.map((row) => row.id).filter((id) => !queued.has(id));
     },
     async deleteDerivative(blobId: string, kind: string): Promise<void> {
       await db.deleteFrom('derivatives').where('blob_id', '=', blobId).where('kind', '=', kind).execute();

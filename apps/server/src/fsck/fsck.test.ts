@@ -141,4 +141,64 @@ describe.each(DIALECTS)('trove fsck (%s)', (dialect) => {
     expect(dayLater.resumableRemoved).toBe(1);
     expect(fs.existsSync(path.join(dir, id))).toBe(false);
   });
+
+  it('queues again work that failed for good or was lost, so no file stays pending', async () => {
+    const { store, repos, fsck } = deps();
+    const user = await signUp(t.app);
+    const job = await timelineOf(t.app, user);
+    const upload = async (name: string) => {
+      const answer = await uploadFile(t.app, user, job, {
+        path: name,
+        content: fakeJpeg(3000 + name.length),
+      });
+      const file = await repos.files.findFile(job, answer.json<{ uuid: string }>().uuid);
+      if (!file) throw new Error('not stored');
+      return file.blob_id;
+    };
+    const exhausted = await upload('exhausted.jpg');
+    const lost = await upload('lost.jpg');
+    const items = await t.database.db.selectFrom('work_items').select(['id', 'payload']).execute();
+    const itemOf = (blobId: string) => items.find((item) => item.payload.includes(blobId))?.id ?? '';
+    // One ran out of attempts (its file marked failed); the other's item is gone.
+    await repos.workItems.fail(itemOf(exhausted), 'ffprobe timed out', null);
+    await repos.workItems.complete(itemOf(lost));
+    const queuedBefore = await repos.workItems.countQueued('media');
+
+    const report = await runFsck({ store, repos, fsck }, { now: later });
+    expect(report.workRequeued).toEqual([itemOf(exhausted)]);
+    expect(report.mediaRequeued).toEqual([lost]);
+    expect(await repos.workItems.countQueued('media')).toBe(queuedBefore + 2);
+    expect(await repos.workItems.listStuck(later())).toEqual([]);
+  });
+
+  it('removes the staging file of a finished resumable upload at once', async () => {
+    const { store, repos, fsck } = deps();
+    const user = await signUp(t.app);
+    const job = await timelineOf(t.app, user);
+    const content = fakeJpeg(5000);
+    const headers = { ...user.headers, 'tus-resumable': '1.0.0' };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/st/4/jobs/${job}/uploads?${user.query}`,
+      headers: {
+        ...headers,
+        'upload-length': String(content.length),
+        'upload-metadata': `path ${Buffer.from('staged.jpg').toString('base64')}`,
+      },
+    });
+    const id = String(created.headers.location).split('/').pop() ?? '';
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/st/4/jobs/${job}/uploads/${id}?${user.query}`,
+      headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      payload: content,
+    });
+    expect(patched.statusCode).toBe(200);
+    // A crash between recording the answer and removing the file left it behind.
+    const dir = path.join(t.config.DATA_DIR, 'resumable');
+    fs.writeFileSync(path.join(dir, id), content);
+    const report = await runFsck({ store, repos, fsck }, { now: Date.now, resumableDir: dir });
+    expect(report.resumableRemoved).toBe(1);
+    expect(fs.existsSync(path.join(dir, id))).toBe(false);
+  });
 });

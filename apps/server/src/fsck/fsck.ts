@@ -20,8 +20,15 @@ export interface FsckReport {
   renditionsRequeued: string[];
   /** Unfinished writes (temp files, multipart uploads) older than the grace period, discarded. */
   partialsDiscarded: number;
-  /** Resumable uploads untouched for a day (or files of none), removed. */
+  /** Resumable uploads untouched for a day (or files of none, or finished ones), removed. */
   resumableRemoved: number;
+  /**
+   * Work that would not run by itself: items that failed their last attempt or whose claim
+   * ran out long ago, queued again with all attempts (ids); and blobs whose media was still
+   * pending with no work item at all, given one (blob ids).
+   */
+  workRequeued: string[];
+  mediaRequeued: string[];
 }
 
 export interface FsckOptions {
@@ -61,6 +68,8 @@ export async function runFsck(
     renditionsRequeued: [],
     partialsDiscarded: 0,
     resumableRemoved: 0,
+    workRequeued: [],
+    mediaRequeued: [],
   };
 
   // Read the rows first: a blob that commits after this point is young, so it is kept.
@@ -108,6 +117,15 @@ export async function runFsck(
     report.renditionsRequeued.push(`${row.blob_id}/${row.kind}`);
   }
 
+  for (const item of await deps.repos.workItems.listStuck(cutoff)) {
+    if (repair) await deps.repos.workItems.requeue(item.id, now());
+    report.workRequeued.push(item.id);
+  }
+  for (const blobId of await deps.fsck.listPendingWithoutWork()) {
+    if (repair) await deps.repos.workItems.enqueue({ kind: 'media', payload: { blobId }, now: now() });
+    report.mediaRequeued.push(blobId);
+  }
+
   for (const partial of await deps.store.listPartial()) {
     if (partial.started > cutoff) continue;
     if (repair) await deps.store.discardPartial(partial.id);
@@ -124,10 +142,13 @@ export async function runFsck(
       }
       report.resumableRemoved += 1;
     }
-    // Files whose upload row is gone (finished, or a crash between the two steps above).
+    // Files whose upload row is gone (a crash between the two steps above), and files of
+    // finished uploads (a crash between recording the answer and removing the file: the
+    // row stays a day to answer a repeated PATCH, the bytes already are a blob), at once.
     for (const name of await fs.promises.readdir(dir).catch(() => [])) {
       const stat = await fs.promises.stat(path.join(dir, name)).catch(() => undefined);
-      if (!stat || stat.mtimeMs > cutoff || (await deps.fsck.hasResumable(name))) continue;
+      const upload = await deps.fsck.findResumable(name);
+      if (!stat || upload?.finished === false || (!upload && stat.mtimeMs > cutoff)) continue;
       if (repair) await fs.promises.rm(path.join(dir, name), { force: true });
       report.resumableRemoved += 1;
     }
@@ -157,6 +178,7 @@ export function summarize(report: FsckReport): string {
     `${String(report.partialsDiscarded)} partial writes discarded`,
     `${String(report.renditionsRequeued.length)} renditions queued again`,
     `${String(report.resumableRemoved)} abandoned resumable uploads removed`,
+    `${String(report.workRequeued.length + report.mediaRequeued.length)} stuck work items queued again`,
     `${String(report.missingBlobs.length)} MISSING`,
     `${String(report.corruptBlobs.length)} CORRUPT`,
   ].join(', ');

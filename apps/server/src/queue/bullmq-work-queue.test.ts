@@ -147,13 +147,16 @@ describe.each(DIALECTS)('BullMQ work queue (%s)', (dialect) => {
     const broken = await enqueue({ broken: true });
     const flaky = await enqueue({ flaky: true });
     const tries: Record<string, { attempts: number; at: number }[]> = {};
-    make({ maxAttempts: 3, backoffMs: 40 }).start({
-      media: (payload, item) => {
+    const givenUp: unknown[] = [];
+    const media = Object.assign(
+      (payload: Record<string, unknown>, item: { id: string; attempts: number }) => {
         (tries[item.id] ??= []).push({ attempts: item.attempts, at: Date.now() });
         if (payload.broken || item.attempts === 1) return Promise.reject(new Error('store unavailable'));
         return Promise.resolve();
       },
-    });
+      { giveUp: (payload: Record<string, unknown>) => Promise.resolve(void givenUp.push(payload)) },
+    );
+    make({ maxAttempts: 3, backoffMs: 40 }).start({ media });
     await until(async () => {
       const left = await rows();
       return left.length === 1 && left[0]?.state === 'failed';
@@ -162,6 +165,8 @@ describe.each(DIALECTS)('BullMQ work queue (%s)', (dialect) => {
     expect(row).toMatchObject({ id: broken, state: 'failed', last_error: 'store unavailable' });
     expect(tries[broken]?.map((t) => t.attempts)).toEqual([1, 2, 3]);
     expect(tries[flaky]?.map((t) => t.attempts)).toEqual([1, 2]);
+    // The handler heard once that the broken item is given up (the file is marked failed).
+    expect(givenUp).toEqual([{ broken: true }]);
     const at = tries[broken]?.map((t) => t.at) ?? [];
     // 40 ms, then 80 ms (a few ms of timer slack allowed).
     expect((at[1] ?? 0) - (at[0] ?? 0)).toBeGreaterThanOrEqual(35);

@@ -179,12 +179,24 @@ export function createBullmqWorkQueue(options: BullmqWorkQueueOptions): WorkQueu
       report(error, { id, kind, attempts });
       // Recorded before BullMQ drops the job, so a crash here leaves the lease to expire and
       // the item to be relayed again, never an item that is neither running nor failed.
-      if (attempts >= (job.opts.attempts ?? 1)) await options.workItems.fail(id, message(error), null);
+      if (attempts >= (job.opts.attempts ?? 1)) await giveUp(job, message(error));
       throw error;
     }
     // If this throws the job is retried and the handler runs again: at least once, as
     // handlers already must be (a worker can die between its work and this line).
     await options.workItems.complete(id);
+  }
+
+  /**
+   * The item's last attempt failed, or its job stalled too often (the workers running it
+   * died): the handler gives up (the file is marked failed) and the item is marked failed.
+   * If giving up fails, the item is left to its lease and relayed again later.
+   */
+  async function giveUp(job: Job<JobData, void>, reason: string): Promise<void> {
+    const id = job.id;
+    if (id === undefined) return;
+    await handlers[job.name]?.giveUp?.(JSON.parse(job.data.payload) as Record<string, unknown>);
+    await options.workItems.fail(id, reason, null);
   }
 
   return {
@@ -208,6 +220,14 @@ export function createBullmqWorkQueue(options: BullmqWorkQueueOptions): WorkQueu
         concurrency: options.concurrency,
       });
       worker.on('error', reportRedis);
+      // A job whose workers kept dying (stalled more than maxStalledCount) is failed by
+      // BullMQ without running the handler, so execute() never sees its end.
+      worker.on('failed', (job, error) => {
+        if (!job?.deferredFailure) return;
+        giveUp(job, error.message).catch((giveUpError: unknown) => {
+          report(giveUpError, { id: job.id ?? '', kind: job.name, attempts: job.attemptsMade });
+        });
+      });
       // A job going active leaves room in Redis's waiting list; a relay running right now
       // may already have counted that job as waiting, so it goes round once more.
       worker.on('active', () => {

@@ -53,6 +53,36 @@ export function createWorkItemsRepository(db: Kysely<Database>) {
       }
       return undefined;
     },
+    /** Extends the claim of an item still being worked on (see LEASE_MS in work-queue.ts). */
+    async renew(id: string, lockedUntil: number): Promise<void> {
+      await db
+        .updateTable('work_items')
+        .set({ locked_until: lockedUntil })
+        .where('id', '=', id)
+        .where('state', '=', 'queued')
+        .execute();
+    },
+    /** Items that will not run by themselves: failed for good, or claimed and not renewed. */
+    listStuck(before: number): Promise<WorkItemRow[]> {
+      return db
+        .selectFrom('work_items')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb('state', '=', 'failed'),
+            eb.and([eb('state', '=', 'queued'), eb('locked_until', '<', before)]),
+          ]),
+        )
+        .execute();
+    },
+    /** Puts an item back at the front of the queue with all its attempts again. */
+    async requeue(id: string, now: number): Promise<void> {
+      await db
+        .updateTable('work_items')
+        .set({ state: 'queued', run_after: now, locked_until: null, attempts: 0 })
+        .where('id', '=', id)
+        .execute();
+    },
     async complete(id: string): Promise<void> {
       await db.deleteFrom('work_items').where('id', '=', id).execute();
     },

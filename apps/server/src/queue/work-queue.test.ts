@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createInProcessEventBus } from '../events/event-bus.ts';
 import { DIALECTS, openTestDatabase, testClock, type TestDatabase } from '../test/harness.ts';
 import { until } from '../test/wait.ts';
-import { createDatabaseWorkQueue, WORK_CHANNEL, type WorkQueue } from './work-queue.ts';
+import { createDatabaseWorkQueue, WORK_CHANNEL, type WorkHandler, type WorkQueue } from './work-queue.ts';
 import { createWorkItemsRepository } from './work-items.repository.ts';
 
 /**
@@ -77,8 +77,10 @@ describe.each(DIALECTS)('database work queue (%s)', (dialect) => {
       onError: (error) => errors.push(error),
     });
     queues.push(queue);
-    queue.start({
-      media: (payload, item) => {
+    const givenUp: unknown[] = [];
+    let sentinels = 0;
+    const media: WorkHandler = Object.assign(
+      (payload: Record<string, unknown>, item: { attempts: number }) => {
         if (payload.sentinel) {
           sentinels += 1;
           return Promise.resolve();
@@ -86,14 +88,16 @@ describe.each(DIALECTS)('database work queue (%s)', (dialect) => {
         attempts.push(item.attempts);
         return Promise.reject(new Error('store unavailable'));
       },
-    });
-    let sentinels = 0;
+      { giveUp: (payload: Record<string, unknown>) => Promise.resolve(void givenUp.push(payload)) },
+    );
+    queue.start({ media });
     const sentinelRuns = async (count: number) => {
       await workItems.enqueue({ kind: 'media', payload: SENTINEL, now: clock.advance(1) });
       await bus.publish(WORK_CHANNEL, 'media');
       await until(() => sentinels === count, 'the sentinel item');
     };
     await until(() => attempts.length === 1);
+    expect(givenUp).toEqual([]);
     // Not again before its backoff has passed: had it been runnable, it ran before the sentinel.
     await sentinelRuns(1);
     expect(attempts).toEqual([1]);
@@ -106,7 +110,60 @@ describe.each(DIALECTS)('database work queue (%s)', (dialect) => {
     await sentinelRuns(2);
     expect(attempts).toEqual([1, 2, 3]);
     expect(errors).toHaveLength(3);
+    // The last failure gives up: the handler hears it once, and the item stays failed.
+    await until(async () => (await workItems.listStuck(0)).length === 1);
+    expect(givenUp).toEqual([{}]);
+    expect((await workItems.listStuck(0))[0]?.state).toBe('failed');
     expect(await workItems.countQueued('media')).toBe(0);
+  });
+
+  it('returns the items of a process that died within half a minute, and keeps a live one’s', async () => {
+    const { clock, workItems, bus } = await setup(1);
+    await workItems.enqueue({ kind: 'media', payload: { n: 1 }, now: clock.now() });
+    await workItems.enqueue({ kind: 'media', payload: { n: 2 }, now: clock.now() + 1 });
+    // Process A runs item 1 and then dies mid-work (kill -9): its renewals stop.
+    let aliveA = true;
+    const renewedA: number[] = [];
+    const repositoryOf = (alive: () => boolean, renewed: number[]) => ({
+      ...workItems,
+      renew: async (id: string, until: number) => {
+        if (!alive()) return;
+        await workItems.renew(id, until);
+        renewed.push(until);
+      },
+    });
+    const startedA: unknown[] = [];
+    const queueA = createDatabaseWorkQueue({
+      workItems: repositoryOf(() => aliveA, renewedA),
+      bus,
+      concurrency: 1,
+      now: clock.now,
+      pollMs: 60_000,
+      renewMs: 5,
+    });
+    queueA.start({ media: (payload) => new Promise(() => void startedA.push(payload.n)) });
+    await until(() => startedA.length === 1);
+    // Alive, A keeps its claim however long the work takes.
+    for (let i = 0; i < 3; i++) {
+      const renewals = renewedA.length;
+      clock.advance(20_000);
+      await until(() => renewedA.length > renewals);
+    }
+    expect(await workItems.claim('media', clock.now(), 1)).toMatchObject({ payload: '{"n":2}' });
+    aliveA = false;
+    // Started again (process B) half a minute after A died, it finds A's item.
+    clock.advance(30_001);
+    const ranB: unknown[] = [];
+    const queueB = createDatabaseWorkQueue({
+      workItems,
+      bus,
+      concurrency: 1,
+      now: clock.now,
+      pollMs: 60_000,
+    });
+    queues.push(queueB);
+    queueB.start({ media: (payload) => Promise.resolve(void ranB.push(payload.n)) });
+    await until(() => ranB.includes(1));
   });
 
   it('gives a crashed worker’s item to another once its lease runs out', async () => {

@@ -1,11 +1,32 @@
+import { isOutOfSpace } from '../errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { WorkItemsRepository } from './work-items.repository.ts';
 
-/** Runs one work item. Throwing retries it later; returning completes it. */
-export type WorkHandler = (
+/**
+ * Runs one work item. Throwing retries it later; returning completes it. `giveUp`, when
+ * set, runs once the item failed its last attempt (or stalled too often), before the item
+ * is marked failed: whatever waits for the work learns it will not come (the media
+ * handler marks the file failed, so viewers and upload panels stop waiting). Throwing
+ * from `giveUp` leaves the item to be tried again.
+ */
+export type WorkHandler = ((
   payload: Record<string, unknown>,
   item: { id: string; attempts: number },
-) => Promise<void>;
+) => Promise<void>) & {
+  giveUp?: (payload: Record<string, unknown>) => Promise<void>;
+};
+
+/**
+ * How long a claim lasts unless renewed. A worker renews the claims it runs every third of
+ * this, so a process that died (kill -9, power) holds its items at most this long: they
+ * return to the queue about when it is started again (issue #10: with a 30-minute lease,
+ * files stayed pending long after a restart). Several processes need no registry of who
+ * is alive: a live one keeps renewing, a dead one cannot.
+ */
+export const LEASE_MS = 30_000;
+
+/** After a full disk, work waits this long and is tried again without using up attempts. */
+const OUT_OF_SPACE_RETRY_MS = 5 * 60_000;
 
 /**
  * Background work (thumbnails, transcodes). Items are written to the database in the
@@ -27,8 +48,10 @@ export interface DatabaseWorkQueueOptions {
   bus: EventBus;
   concurrency: number;
   now?: () => number;
-  /** How long a claimed item is ours; a crashed worker's items return after it. */
+  /** How long a claim lasts unless renewed (default LEASE_MS). */
   leaseMs?: number;
+  /** How often running items' claims are renewed; default a third of the lease. */
+  renewMs?: number;
   /** Fallback polling when no wake-up arrives (another process without a shared bus). */
   pollMs?: number;
   maxAttempts?: number;
@@ -41,7 +64,8 @@ export interface DatabaseWorkQueueOptions {
  */
 export function createDatabaseWorkQueue(options: DatabaseWorkQueueOptions): WorkQueue {
   const now = options.now ?? Date.now;
-  const leaseMs = options.leaseMs ?? 30 * 60_000;
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const renewMs = options.renewMs ?? Math.floor(leaseMs / 3);
   const pollMs = options.pollMs ?? 2_000;
   const maxAttempts = options.maxAttempts ?? 5;
   let running = false;
@@ -82,22 +106,55 @@ export function createDatabaseWorkQueue(options: DatabaseWorkQueueOptions): Work
 
   async function run(kind: string, id: string, payload: string, attempts: number) {
     const handler = handlers[kind];
+    const item = { id, kind, attempts };
+    const renewal = setInterval(() => {
+      options.workItems.renew(id, now() + leaseMs).catch((error: unknown) => options.onError?.(error, item));
+    }, renewMs);
+    renewal.unref();
     try {
       if (!handler) throw new Error(`no handler for ${kind}`);
       await handler(JSON.parse(payload) as Record<string, unknown>, { id, attempts });
       await options.workItems.complete(id);
     } catch (error) {
-      options.onError?.(error, { id, kind, attempts });
-      // Exponential backoff: 10 s, 40 s, 160 s, … then give up and keep it for fsck to report.
-      const retryAt = attempts >= maxAttempts ? null : now() + 10_000 * 4 ** (attempts - 1);
-      await options.workItems
-        .fail(id, error instanceof Error ? error.message : String(error), retryAt)
-        .catch((failError: unknown) => options.onError?.(failError, { id, kind, attempts }));
+      options.onError?.(error, item);
+      await settleFailure(handler, item, payload, error).catch((failError: unknown) =>
+        options.onError?.(failError, item),
+      );
     } finally {
+      clearInterval(renewal);
       active -= 1;
       if (running) void pump();
       else if (active === 0) idle?.();
     }
+  }
+
+  /**
+   * Exponential backoff: 10 s, 40 s, 160 s, …; after the last attempt the handler gives up
+   * (the file is marked failed) and the item stays, failed, for fsck to report and re-queue.
+   */
+  async function settleFailure(
+    handler: WorkHandler | undefined,
+    item: { id: string; kind: string; attempts: number },
+    payload: string,
+    error: unknown,
+  ) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (isOutOfSpace(error)) {
+      await options.workItems.fail(item.id, message, now() + OUT_OF_SPACE_RETRY_MS);
+      return;
+    }
+    if (item.attempts < maxAttempts) {
+      await options.workItems.fail(item.id, message, now() + 10_000 * 4 ** (item.attempts - 1));
+      return;
+    }
+    try {
+      await handler?.giveUp?.(JSON.parse(payload) as Record<string, unknown>);
+    } catch (giveUpError) {
+      options.onError?.(giveUpError, item);
+      await options.workItems.fail(item.id, message, now() + 10_000 * 4 ** (maxAttempts - 1));
+      return;
+    }
+    await options.workItems.fail(item.id, message, null);
   }
 
   return {

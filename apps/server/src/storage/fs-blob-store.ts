@@ -10,6 +10,7 @@ import {
   type ByteRange,
   type PartialWrite,
 } from './blob-store.ts';
+import { DiskReserve } from './disk-reserve.ts';
 import { SyncAhead } from './sync-ahead.ts';
 
 const KEY_PATTERN = /^[0-9a-f]{32}$/;
@@ -18,13 +19,15 @@ const WRITE_BUFFER = 2 * 1024 * 1024;
 /**
  * Blobs on the local disk: `<root>/blobs/ab/cd/<key>`, written as
  * temp file → fsync → rename → fsync of the directory (See: [Note: Blob storage]). The
- * temp folder sits on the same file system, so the rename is atomic.
+ * temp folder sits on the same file system, so the rename is atomic. Writes stop while
+ * `reserveBytes` are still free on the disk (see [Note: Disk reserve]).
  */
-export function createFsBlobStore(root: string): BlobStore {
+export function createFsBlobStore(root: string, options: { reserveBytes?: number } = {}): BlobStore {
   const blobsDir = path.join(root, 'blobs');
   const tmpDir = path.join(root, 'tmp');
   fs.mkdirSync(blobsDir, { recursive: true });
   fs.mkdirSync(tmpDir, { recursive: true });
+  const reserve = new DiskReserve(root, options.reserveBytes ?? 0);
 
   const pathOf = (key: string) => {
     if (!KEY_PATTERN.test(key)) throw new BlobNotFoundError(key);
@@ -37,6 +40,7 @@ export function createFsBlobStore(root: string): BlobStore {
     async put(source: Readable): Promise<BlobInfo> {
       const key = randomUUID().replaceAll('-', '');
       const tmp = path.join(tmpDir, `${key}.part`);
+      await reserve.check();
       try {
         // `flush` fsyncs the file before it is closed; the pipeline settles after the close.
         // A 2 MiB buffer lets the socket keep flowing while a write waits on the disk, and
@@ -45,6 +49,7 @@ export function createFsBlobStore(root: string): BlobStore {
         const output = await fs.promises.open(tmp, 'wx', 0o600);
         await pipeline(
           source,
+          reserve.guard(),
           new SyncAhead(output),
           fs.createWriteStream('', { fd: output, flush: true, highWaterMark: WRITE_BUFFER }),
         );

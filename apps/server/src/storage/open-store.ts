@@ -8,7 +8,9 @@ import { createS3BlobStore, ensureS3Bucket } from './s3-blob-store.ts';
  * data folder. The bucket is created when missing, so a fresh install starts cleanly.
  */
 export async function openBlobStore(config: Config): Promise<BlobStore> {
-  if (config.S3_BUCKET === '') return createFsBlobStore(config.DATA_DIR);
+  if (config.S3_BUCKET === '') {
+    return createFsBlobStore(config.DATA_DIR, { reserveBytes: config.DISK_RESERVE_MB * 1024 * 1024 });
+  }
   const options = {
     ...(config.S3_ENDPOINT !== '' && { endpoint: config.S3_ENDPOINT }),
     region: config.S3_REGION,

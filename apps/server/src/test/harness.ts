@@ -20,6 +20,8 @@ const PG_ADMIN_URL = process.env.TROVE_TEST_DATABASE_URL ?? 'postgres://postgres
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** DATABASE_URL of a real server process on this database ('' for SQLite: its DATA_DIR's file). */
+  url: string;
   cleanup(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> 
     await migrateToLatest(handle.db);
     return {
       handle,
+      url: '',
       cleanup: async () => {
         await handle.close();
         fs.rmSync(dir, { recursive: true, force: true });
@@ -52,6 +55,7 @@ export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> 
   await migrateToLatest(handle.db);
   return {
     handle,
+    url: url.toString(),
     cleanup: async () => {
       await handle.close();
       const dropper = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -351,12 +355,16 @@ export async function uploadFile(
 }
 
 /**
- * Signs up an account in the SQLite database of a data folder, before a real server
- * process is started on it (crash test, benchmarks): the account is not what they test.
+ * Signs up an account in the database of a data folder (its SQLite file, or `databaseUrl`),
+ * before a real server process is started on it (crash test, benchmarks): the account is
+ * not what they test.
  */
-export async function signUpInDataDir(dataDir: string): Promise<Session> {
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/nonexistent', DATABASE_URL: '', ...INJECT_ENV });
-  const database = openDatabase({ databaseUrl: '', sqliteFile: config.SQLITE_FILE });
+export async function signUpInDataDir(
+  dataDir: string,
+  databaseUrl = '',
+): Promise<Session & { email: string; password: string }> {
+  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/nonexistent', DATABASE_URL: databaseUrl, ...INJECT_ENV });
+  const database = openDatabase({ databaseUrl, sqliteFile: config.SQLITE_FILE });
   await migrateToLatest(database.db);
   const app = await buildApp({ config, database, logger: false });
   try {

@@ -52,6 +52,7 @@ function codeOfStatus(status: number): ErrorCode {
   if (status === 409) return 'conflict';
   if (status === 413) return 'quota_exceeded';
   if (status === 429) return 'rate_limited';
+  if (status === 507) return 'insufficient_storage';
   if (status >= 400 && status < 500) return 'bad_request';
   return 'internal_error';
 }
@@ -59,6 +60,14 @@ function codeOfStatus(status: number): ErrorCode {
 /** True when `error` is an {@link HttpError} carrying `code`. */
 export function isApiError(error: unknown, code: ErrorCode | ClientErrorCode): error is HttpError {
   return error instanceof HttpError && error.code === code;
+}
+
+/**
+ * True when the server's own disk is full (507): not a network error and not the account's
+ * quota; the same call may work later (issue #10).
+ */
+export function isServerOutOfSpace(error: unknown): boolean {
+  return isApiError(error, 'insufficient_storage');
 }
 
 /** True when the request never got an answer (offline, DNS failure, connection refused). */

@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
+import { ServerOutOfSpaceToast } from '../features/errors/ServerOutOfSpaceToast.tsx';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { ToastProvider } from '../ui/toasts.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
@@ -15,6 +16,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
       <Suspense fallback={null}>
         <I18nProvider>
           <ToastProvider>
+            <ServerOutOfSpaceToast />
             <BootGate>
               <BrowserRouter>
                 <AuthController />

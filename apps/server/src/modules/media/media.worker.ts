@@ -107,7 +107,14 @@ export function createMediaHandler(deps: {
     return hash.digest('hex');
   }
 
-  return async (payload) => {
+  /**
+   * The one place a file's media becomes failed (content that cannot be decoded, or work
+   * that failed its last attempt): the facts and a type 0 change per file, through the
+   * same writer as every other media change, so clients stop waiting for it.
+   */
+  const markMediaFailed = (blobId: string) => finish(blobId, { media_status: 'failed' });
+
+  const handle: WorkHandler = async (payload) => {
     const blobId = typeof payload.blobId === 'string' ? payload.blobId : '';
     const blob = await repos.files.findBlob(blobId);
     const files = blob ? await repos.media.listFilesOfBlob(blobId) : [];
@@ -132,7 +139,7 @@ export function createMediaHandler(deps: {
         analysis = await tools.analyze({ path: original, name: first.name, type: first.type, workDir });
       } catch (error) {
         if (!tools.isPermanent(error)) throw error;
-        await finish(blobId, { media_status: 'failed' });
+        await markMediaFailed(blobId);
         return;
       }
       for (const [kind, rendition] of Object.entries(analysis.renditions)) {
@@ -151,4 +158,11 @@ export function createMediaHandler(deps: {
       await fs.promises.rm(workDir, { recursive: true, force: true });
     }
   };
+  // Out of attempts: the file will not get renditions (fsck can queue it again).
+  handle.giveUp = async (payload) => {
+    if (typeof payload.blobId === 'string' && (await repos.files.findBlob(payload.blobId))) {
+      await markMediaFailed(payload.blobId);
+    }
+  };
+  return handle;
 }

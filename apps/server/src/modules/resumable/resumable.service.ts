@@ -6,6 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import { MAX_UPLOAD_BYTES, type UploadFields, type UploadResult } from '@trove/contract';
 import { canOnJob } from '../../access/access.ts';
 import type { Repositories } from '../../db/repositories.ts';
+import { DiskReserve } from '../../storage/disk-reserve.ts';
+import { feed } from '../../storage/feed.ts';
 import { SyncAhead } from '../../storage/sync-ahead.ts';
 import {
   BadRequestError,
@@ -41,11 +43,14 @@ export function createResumableService(deps: {
   repos: Pick<Repositories, 'jobs' | 'resumable'>;
   uploads: UploadsService;
   dataDir: string;
+  /** Bytes left free on the data disk (see [Note: Disk reserve]); default none. */
+  reserveBytes?: number;
   now: () => number;
 }) {
   const { repos, now } = deps;
   const dir = path.join(deps.dataDir, 'resumable');
   fs.mkdirSync(dir, { recursive: true });
+  const reserve = new DiskReserve(dir, deps.reserveBytes ?? 0);
   const fileOf = (id: string) => path.join(dir, id);
   // One PATCH at a time per upload in this process; a second one is told to retry.
   const busy = new Set<string>();
@@ -141,11 +146,13 @@ export function createResumableService(deps: {
         let failure: Error | undefined;
         const cap = new CapStream(row.length - row.offset);
         const running = hashes.continueAt(id, row.offset);
+        const stopFeeding = feed(body, cap);
         try {
+          await reserve.check();
           const output = await fs.promises.open(file, 'r+');
           await pipeline(
-            body,
             cap,
+            reserve.guard(),
             running ? new HashTap(running) : new PassThrough(),
             // Each PATCH ends in an fsync (see above); synced ahead, that one is short.
             new SyncAhead(output, { from: 0 }),
@@ -158,6 +165,7 @@ export function createResumableService(deps: {
             }),
           );
         } catch (error) {
+          stopFeeding();
           failure = error instanceof Error ? error : new Error('the upload stream failed');
         }
         // A request with too many bytes is refused whole.

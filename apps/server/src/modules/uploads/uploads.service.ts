@@ -34,6 +34,7 @@ import type { BlobRow, FileRow } from '../files/files.repository.ts';
 import type { JobRow } from '../jobs/jobs.repository.ts';
 import type { AuthContext } from '../sessions/sessions.service.ts';
 import { WORK_CHANNEL } from '../../queue/work-queue.ts';
+import { feed } from '../../storage/feed.ts';
 import { HEAD_BYTES, InspectStream, TooLargeError } from './inspect-stream.ts';
 
 /** What the upload knows of a file before it is committed. */
@@ -204,12 +205,12 @@ export function createUploadsService(deps: {
       const job = await precheck(auth, jobId, fields.path, declaredSize ?? 0);
 
       const inspect = new InspectStream(MAX_UPLOAD_BYTES);
+      const stopFeeding = feed(source, inspect);
       let info;
       try {
-        const stored = store.put(inspect);
-        await Promise.all([pipeline(source, inspect), stored]);
-        info = await stored;
+        info = await store.put(inspect);
       } catch (error) {
+        stopFeeding();
         if (error instanceof TooLargeError) throw new FileTooLargeError();
         throw error;
       }

@@ -102,6 +102,13 @@ describe('upload panel status line (spec 000 §4 Upload panel)', () => {
       'No connection. Retrying in 3 seconds',
       { queue: queueOf([item(0, 'Enqueued')], { connection: 'Offline' }), retry: { itemId: 0, seconds: 3 } },
     ],
+    [
+      'The server is out of space. Retrying in 45 seconds',
+      {
+        queue: queueOf([item(0, 'Enqueued')], { connection: 'ServerFull' }),
+        retry: { itemId: 0, seconds: 45 },
+      },
+    ],
     ['Retrying…', { queue: queueOf([item(0, 'Uploading')], { connection: 'Retrying' }) }],
     [
       'Out of storage. Free up space to upload the rest.',
@@ -163,6 +170,16 @@ describe('per-file status text (spec 000 §4)', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Show files' }));
     expect(rows()).toEqual(['file-0.jpgRetrying in 2 seconds', 'file-1.jpgWaiting for connection']);
+  });
+
+  test('server out of space (507): the failed file counts down, the others wait for space', async () => {
+    const { show, user } = renderPanel();
+    show({
+      queue: queueOf([item(0, 'Enqueued'), item(1, 'Enqueued')], { connection: 'ServerFull' }),
+      retry: { itemId: 0, seconds: 59 },
+    });
+    await user.click(screen.getByRole('button', { name: 'Show files' }));
+    expect(rows()).toEqual(['file-0.jpgRetrying in 59 seconds', 'file-1.jpgWaiting for space on the server']);
   });
 
   test('out of storage: queued files say so', async () => {

@@ -1,7 +1,7 @@
 import type { CompletionPoller } from './completion-poller.ts';
 import { UnreadableFileError } from './hasher.ts';
 import { findItem } from './model.ts';
-import type { RetryCountdown } from './retry-countdown.ts';
+import { SERVER_FULL_RETRY_SECONDS, type RetryCountdown } from './retry-countdown.ts';
 import { sendFile, type SendOutcome } from './send-file.ts';
 import type { UploadHashes } from './upload-hashes.ts';
 import type { UploaderCore, UploaderDeps } from './uploader-types.ts';
@@ -86,6 +86,12 @@ export function createItemSender(parts: {
         core.dispatch({ type: 'REJECTED', id, reason: outcome.reason });
         return;
       case 'failed': {
+        if (outcome.isServerFull) {
+          // Not the file's fault and not counted against it: it waits however long it takes.
+          core.dispatch({ type: 'UPLOAD_FAILED', id, isServerFull: true });
+          if (core.queue().connection === 'ServerFull') parts.countdown.start(id, SERVER_FULL_RETRY_SECONDS);
+          return;
+        }
         const failures = outcome.isNetwork ? 0 : (serverFailures.get(id) ?? 0) + 1;
         serverFailures.set(id, failures);
         if (failures >= MAX_SERVER_FAILURES) {

@@ -102,6 +102,16 @@ describe('start condition (spec 000 §4)', () => {
     expect(findStartable(run(offline, { type: 'RETRY' }))?.id).toBe(0);
   });
 
+  test('a full server disk (507) waits like Offline, as ServerFull, until the retry', () => {
+    const full = run(uploading(), { type: 'UPLOAD_FAILED', id: 0, isServerFull: true });
+    expect(full.connection).toBe('ServerFull');
+    expect(full.items[0]?.status).toBe('Enqueued');
+    expect(findStartable(full)).toBeUndefined();
+    const retrying = run(full, { type: 'RETRY' });
+    expect(retrying.connection).toBe('Retrying');
+    expect(findStartable(retrying)?.id).toBe(0);
+  });
+
   test('an item that is not the next one cannot start', () => {
     const state = checkedQueue();
     expect(run(state, { type: 'UPLOAD_STARTED', id: 1 })).toBe(state);

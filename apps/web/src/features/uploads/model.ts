@@ -19,8 +19,12 @@ export type RejectionReason =
   | 'TooLargeFile'
   | 'Unknown';
 
-/** The uploader's view of the connection (spec 000 §4: Offline, Retrying, back Online). */
-export type ConnectionStatus = 'Online' | 'Offline' | 'Retrying';
+/**
+ * The uploader's view of the connection (spec 000 §4: Offline, Retrying, back Online), and
+ * ServerFull (ours, issue #10): the server answered that its disk is full; like Offline the
+ * uploader waits and retries by itself, only longer.
+ */
+export type ConnectionStatus = 'Online' | 'Offline' | 'ServerFull' | 'Retrying';
 
 /** One file of the queue (spec 000 §3 Upload item). */
 export interface UploadItem {
@@ -70,7 +74,7 @@ export type UploadAction =
   | { type: 'UPLOAD_STARTED'; id: number }
   | { type: 'PROGRESS'; id: number; percent: number }
   | { type: 'SERVER_ANSWERED'; id: number; answer: ServerAnswer; fileUUID: string | null }
-  | { type: 'UPLOAD_FAILED'; id: number }
+  | { type: 'UPLOAD_FAILED'; id: number; isServerFull?: boolean }
   | { type: 'REJECTED'; id: number; reason: RejectionReason }
   | { type: 'BACKEND_DONE'; ids: readonly number[] }
   | { type: 'RETRY' }
@@ -100,6 +104,11 @@ export function isActive(item: UploadItem): boolean {
   return ACTIVE.has(item.status);
 }
 
+/** True while the uploader waits to retry by itself: Offline or ServerFull. */
+export function isWaiting(connection: ConnectionStatus): boolean {
+  return connection === 'Offline' || connection === 'ServerFull';
+}
+
 /** The item with `id`, if it is still in the queue. */
 export function findItem(state: UploaderState, id: number): UploadItem | undefined {
   return state.items[id - state.firstId];
@@ -112,7 +121,7 @@ export function findItem(state: UploaderState, id: number): UploadItem | undefin
  * caller's own timeline or album, whose bytes count against the caller's storage).
  */
 export function findStartable(state: UploaderState): UploadItem | undefined {
-  if (state.isPaused || state.isStopPending || state.connection === 'Offline' || state.isOutOfStorage) {
+  if (state.isPaused || state.isStopPending || isWaiting(state.connection) || state.isOutOfStorage) {
     return undefined;
   }
   let enqueued: UploadItem | undefined;
@@ -265,7 +274,7 @@ export function uploadReducer(state: UploaderState, action: UploadAction): Uploa
     case 'UPLOAD_FAILED': {
       // spec 000 §4: a failed upload returns to Enqueued and marks the uploader Offline.
       const next = requeued(state, action.id);
-      return next === state ? state : { ...next, connection: 'Offline' };
+      return next === state ? state : { ...next, connection: action.isServerFull ? 'ServerFull' : 'Offline' };
     }
     case 'REJECTED':
       return refused(state, action.id, action.reason);
@@ -278,7 +287,7 @@ export function uploadReducer(state: UploaderState, action: UploadAction): Uploa
     }
     case 'RETRY':
       // spec 000 §4: retry sets Retrying.
-      return state.connection === 'Offline' ? { ...state, connection: 'Retrying' } : state;
+      return isWaiting(state.connection) ? { ...state, connection: 'Retrying' } : state;
     case 'STOP_REQUESTED':
       return state.isStopPending ? state : { ...state, isStopPending: true };
     case 'STOP_CANCELLED':

@@ -1,6 +1,6 @@
 import { UploadResult } from '@trove/contract';
 import type { HttpClient } from '../../api/http-client.ts';
-import { HttpError } from '../../api/http-error.ts';
+import { HttpError, isServerOutOfSpace } from '../../api/http-error.ts';
 import { isReadable } from './checks.ts';
 import type { RejectionReason, ServerAnswer } from './model.ts';
 import type { SendBytes } from './transport.ts';
@@ -10,8 +10,11 @@ import { TUS_THRESHOLD_BYTES, tusUpload, type UploadMetadata } from './tus.ts';
 export type SendOutcome =
   | { kind: 'answered'; answer: ServerAnswer; fileUUID: string | null; isDedup: boolean }
   | { kind: 'rejected'; reason: RejectionReason }
-  /** No answer, or trouble on the server's side: Offline, then an automatic retry. */
-  | { kind: 'failed'; isNetwork: boolean };
+  /**
+   * No answer, or trouble on the server's side: Offline, then an automatic retry. A server
+   * whose disk is full (507) is no network error: ServerFull, and a longer wait.
+   */
+  | { kind: 'failed'; isNetwork: boolean; isServerFull?: boolean };
 
 /** What sending needs. */
 export interface SendFileDeps {
@@ -52,6 +55,7 @@ async function outcomeOfError(error: unknown, file: File): Promise<SendOutcome> 
     return { kind: 'rejected', reason: error.code === 'file_too_large' ? 'TooLargeFile' : 'NoStorage' };
   }
   if (error.status === 415) return { kind: 'rejected', reason: 'UnSupported' };
+  if (isServerOutOfSpace(error)) return { kind: 'failed', isNetwork: false, isServerFull: true };
   // 401: the retry's dedup call goes through the HTTP client, whose 401 handlers log out.
   if (error.status >= 500 || [401, 408, 429].includes(error.status))
     return { kind: 'failed', isNetwork: false };

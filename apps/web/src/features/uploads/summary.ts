@@ -1,8 +1,9 @@
-import { isActive, type UploadItem, type UploaderState } from './model.ts';
+import { isActive, isWaiting, type UploadItem, type UploaderState } from './model.ts';
 
 /** The panel's status line (spec 000 §4 Upload panel), most urgent first. */
 export type PanelStatus =
   | { kind: 'offline' }
+  | { kind: 'serverFull' }
   | { kind: 'retrying' }
   | { kind: 'outOfStorage' }
   | { kind: 'uploading'; done: number; total: number }
@@ -53,8 +54,8 @@ export function summarize(state: UploaderState): UploadSummary {
       ? rejected > 0
         ? { kind: 'someFailed', count: rejected }
         : { kind: 'done', count: uploaded }
-      : state.connection === 'Offline' && enqueued > 0
-        ? { kind: 'offline' }
+      : isWaiting(state.connection) && enqueued > 0
+        ? { kind: state.connection === 'ServerFull' ? 'serverFull' : 'offline' }
         : state.connection === 'Retrying'
           ? { kind: 'retrying' }
           : state.isOutOfStorage && enqueued > 0
@@ -69,6 +70,7 @@ export type ItemText =
   | { kind: 'uploading'; percent: number }
   | { kind: 'retryingIn'; seconds: number }
   | { kind: 'waitingForConnection' }
+  | { kind: 'waitingForServerSpace' }
   | { kind: 'processing' }
   | { kind: 'complete' }
   | { kind: 'cancelled' }
@@ -88,10 +90,9 @@ export function itemText(
     case 'Pending':
       return { kind: 'preparing' };
     case 'Enqueued':
-      if (state.connection === 'Offline') {
-        return retry.itemId === item.id
-          ? { kind: 'retryingIn', seconds: retry.seconds }
-          : { kind: 'waitingForConnection' };
+      if (isWaiting(state.connection)) {
+        if (retry.itemId === item.id) return { kind: 'retryingIn', seconds: retry.seconds };
+        return { kind: state.connection === 'ServerFull' ? 'waitingForServerSpace' : 'waitingForConnection' };
       }
       return state.isOutOfStorage ? { kind: 'outOfStorage' } : { kind: 'preparing' };
     case 'Uploading':

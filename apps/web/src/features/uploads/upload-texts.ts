@@ -6,6 +6,8 @@ export function panelStatusText(intl: IntlShape, status: PanelStatus, retrySecon
   switch (status.kind) {
     case 'offline':
       return intl.formatMessage({ id: 'upload.status.offline' }, { count: retrySeconds });
+    case 'serverFull':
+      return intl.formatMessage({ id: 'upload.status.serverFull' }, { count: retrySeconds });
     case 'retrying':
       return intl.formatMessage({ id: 'upload.status.retrying' });
     case 'outOfStorage':
@@ -30,6 +32,8 @@ export function itemStatusText(intl: IntlShape, text: ItemText): string {
       return intl.formatMessage({ id: 'upload.item.retryingIn' }, { count: text.seconds });
     case 'waitingForConnection':
       return intl.formatMessage({ id: 'upload.item.waitingForConnection' });
+    case 'waitingForServerSpace':
+      return intl.formatMessage({ id: 'upload.item.waitingForServerSpace' });
     case 'processing':
       return intl.formatMessage({ id: 'upload.item.processing' });
     case 'complete':

@@ -1,0 +1,23 @@
+import { finished, type Readable, type Writable } from 'node:stream';
+
+/**
+ * Pipes an upload's body into `target`, which heads a `pipeline` to storage. Unlike a
+ * pipeline, a failure downstream (a full disk, a size cap) does not destroy the body: it is
+ * unpiped and the rest of it read and dropped. Destroying it stalls the request: busboy
+ * waits forever for its destroyed file stream to ask for more, so neither that request's
+ * connection nor the next request on it (keep-alive) was answered (issue #10); a destroyed
+ * raw request drops the connection before the error answer reaches the client. A body
+ * that ends early or fails destroys `target`, so the storage pipeline fails too.
+ * Returns the function that stops feeding; call it when the storage pipeline failed.
+ */
+export function feed(source: Readable, target: Writable): () => void {
+  const stopWatching = finished(source, { writable: false }, (error) => {
+    if (error) target.destroy(error);
+  });
+  source.pipe(target);
+  return () => {
+    stopWatching();
+    source.unpipe(target);
+    source.resume();
+  };
+}
