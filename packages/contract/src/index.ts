@@ -10,4 +10,5 @@ export * from './files.ts';
 export * from './jobs.ts';
 export * from './locales.ts';
 export * from './privacy.ts';
+export * from './text.ts';
 export * from './wire.ts';
