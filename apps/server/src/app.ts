@@ -6,7 +6,7 @@ import { MAX_UPLOAD_BYTES, resolveBrands, type ServiceDirectory } from '@trove/c
 import type { Config } from './config.ts';
 import { createRepositories, createTransact } from './db/repositories.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { registerErrorHandler } from './errors.ts';
+import { handleClientError, registerErrorHandler } from './errors.ts';
 import { createInProcessEventBus, type EventBus } from './events/event-bus.ts';
 import { authPlugin } from './http/auth.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -80,6 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       logger === false ? false : { ...(logger === true ? {} : logger), serializers: { req: logRequest } },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Requests the HTTP parser refuses still get the contract's error shape.
+    clientErrorHandler: handleClientError,
   });
 
   const repos = createRepositories(database.db);
