@@ -144,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       dataDir: config.DATA_DIR,
       now,
     }),
+    appHost: config.APP_HOST,
   });
   registerFileRoutes(app, { files: filesService });
   registerChangeRoutes(app, { changes: changesService });
