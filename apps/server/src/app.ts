@@ -6,7 +6,7 @@ import { MAX_UPLOAD_BYTES, resolveBrands, type ServiceDirectory } from '@trove/c
 import type { Config } from './config.ts';
 import { createRepositories, createTransact } from './db/repositories.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { registerErrorHandler } from './errors.ts';
+import { handleClientError, registerErrorHandler } from './errors.ts';
 import { createInProcessEventBus, type EventBus } from './events/event-bus.ts';
 import { authPlugin } from './http/auth.ts';
 import { loggerOptions, RequestLogController } from './http/logging.ts';
@@ -85,6 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Requests the HTTP parser refuses still get the contract's error shape.
+    clientErrorHandler: handleClientError,
   });
 
   const repos = createRepositories(database.db);
@@ -179,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       reserveBytes,
       now,
     }),
+    appHost: config.APP_HOST,
   });
   registerFileRoutes(app, { files: filesService });
   registerChangeRoutes(app, { changes: changesService });

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import { GIB, MAX_UPLOAD_BYTES, type ErrorBody, type ErrorCode } from '@trove/contract';
@@ -183,4 +185,43 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const body: ErrorBody = { error: { code: 'bad_request', message: error.message } };
     return reply.status(status).send(body);
   });
+}
+
+/** What the client-error handler answers for each complaint of Node's HTTP parser. */
+function clientErrorOf(code: string | undefined): { status: number; code: ErrorCode; message: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return { status: 431, code: 'headers_too_large', message: 'The request headers are too large' };
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return { status: 408, code: 'request_timeout', message: 'The request took too long to arrive' };
+  }
+  return { status: 400, code: 'bad_request', message: 'The request is not valid HTTP' };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: answers what Node's HTTP parser refused before any route
+ * or hook ran (headers over 16 KiB, a malformed request line or header, a request too slow
+ * to arrive) in the contract's `{ error: { code, message } }`, then closes the connection,
+ * whose stream of bytes can no longer be trusted.
+ */
+export function handleClientError(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  this.log.debug({ err: error }, 'client error');
+  const { status, code, message } = clientErrorOf(error.code);
+  const body = JSON.stringify({ error: { code, message } } satisfies ErrorBody);
+  // A response already under way on this connection (Node's `_httpMessage`) cannot get another.
+  if (socket.writable && !('_httpMessage' in socket && socket._httpMessage)) {
+    socket.write(
+      `HTTP/1.1 ${String(status)} ${STATUS_CODES[status] ?? ''}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${String(Buffer.byteLength(body))}\r\n` +
+        'X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
 }

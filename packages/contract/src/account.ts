@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH } from './constants.ts';
+import { plainText } from './text.ts';
 
 /** File type counters of account info (spec 001 §3). */
 export const FileTypeCounters = z.object({
@@ -35,7 +36,7 @@ export type AccountInfo = z.infer<typeof AccountInfo>;
 export const AccountInfoQuery = z.object({ app_lang: z.string().max(10).optional() });
 
 /** POST /name (spec 001 §7). */
-export const SetNameBody = z.object({ name: z.string().trim().min(1).max(MAX_NAME_LENGTH) });
+export const SetNameBody = z.object({ name: plainText().trim().min(1).max(MAX_NAME_LENGTH) });
 export type SetNameBody = z.infer<typeof SetNameBody>;
 
 /** One connected device (spec 001 §3): a browser or app holding a token. */

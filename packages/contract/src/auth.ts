@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH } from './constants.ts';
 import { Locale } from './locales.ts';
+import { plainText } from './text.ts';
 
 /** PKCE code challenge/verifier: 43 to 128 characters of the unreserved set (RFC 7636 §4.1). */
 const PKCE_VALUE = z.string().regex(/^[A-Za-z0-9\-._~]{43,128}$/, 'invalid PKCE value');
@@ -14,7 +15,7 @@ export const PreflightQuery = z.object({
   code_challenge: PKCE_VALUE,
   oauth_redirect_uri: z.url().max(2000),
   device_id: z.uuid(),
-  device_name: z.string().min(1).max(100),
+  device_name: plainText().min(1).max(100),
   /** `signup` opens the identity provider on its sign-up form. */
   screen: z.enum(['signin', 'signup']).optional(),
 });
@@ -65,7 +66,7 @@ export type IdpSignInBody = z.infer<typeof IdpSignInBody>;
 /** Sign-up form of the built-in identity provider. */
 export const IdpSignUpBody = z.object({
   state: z.string().min(1).max(200),
-  name: z.string().trim().min(1).max(MAX_NAME_LENGTH),
+  name: plainText().trim().min(1).max(MAX_NAME_LENGTH),
   email: Email,
   password: Password,
 });

@@ -16,6 +16,8 @@ export const ErrorCode = z.enum([
   'checksum_mismatch',
   'offset_mismatch',
   'unsupported_protocol',
+  'headers_too_large',
+  'request_timeout',
   'rate_limited',
   'invalid_client',
   'invalid_grant',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DuplicatePolicy } from './enums.ts';
 import { ChangeType } from './changes.ts';
+import { plainText } from './text.ts';
 
 /** A file as the server describes it (spec 000 §3 File). Times are seconds since the epoch. */
 export const RemoteFile = z.object({
@@ -48,7 +49,7 @@ export type RemoteFile = z.infer<typeof RemoteFile>;
 
 /** Multipart fields of POST /jobs/{id}/upload (spec 000 §7); the file part is `file`. */
 export const UploadFields = z.object({
-  path: z.string().min(1).max(4096),
+  path: plainText().min(1).max(4096),
   mtime: z.coerce.number().int().nonnegative().optional(),
   ctime: z.coerce.number().int().nonnegative().optional(),
   policy: DuplicatePolicy.default('no_duplicates'),
@@ -59,14 +60,14 @@ export const UploadFields = z.object({
     .transform((v) => v.toLowerCase())
     .optional(),
   group_type: z.enum(['live', 'burst']).optional(),
-  group_id: z.string().min(1).max(200).optional(),
+  group_id: plainText().min(1).max(200).optional(),
   master: z.enum(['0', '1']).optional(),
 });
 export type UploadFields = z.infer<typeof UploadFields>;
 
 /** Body of POST /jobs/{id}/files_dedup (spec 000 §7). */
 export const FilesDedupBody = z.object({
-  path: z.string().min(1).max(4096),
+  path: plainText().min(1).max(4096),
   checksum: z
     .string()
     .regex(/^[0-9a-fA-F]{40}$/)
@@ -74,7 +75,7 @@ export const FilesDedupBody = z.object({
   mtime: z.coerce.number().int().nonnegative().optional(),
   ctime: z.coerce.number().int().nonnegative().optional(),
   policy: DuplicatePolicy.default('no_duplicates'),
-  group_id: z.string().min(1).max(200).optional(),
+  group_id: plainText().min(1).max(200).optional(),
   group_type: z.enum(['live', 'burst']).optional(),
   master: z.union([z.literal(0), z.literal(1), z.enum(['0', '1'])]).optional(),
   want_json: z.union([z.boolean(), z.enum(['0', '1', 'true', 'false'])]).optional(),

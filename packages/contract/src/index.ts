@@ -12,4 +12,5 @@ export * from './jobs.ts';
 export * from './locales.ts';
 export * from './months.ts';
 export * from './privacy.ts';
+export * from './text.ts';
 export * from './wire.ts';

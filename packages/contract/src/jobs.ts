@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JobType, PrivacyMode } from './enums.ts';
+import { plainText } from './text.ts';
 
 /** Job info (spec 000 §3), the fields that exist so far. Times are seconds since the epoch. */
 export const JobInfo = z.object({
@@ -36,7 +37,7 @@ export const MAX_ALBUM_TITLE_LENGTH = 255;
  */
 export const CreateAlbumBody = z
   .object({
-    title: z.string().max(MAX_ALBUM_TITLE_LENGTH).default(''),
+    title: plainText().max(MAX_ALBUM_TITLE_LENGTH).default(''),
     isShared: z.boolean().default(false),
     allow_comments: z.boolean().default(true),
     allow_uploads: z.boolean().default(true),

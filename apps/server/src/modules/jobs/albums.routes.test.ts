@@ -73,6 +73,17 @@ describe.each(DIALECTS)('albums (%s)', (dialect) => {
     expect((await createAlbum(user, {})).json()).toMatchObject({ title: '', privacy_mode: 'private' });
   });
 
+  it('POST /jobs refuses a title with a control character, and stores none of them', async () => {
+    const user = await signUp(t.app);
+    for (const title of ['Trip\u0000', 'Trip\nto', 'Trip\u001b[31m']) {
+      const refused = await createAlbum(user, { title });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: { code: 'validation_failed' } });
+    }
+    const listed = await t.app.inject({ url: `/st/4/jobs?stories=1&${user.query}`, headers: user.headers });
+    expect(listed.json()).toEqual({ jobs: [] });
+  });
+
   it("POST /jobs and GET /jobs/{id} deny a caller without a token; another user's album is not found", async () => {
     const owner = await signUp(t.app);
     const other = await signUp(t.app);

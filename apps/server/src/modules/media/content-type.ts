@@ -43,8 +43,30 @@ export function servedTypeOf(path: string): ServedType {
     : { contentType: 'application/octet-stream', attachment: true };
 }
 
-/** `Content-Disposition` with the file's name, safe for any characters (RFC 6266, RFC 8187). */
+/** The file name extension of each rendition's type (derivatives table content_type). */
+const EXTENSION_OF: Readonly<Record<string, string>> = {
+  'image/webp': 'webp',
+  'image/jpeg': 'jpg',
+  'video/mp4': 'mp4',
+};
+
+/** The extension a file of this content type goes by; `bin` for a type not listed. */
+export function extensionForType(contentType: string): string {
+  return EXTENSION_OF[contentType] ?? 'bin';
+}
+
+// Control characters (of names stored before they were refused) and the characters that
+// reorder text: U+202E makes "photo\u202Egpj.exe" read as "photoexe.jpg" in a save dialog.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_IN_FILE_NAME = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * `Content-Disposition` with the file's name, safe for any characters (RFC 6266, RFC 8187).
+ * The name may hold any script, but no character that hides its real extension (see
+ * [Note: Text from users]): those become `_`, in both the ASCII and the UTF-8 form.
+ */
 export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  const safe = fileName.toWellFormed().replace(UNSAFE_IN_FILE_NAME, '_');
+  const ascii = safe.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(safe)}`;
 }

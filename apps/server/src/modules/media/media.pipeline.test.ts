@@ -114,6 +114,7 @@ describe.each(DIALECTS)('media pipeline (%s)', (dialect) => {
       const response = await fetchUrl(url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('image/webp');
+      expect(response.headers['content-disposition']).toMatch(/^inline; filename="IMG_0001.webp"/);
       const meta = await sharp(response.rawPayload).metadata();
       expect(Math.max(meta.width, meta.height)).toBeLessThanOrEqual(longest);
       // Orientation 6 was applied: the thumbnail has the listed (upright) shape.
@@ -157,6 +158,7 @@ describe.each(DIALECTS)('media pipeline (%s)', (dialect) => {
     expect((await fetchUrl(heic.thumb_url_small)).statusCode).toBe(200);
     const jpeg = await fetchUrl(heic.jpeg_url);
     expect(jpeg.headers['content-type']).toBe('image/jpeg');
+    expect(jpeg.headers['content-disposition']).toMatch(/^inline; filename="IMG_0002.jpg"/);
     expect((await sharp(jpeg.rawPayload).metadata()).width).toBe(heic.width);
     // The JPEG variant is signed on its own; the original's signature does not open it.
     expect((await fetchUrl(`${heic.file_url}&to_jpeg=1`)).statusCode).toBe(404);
@@ -172,6 +174,7 @@ describe.each(DIALECTS)('media pipeline (%s)', (dialect) => {
     const preview = await fetchUrl(video.video_url, { range: 'bytes=0-4999999' });
     expect(preview.statusCode).toBe(206);
     expect(preview.headers['content-type']).toBe('video/mp4');
+    expect(preview.headers['content-disposition']).toMatch(/^inline; filename="VID_0003.mp4"/);
     expect(preview.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
     const check = (id: string, who: Session = user) =>
       t.app.inject({ url: `/st/4/jobs/${job}/files_by_id/${id}/v_check?${who.query}`, headers: who.headers });

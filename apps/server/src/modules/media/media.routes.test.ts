@@ -115,6 +115,15 @@ describe.each(DIALECTS)('media urls and serving (%s)', (dialect) => {
     expect(file.video_url).toBeNull();
   });
 
+  it('neutralises a right-to-left override in the name of a download', async () => {
+    // Shown raw, "IMG\u202Egpj.exe" would read "IMGexe.jpg"; this one would read "IMGgpj.jpg".
+    const { file } = await uploaded('Camera/IMG\u202Egpj.jpg');
+    const download = await t.app.inject({ url: `${file.file_url}&download=1` });
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="IMG_gpj.jpg"; filename*=UTF-8''IMG_gpj.jpg`,
+    );
+  });
+
   it('sends documents and unknown types as attachments, never inline', async () => {
     const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x20)]);
     const { file } = await uploaded('Docs/Report "Q3".pdf', pdf);

@@ -4,7 +4,7 @@ import type { MediaSigner, MediaVariant, PresentedSignature } from '../../access
 import type { Repositories } from '../../db/repositories.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { BlobStore, ByteRange } from '../../storage/blob-store.ts';
-import { servedTypeOf, type ServedType } from './content-type.ts';
+import { extensionForType, servedTypeOf, type ServedType } from './content-type.ts';
 
 /** One rendition ready to send: its size, type, a strong validator and a way to read it. */
 export interface MediaBody extends ServedType {
@@ -54,7 +54,8 @@ export function createMediaService(deps: {
     }
     const derivative = await repos.media.findDerivative(file.blob_id, kind);
     if (!derivative) throw new NotFoundError();
-    const name = variant === 'preview' ? `${baseName(file.name)}.mp4` : `${baseName(file.name)}.jpg`;
+    // Named by what the bytes are: thumbnails are WebP, `to_jpeg` a JPEG, previews MP4.
+    const name = `${baseName(file.name)}.${extensionForType(derivative.content_type)}`;
     return describe(
       derivative.store_key,
       derivative.size,

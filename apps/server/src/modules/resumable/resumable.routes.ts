@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { APP_BASE_PATH, MAX_UPLOAD_BYTES, UploadFields } from '@trove/contract';
+import { APP_BASE_PATH, ClientQuery, MAX_UPLOAD_BYTES, UploadFields } from '@trove/contract';
 import { z } from 'zod';
 import { parseInput, UnsupportedProtocolError, ValidationError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth.ts';
@@ -27,7 +27,14 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
  * HEAD to find the offset, PATCH to append, DELETE to give up. The last PATCH answers 200
  * with the upload's result instead of 204.
  */
-export function registerResumableRoutes(app: FastifyInstance, deps: { resumable: ResumableService }): void {
+export function registerResumableRoutes(
+  app: FastifyInstance,
+  deps: {
+    resumable: ResumableService;
+    /** APP_HOST: the origin (and path prefix) clients reach the app host at; '' for this one. */
+    appHost: string;
+  },
+): void {
   const userRoute = { config: { auth: 'user' as const } };
   const base = `${APP_BASE_PATH}/jobs/:id/uploads`;
 
@@ -42,6 +49,22 @@ export function registerResumableRoutes(app: FastifyInstance, deps: { resumable:
     if (request.headers['tus-resumable'] !== TUS_VERSION) {
       throw new UnsupportedProtocolError(412, `Tus-Resumable ${TUS_VERSION} is required`);
     }
+  };
+
+  /**
+   * Where the new upload lives. A tus client sends HEAD and PATCH to exactly this URL, so it
+   * carries the client query the app host requires (spec 001 §7; no secret: the token goes
+   * in Authorization), and the configured app host, which may sit under a path prefix.
+   */
+  const uploadUrl = (request: FastifyRequest, jobId: string, uploadId: string) => {
+    const client = ClientQuery.parse(request.query);
+    const query = new URLSearchParams({
+      key: client.key,
+      client_v: client.client_v,
+      device_id: client.device_id,
+    });
+    const path = `${APP_BASE_PATH}/jobs/${encodeURIComponent(jobId)}/uploads/${uploadId}`;
+    return `${deps.appHost}${path}?${query.toString()}`;
   };
 
   app.options(base, { config: { auth: 'public' } }, (_request, reply) =>
@@ -63,7 +86,7 @@ export function registerResumableRoutes(app: FastifyInstance, deps: { resumable:
     );
     const uploadId = await deps.resumable.create(requireAuth(request), id, length, fields);
     return tus(reply)
-      .header('location', `${APP_BASE_PATH}/jobs/${encodeURIComponent(id)}/uploads/${uploadId}`)
+      .header('location', uploadUrl(request, id, uploadId))
       .status(201)
       .send();
   });

@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { APP_BASE_PATH, CopyToTimelineBody, FilesDedupBody, UploadFields } from '@trove/contract';
+import {
+  APP_BASE_PATH,
+  CopyToTimelineBody,
+  FilesDedupBody,
+  UploadFields,
+  type UploadResult,
+} from '@trove/contract';
 import { z } from 'zod';
 import { ValidationError, parseInput } from '../../errors.ts';
 import { requireAuth } from '../../http/auth.ts';
+import { multipartParts } from '../../http/multipart.ts';
 import type { UploadsService } from './uploads.service.ts';
 
 const JobParams = z.object({ id: z.string().min(1).max(100) });
@@ -20,20 +27,30 @@ export function registerUploadRoutes(app: FastifyInstance, deps: { uploads: Uplo
     const auth = requireAuth(request);
     if (!request.isMultipart()) throw new ValidationError('Expected a multipart body with a file part');
     const fields: Record<string, unknown> = { ...(request.query as Record<string, unknown>) };
-    let answer;
-    for await (const part of request.parts()) {
+    let outcome: { answer: UploadResult } | { failure: unknown } | undefined;
+    for await (const part of multipartParts(request)) {
       if (part.type === 'field') {
         fields[part.fieldname] = part.value;
-      } else if (answer || part.fieldname !== 'file') {
+      } else if (outcome || part.fieldname !== 'file') {
         part.file.resume();
       } else {
         const parsed = parseInput(UploadFields, { path: part.filename, ...fields });
         const declared = Number(request.headers['content-length'] ?? 0);
-        answer = await deps.uploads.upload(auth, id, parsed, part.file, declared);
+        // A failure first hears the parser's verdict on the body: one cut short fails the
+        // upload too, and is then the client's 400 (see [Note: Malformed multipart]). The
+        // part is closed, so the parser never waits on bytes nobody reads.
+        outcome = await deps.uploads.upload(auth, id, parsed, part.file, declared).then(
+          (answer) => ({ answer }),
+          (failure: unknown) => {
+            part.file.destroy();
+            return { failure };
+          },
+        );
       }
     }
-    if (!answer) throw new ValidationError('The multipart body has no file part');
-    return answer;
+    if (!outcome) throw new ValidationError('The multipart body has no file part');
+    if ('failure' in outcome) throw outcome.failure;
+    return outcome.answer;
   });
 
   app.post(`${APP_BASE_PATH}/jobs/:id/files_dedup`, userRoute, async (request) => {

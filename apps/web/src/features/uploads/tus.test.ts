@@ -12,7 +12,10 @@ const metadata: UploadMetadata = {
 const LOCATION = '/st/4/jobs/job-1/uploads/u1';
 
 /** A tus server in memory: the bytes it holds, and a way to break the connection once. */
-function tusServer(size: number, options: { failPatchAt?: number; knownOffset?: number } = {}) {
+function tusServer(
+  size: number,
+  options: { failPatchAt?: number; knownOffset?: number; location?: string } = {},
+) {
   let offset = options.knownOffset ?? 0;
   let failAt = options.failPatchAt;
   const seen: ByteRequest[] = [];
@@ -27,7 +30,8 @@ function tusServer(size: number, options: { failPatchAt?: number; knownOffset?: 
   });
   const send: SendBytes = (request) => {
     seen.push(request);
-    if (request.method === 'POST') return Promise.resolve(answer(201, { location: LOCATION }));
+    if (request.method === 'POST')
+      return Promise.resolve(answer(201, { location: options.location ?? LOCATION }));
     if (request.method === 'HEAD') return Promise.resolve(answer(200, { 'upload-offset': String(offset) }));
     const body = request.body as Blob;
     const start = Number(request.headers?.['upload-offset']);
@@ -85,6 +89,23 @@ describe('resumable uploads (docs/API.md tus endpoints)', () => {
       ['/jobs/job-1/uploads/u1', String(TUS_CHUNK_BYTES * 2)],
     ]);
     expect(progress.at(-1)).toBe(size);
+  });
+
+  test('follows a Location that names the app host, under a path prefix, with a query', async () => {
+    const server = tusServer(10, {
+      location: 'https://example.com/trove/st/4/jobs/job-1/uploads/u1?key=trove-web&client_v=1&device_id=d',
+    });
+    await tusUpload({
+      send: server.send,
+      jobId: 'job-1',
+      file: fileOf(10),
+      metadata,
+      onProgress: () => undefined,
+    });
+    expect(server.seen.map((request) => [request.method, request.path])).toEqual([
+      ['POST', '/jobs/job-1/uploads'],
+      ['PATCH', '/jobs/job-1/uploads/u1'],
+    ]);
   });
 
   test('metadata values are base64 of UTF-8', () => {

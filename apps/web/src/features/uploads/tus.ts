@@ -59,10 +59,15 @@ export function encodeMetadata(metadata: UploadMetadata): string {
     .join(',');
 }
 
-/** The app-host path (after /st/4) of a `Location` header. */
+/**
+ * The app-host path (after /st/4) of a `Location` header. The server may name the upload in
+ * full, under an app host with a path prefix and with the client query; the query is the
+ * transport's to add.
+ */
 function pathOfLocation(location: string): string {
   const { pathname } = new URL(location, 'http://location.invalid');
-  return pathname.startsWith(APP_BASE_PATH) ? pathname.slice(APP_BASE_PATH.length) : pathname;
+  const at = pathname.indexOf(`${APP_BASE_PATH}/`);
+  return at >= 0 ? pathname.slice(at + APP_BASE_PATH.length) : pathname;
 }
 
 function offsetOf(header: string | null): number {
