@@ -363,7 +363,12 @@ export async function signUpInDataDir(
   dataDir: string,
   databaseUrl = '',
 ): Promise<Session & { email: string; password: string }> {
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/nonexistent', DATABASE_URL: databaseUrl, ...INJECT_ENV });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    WEB_DIST: '/nonexistent',
+    DATABASE_URL: databaseUrl,
+    ...INJECT_ENV,
+  });
   const database = openDatabase({ databaseUrl, sqliteFile: config.SQLITE_FILE });
   await migrateToLatest(database.db);
   const app = await buildApp({ config, database, logger: false });
