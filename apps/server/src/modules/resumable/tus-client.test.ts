@@ -10,6 +10,7 @@ import {
   sha1,
   signUp,
   timelineOf,
+  TEST_ORIGIN,
   type Session,
   type TestApp,
 } from '../../test/harness.ts';
@@ -102,7 +103,8 @@ describe('a standard tus client behind a proxy that serves the app host under a 
     proxy.listen(0, '127.0.0.1');
     await once(proxy, 'listening');
     appHost = `http://127.0.0.1:${String((proxy.address() as AddressInfo).port)}/trove`;
-    t = await createTestApp('sqlite', { env: { APP_HOST: appHost } });
+    // Sign-in through inject() comes from TEST_ORIGIN, which the app host no longer implies.
+    t = await createTestApp('sqlite', { env: { APP_HOST: appHost, TRUSTED_ORIGINS: TEST_ORIGIN } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     appPort = (t.app.server.address() as AddressInfo).port;
   });

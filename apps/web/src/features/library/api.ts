@@ -111,24 +111,6 @@ export async function prefetchTimeline(queryClient: QueryClient, api: HttpClient
 }
 
 /**
- * Every file of one month that passes `filter`, newest first (spec 000 §4 Timeline section
- * fetch), once `enabled`.
- */
-export function useMonthFiles(
-  jobId: string,
-  month: Pick<TimelineMonth, 'start' | 'end'>,
-  filter: TimelineFilter,
-  enabled: boolean,
-) {
-  const api = useApi();
-  return useQuery<RemoteFile[]>({
-    ...monthFilesQuery(api, jobId, month, filter),
-    enabled,
-    refetchInterval: refetchWhilePending,
-  });
-}
-
-/**
  * Thumbnails of new uploads appear once the worker made them: a list of files is looked at
  * again every 2.5 s (spec 000 §9 change polling) while any of them is still processing.
  */

@@ -48,3 +48,13 @@ export function useSectionFiles(
     refetchInterval: refetchWhilePending,
   });
 }
+
+/** Every file of one month of the timeline job that passes `filter`, once `enabled`. */
+export function useMonthFiles(
+  jobId: string,
+  month: Pick<TimelineMonth, 'start' | 'end'>,
+  filter: TimelineFilter,
+  enabled: boolean,
+) {
+  return useSectionFiles(monthsSource(jobId), month, filter, enabled);
+}
