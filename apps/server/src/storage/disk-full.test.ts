@@ -41,7 +41,7 @@ describe.each(CASES)('a full data disk ($name)', ({ dialect, reserveMb }) => {
     'answers 507 at once, keeps reads and sign-in working, and loses nothing',
     { timeout: 120_000 },
     async () => {
-      execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${DISK}`, 'tmpfs', dataDir]);
+      execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${DISK},mode=0700`, 'tmpfs', dataDir]);
       cleanups.push(() => {
         execFileSync('umount', ['-l', dataDir]);
         fs.rmSync(dataDir, { recursive: true, force: true });

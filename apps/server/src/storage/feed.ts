@@ -14,6 +14,10 @@ export function feed(source: Readable, target: Writable): () => void {
   const stopWatching = finished(source, { writable: false }, (error) => {
     if (error) target.destroy(error);
   });
+  // The storage pipeline hears target's failure; once it has settled (a failure downstream
+  // came first), a body failing later would otherwise be an uncaught 'error' and end the
+  // process (a multipart body without its closing boundary did).
+  target.on('error', () => undefined);
   source.pipe(target);
   return () => {
     stopWatching();

@@ -38,11 +38,14 @@ export function registerUploadRoutes(app: FastifyInstance, deps: { uploads: Uplo
         const declared = Number(request.headers['content-length'] ?? 0);
         // A failure first hears the parser's verdict on the body: one cut short fails the
         // upload too, and is then the client's 400 (see [Note: Malformed multipart]). The
-        // part is closed, so the parser never waits on bytes nobody reads.
+        // rest of the part is read and dropped, never destroyed: busboy would wait forever
+        // for a destroyed part to ask for more, and the answer would never come (issue #10).
+        // The parser reports the part's own error through the loop, so it is heard there.
         outcome = await deps.uploads.upload(auth, id, parsed, part.file, declared).then(
           (answer) => ({ answer }),
           (failure: unknown) => {
-            part.file.destroy();
+            part.file.on('error', () => undefined);
+            part.file.resume();
             return { failure };
           },
         );
