@@ -176,6 +176,34 @@ test('the connection drops mid-upload: offline, countdown, retry, done, and no d
   expect(lines.at(-1)).toBe('1 file uploaded');
 });
 
+test('a photo the server cannot process finishes as "could not be processed", not "Complete"', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/');
+  await createAccount(page, newAccount('broken'));
+  const panel = page.getByRole('region', { name: 'Uploads' });
+  // A JPEG's first and last bytes around noise: stored, but nothing can decode it (issue #10 §3).
+  const broken = Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]),
+    Buffer.from(Array.from({ length: 6000 }, (_, i) => (i * 7919) % 251)),
+    Buffer.from([0xff, 0xd9]),
+  ]);
+  await page.getByLabel('Add photos').setInputFiles([
+    { name: 'broken.jpg', mimeType: 'image/jpeg', buffer: broken },
+    { name: 'beach.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(path.join(FIXTURES, 'beach.jpg')) },
+  ]);
+  await panel.getByRole('button', { name: 'Show files' }).click();
+  const rows = panel.getByRole('listitem');
+  await expect(rows.filter({ hasText: 'broken.jpg' })).toContainText('Uploaded, but could not be processed', {
+    timeout: 30_000,
+  });
+  await expect(rows.filter({ hasText: 'beach.jpg' })).toContainText('Complete');
+  await expect(panel.getByRole('status')).toHaveText('2 files uploaded');
+  await shootBoth(page, 'media-failed');
+  expect((await filesOf(page, 'default')).sort()).toEqual(['beach.jpg', 'broken.jpg']);
+});
+
 /**
  * The hashing worker as served (see [Note: Upload hashing]) answers the right SHA-1 on each
  * of its paths: an empty file, a photo-sized one (hashed whole by crypto.subtle) and one

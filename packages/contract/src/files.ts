@@ -154,6 +154,19 @@ export const JobChange = z.object({
 });
 export type JobChange = z.infer<typeof JobChange>;
 
+/**
+ * The fields of a type 0 record's `data` that clients read (the server writes more: the
+ * file's path, size, times, dimensions, group). `media_status` is the file's at the time of
+ * the record, so a file whose processing gave up ends its wait on a `failed` record; records
+ * written before the field existed lack it.
+ */
+export const FileAddedData = z.looseObject({
+  id: z.string(),
+  is_rollback: z.boolean().optional(),
+  media_status: RemoteFile.shape.media_status.optional(),
+});
+export type FileAddedData = z.infer<typeof FileAddedData>;
+
 export const ChangesResponse = z.object({ changes: z.array(JobChange), last_serial: z.number() });
 export type ChangesResponse = z.infer<typeof ChangesResponse>;
 

@@ -54,6 +54,9 @@ function fileAddedData(file: FileRow, isRollback: boolean): Record<string, unkno
     group_type: file.group_type,
     group_id: file.group_id,
     master: file.master,
+    // The file's processing state when the record was written: a `failed` record ends the
+    // upload panel's wait with "could not be processed" (contract FileAddedData).
+    media_status: file.media_status,
     is_rollback: isRollback,
   };
 }

@@ -28,9 +28,7 @@ export function registerChangeRoutes(app: FastifyInstance, deps: { changes: Chan
   app.get(`${APP_BASE_PATH}/jobs/:id/changes_and_async_upload_status`, userRoute, async (request) => {
     const { id } = parseInput(JobParams, request.params);
     const { since } = parseInput(SinceQuery, request.query);
-    const auth = requireAuth(request);
-    const changes = await deps.changes.since(auth, id, since);
-    return { ...changes, pending_uploads: await deps.changes.pendingMedia(auth, id) };
+    return deps.changes.sinceWithPending(requireAuth(request), id, since);
   });
 
   // The poll host: the first line of the answer carries the serial (spec 000 §7).

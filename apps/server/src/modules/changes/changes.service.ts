@@ -32,18 +32,32 @@ export function createChangesService(deps: {
     return job;
   }
 
+  async function changesSince(auth: AuthContext, jobId: string, since: number): Promise<ChangesResponse> {
+    const job = await readableJob(auth, jobId);
+    const rows = await repos.changes.listSince(jobId, since, PAGE);
+    return { changes: rows.map(toChange), last_serial: job.last_event_serial };
+  }
+
   return {
     /** GET /jobs/{id}/changes?since=: the changes after a serial, in order. */
-    async since(auth: AuthContext, jobId: string, since: number): Promise<ChangesResponse> {
-      const job = await readableJob(auth, jobId);
-      const rows = await repos.changes.listSince(jobId, since, PAGE);
-      return { changes: rows.map(toChange), last_serial: job.last_event_serial };
-    },
+    since: changesSince,
 
-    /** How many uploads of the job are still being processed (thumbnails, video). */
-    async pendingMedia(auth: AuthContext, jobId: string): Promise<number> {
+    /**
+     * GET /jobs/{id}/changes_and_async_upload_status: the changes after a serial and how
+     * many uploads are still being processed (thumbnails, video). The count is read first:
+     * a file's media finishing (ready or failed) commits its change record with its status,
+     * so a count of 0 read before the changes means every such record is in this answer or
+     * its next pages. Read the other way round, a file failing between the two reads gave
+     * no record and nothing pending, and the upload panel called it complete.
+     */
+    async sinceWithPending(
+      auth: AuthContext,
+      jobId: string,
+      since: number,
+    ): Promise<ChangesResponse & { pending_uploads: number }> {
       await readableJob(auth, jobId);
-      return repos.files.countPendingMedia(jobId);
+      const pending = await repos.files.countPendingMedia(jobId);
+      return { ...(await changesSince(auth, jobId, since)), pending_uploads: pending };
     },
 
     /**

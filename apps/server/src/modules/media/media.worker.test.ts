@@ -30,9 +30,11 @@ describe.each(DIALECTS)('media work that runs out of attempts (%s)', (dialect) =
     const fileId = uploaded.json<{ uuid: string }>().uuid;
     const get = (url: string) =>
       app.inject({ url: `${url}${url.includes('?') ? '&' : '?'}${user.query}`, headers: user.headers });
-    const serial = async () =>
-      (await get(`/st/4/jobs/${job}/changes?since=0`)).json<{ changes: unknown[] }>().changes.length;
-    const changesBefore = await serial();
+    const changes = async () =>
+      (await get(`/st/4/jobs/${job}/changes?since=0`)).json<{
+        changes: { data: Record<string, unknown> }[];
+      }>().changes;
+    const changesBefore = (await changes()).length;
 
     const repos = createRepositories(t.database.db);
     const media = createMediaHandler({
@@ -55,6 +57,9 @@ describe.each(DIALECTS)('media work that runs out of attempts (%s)', (dialect) =
     expect((await check()).json()).toEqual({ result: 'error' });
     const listed = (await get(`/st/4/jobs/${job}/files`)).json<{ files: { media_status: string }[] }>();
     expect(listed.files.map((f) => f.media_status)).toEqual(['failed']);
-    expect(await serial()).toBeGreaterThan(changesBefore);
+    const after = await changes();
+    expect(after.length).toBeGreaterThan(changesBefore);
+    // The record that ends the clients' wait says the file failed: the upload panel shows it.
+    expect(after.at(-1)?.data).toMatchObject({ id: fileId, media_status: 'failed' });
   });
 });

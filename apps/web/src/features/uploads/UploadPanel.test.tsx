@@ -24,6 +24,7 @@ const item = (id: number, status: UploadItem['status'], extra: Partial<UploadIte
   uploadedPercent: status === 'Uploading' ? 40 : 0,
   fileUUID: null,
   statusReason: null,
+  isMediaFailed: false,
   ...extra,
 });
 const queueOf = (items: UploadItem[], flags: Partial<UploaderState> = {}): UploaderState => ({
@@ -160,6 +161,16 @@ describe('per-file status text (spec 000 §4)', () => {
       'file-6.jpgThis is a folder or cannot be read',
       'file-7.jpgThe file is too large',
     ]);
+  });
+
+  test('a file the server stored but could not process says so, as a problem (issue #10 §3)', async () => {
+    const { show, user } = renderPanel();
+    show({ queue: queueOf([item(0, 'Succeeded'), item(1, 'Succeeded', { isMediaFailed: true })]) });
+    await user.click(screen.getByRole('button', { name: 'Show files' }));
+    expect(rows()).toEqual(['file-0.jpgComplete', 'file-1.jpgUploaded, but could not be processed']);
+    expect(screen.getByText('Uploaded, but could not be processed').classList).toContain(
+      'upload-row__status--problem',
+    );
   });
 
   test('offline: the failed file counts down, the others wait for the connection', async () => {

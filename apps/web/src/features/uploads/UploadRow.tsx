@@ -14,7 +14,7 @@ export function UploadRow({ index }: { index: number }) {
   const retrySeconds = useUploaderView((view) => view.retry?.seconds ?? 0);
   if (!item) return null;
   const text = itemText(item, { connection, isOutOfStorage }, { itemId: retryItem, seconds: retrySeconds });
-  const isProblem = text.kind === 'rejected' || text.kind === 'outOfStorage';
+  const isProblem = text.kind === 'rejected' || text.kind === 'outOfStorage' || text.kind === 'mediaFailed';
   return (
     <li
       className={`upload-row upload-row--${text.kind}`}

@@ -1,5 +1,10 @@
 import type { HttpClient } from '../../api/http-client.ts';
-import { CHANGE_POLL_MS, createCompletionWatch, type CompletionWatch } from './completion.ts';
+import {
+  CHANGE_POLL_MS,
+  createCompletionWatch,
+  type CompletedItem,
+  type CompletionWatch,
+} from './completion.ts';
 import { findItem } from './model.ts';
 import { createTimelineCopier } from './timeline-copy.ts';
 import type { UploaderCore } from './uploader-types.ts';
@@ -56,10 +61,15 @@ export function createCompletionPoller(
       });
   }
 
-  /** Files the server finished: complete, or first copied to the timeline when they target it too. */
-  function finished(ids: readonly number[]) {
+  /**
+   * Files the server finished: complete, or first copied to the timeline when they target
+   * it too. One it could not process is still stored, so it is copied all the same.
+   */
+  function finished(items: readonly CompletedItem[]) {
+    const failed = items.filter((item) => item.isMediaFailed).map((item) => item.itemId);
+    if (failed.length > 0) core.dispatch({ type: 'MEDIA_FAILED', ids: failed });
     const done: number[] = [];
-    for (const id of ids) {
+    for (const { itemId: id } of items) {
       const item = findItem(core.queue(), id);
       if (item?.alsoTimeline && item.fileUUID) copier.add(id, item.targetJob, item.fileUUID);
       else done.push(id);
@@ -80,8 +90,8 @@ export function createCompletionPoller(
         flushCopies();
         for (const watch of watches.values()) {
           watch.poll().then(
-            (ids) => {
-              if (ids.length > 0) finished(ids);
+            (items) => {
+              if (items.length > 0) finished(items);
             },
             // A failed poll is asked again on the next tick.
             () => undefined,

@@ -1,4 +1,4 @@
-import { ChangeType, ChangesResponse, type JobChange } from '@trove/contract';
+import { ChangeType, ChangesResponse, FileAddedData, type JobChange } from '@trove/contract';
 import type { HttpClient, Parser } from '../../api/http-client.ts';
 
 /** spec 000 §9: changes are polled every 2500 ms while files are being processed. */
@@ -18,6 +18,13 @@ const ChangesWithPending: Parser<ChangesWithPending> = {
   },
 };
 
+/** An upload item whose file the server finished (see [Note: Upload completion]). */
+export interface CompletedItem {
+  itemId: number;
+  /** The file is stored but the server could not process it: no thumbnails, no preview. */
+  isMediaFailed: boolean;
+}
+
 /**
  * [Note: Upload completion] An upload the server answered `processing` is BackendSucceeded
  * until its file appears processed in the job's change feed (spec 000 §4). The server
@@ -26,38 +33,47 @@ const ChangesWithPending: Parser<ChangesWithPending> = {
  * its second record after the serial read before it was sent, and one added by
  * files_dedup at its first (its bytes were processed before). A `pending_uploads` of 0
  * means nothing in the job awaits processing, which finishes every watched file at once.
+ * A file whose latest record says `media_status: failed` (the worker could not decode it or
+ * ran out of attempts, issue #10 §3) is done too, reported as failed.
  */
 export interface CompletionWatch {
   /** Reads the job's serial; must be awaited before the first file is sent. */
   ensureCursor(signal?: AbortSignal): Promise<void>;
   /** Starts watching `fileUUID`; `records` is how many type 0 records mean it is ready. */
   watch(fileUUID: string, itemId: number, records: 1 | 2): void;
-  /** Asks the change feed once; resolves with the item ids now complete. */
-  poll(signal?: AbortSignal): Promise<number[]>;
+  /** Asks the change feed once; resolves with the items now complete. */
+  poll(signal?: AbortSignal): Promise<CompletedItem[]>;
   /** How many files are still watched. */
   readonly size: number;
   /** Forgets everything (the queue was cleared); the next batch reads a fresh serial. */
   reset(): void;
 }
 
-const isFileAdded = (change: JobChange) =>
-  change.type === ChangeType.FileAdded && change.data.is_rollback !== true;
+/** The data of a type 0 record that is not a rollback, else undefined. */
+function fileAddedData(change: JobChange): FileAddedData | undefined {
+  if (change.type !== ChangeType.FileAdded) return undefined;
+  const data = FileAddedData.safeParse(change.data);
+  return data.success && data.data.is_rollback !== true ? data.data : undefined;
+}
 
 /** The watch of one job's change feed (see [Note: Upload completion]). */
 export function createCompletionWatch(api: HttpClient, jobId: string): CompletionWatch {
   let cursor: number | undefined;
   let resets = 0;
   const seen = new Map<string, number>();
+  /** Files whose latest record said their processing failed. */
+  const failed = new Set<string>();
   const watched = new Map<string, { itemId: number; records: number }>();
   const path = (name: string) => `/jobs/${encodeURIComponent(jobId)}/${name}`;
 
-  const finished = (): number[] => {
-    const done: number[] = [];
+  const finished = (): CompletedItem[] => {
+    const done: CompletedItem[] = [];
     for (const [uuid, entry] of watched) {
       if ((seen.get(uuid) ?? 0) >= entry.records) {
-        done.push(entry.itemId);
+        done.push({ itemId: entry.itemId, isMediaFailed: failed.has(uuid) });
         watched.delete(uuid);
         seen.delete(uuid);
+        failed.delete(uuid);
       }
     }
     return done;
@@ -91,8 +107,11 @@ export function createCompletionWatch(api: HttpClient, jobId: string): Completio
         });
         if (generation !== resets) return [];
         for (const change of answer.changes) {
-          const id = change.data.id;
-          if (isFileAdded(change) && typeof id === 'string') seen.set(id, (seen.get(id) ?? 0) + 1);
+          const data = fileAddedData(change);
+          if (!data) continue;
+          seen.set(data.id, (seen.get(data.id) ?? 0) + 1);
+          if (data.media_status === 'failed') failed.add(data.id);
+          else failed.delete(data.id);
         }
         const last = answer.changes.at(-1)?.serial ?? answer.last_serial;
         // The feed answers in pages; a page that stops short of last_serial has a next one.
@@ -113,6 +132,7 @@ export function createCompletionWatch(api: HttpClient, jobId: string): Completio
       resets += 1;
       cursor = undefined;
       seen.clear();
+      failed.clear();
       watched.clear();
     },
   };

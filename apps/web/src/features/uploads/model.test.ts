@@ -163,6 +163,23 @@ describe('uploading (spec 000 §4 Enqueued → Uploading → …)', () => {
     expect(run(processing, { type: 'BACKEND_DONE', ids: [1] })).toBe(processing);
   });
 
+  test('a file the server could not process completes marked so (issue #10 §3)', () => {
+    const processing = run(uploading(), {
+      type: 'SERVER_ANSWERED',
+      id: 0,
+      answer: 'processing',
+      fileUUID: 'f-1',
+    });
+    const failed = run(processing, { type: 'MEDIA_FAILED', ids: [0] }, { type: 'BACKEND_DONE', ids: [0] });
+    expect(failed.items[0]).toMatchObject({ status: 'Succeeded', isMediaFailed: true });
+    expect(run(processing, { type: 'BACKEND_DONE', ids: [0] }).items[0]).toMatchObject({
+      status: 'Succeeded',
+      isMediaFailed: false,
+    });
+    // Only a file still being processed can fail its processing.
+    expect(run(uploading(), { type: 'MEDIA_FAILED', ids: [0] })).toEqual(uploading());
+  });
+
   test.each(['FileIsFolder', 'LocalFileUnavailable', 'UnSupported', 'TooLargeFile', 'Unknown'] as const)(
     'a rejection for %s is final',
     (reason) => {

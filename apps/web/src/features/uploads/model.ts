@@ -46,6 +46,12 @@ export interface UploadItem {
   /** The server's file id once it answered. */
   fileUUID: string | null;
   statusReason: RejectionReason | null;
+  /**
+   * The server stored the file but could not process it (issue #10 §3: undecodable, or its
+   * media work ran out of attempts). The item still ends Succeeded, as the file is in the
+   * job; the panel says it could not be processed. See docs/SPEC-DEVIATIONS.md.
+   */
+  isMediaFailed: boolean;
 }
 
 /** The whole queue and the uploader's flags. */
@@ -77,6 +83,7 @@ export type UploadAction =
   | { type: 'UPLOAD_FAILED'; id: number; isServerFull?: boolean }
   | { type: 'REJECTED'; id: number; reason: RejectionReason }
   | { type: 'BACKEND_DONE'; ids: readonly number[] }
+  | { type: 'MEDIA_FAILED'; ids: readonly number[] }
   | { type: 'RETRY' }
   | { type: 'STOP_REQUESTED' }
   | { type: 'STOP_CANCELLED' }
@@ -190,6 +197,7 @@ function added(state: UploaderState, items: readonly NewUploadItem[]): UploaderS
     uploadedPercent: 0,
     fileUUID: null,
     statusReason: null,
+    isMediaFailed: false,
   }));
   return fresh.length === 0 ? state : { ...state, items: [...state.items, ...fresh] };
 }
@@ -283,6 +291,15 @@ export function uploadReducer(state: UploaderState, action: UploadAction): Uploa
       const ids = new Set(action.ids);
       return updateEach(state, (item) =>
         item.status === 'BackendSucceeded' && ids.has(item.id) ? { ...item, status: 'Succeeded' } : undefined,
+      );
+    }
+    case 'MEDIA_FAILED': {
+      // Arrives before BACKEND_DONE (or the copy to the timeline that precedes it) for the same files.
+      const ids = new Set(action.ids);
+      return updateEach(state, (item) =>
+        item.status === 'BackendSucceeded' && ids.has(item.id) && !item.isMediaFailed
+          ? { ...item, isMediaFailed: true }
+          : undefined,
       );
     }
     case 'RETRY':

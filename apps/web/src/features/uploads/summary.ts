@@ -73,6 +73,7 @@ export type ItemText =
   | { kind: 'waitingForServerSpace' }
   | { kind: 'processing' }
   | { kind: 'complete' }
+  | { kind: 'mediaFailed' }
   | { kind: 'cancelled' }
   | { kind: 'outOfStorage' }
   | { kind: 'rejected'; reason: NonNullable<UploadItem['statusReason']> };
@@ -100,7 +101,7 @@ export function itemText(
     case 'BackendSucceeded':
       return { kind: 'processing' };
     case 'Succeeded':
-      return { kind: 'complete' };
+      return item.isMediaFailed ? { kind: 'mediaFailed' } : { kind: 'complete' };
     case 'Cancelled':
       return { kind: 'cancelled' };
     case 'Rejected':

@@ -38,6 +38,8 @@ export function itemStatusText(intl: IntlShape, text: ItemText): string {
       return intl.formatMessage({ id: 'upload.item.processing' });
     case 'complete':
       return intl.formatMessage({ id: 'upload.item.complete' });
+    case 'mediaFailed':
+      return intl.formatMessage({ id: 'upload.item.mediaFailed' });
     case 'cancelled':
       return intl.formatMessage({ id: 'upload.item.cancelled' });
     case 'outOfStorage':
