@@ -150,3 +150,68 @@ test('a user views, steps through, plays, runs a slideshow and deletes', async (
   await expect(page.getByRole('heading', { name: 'Your photos will show up here' })).toBeVisible();
   await context.close();
 });
+
+/** A one-finger swipe on the touch screen from `from` to `to`, as a phone's driver sends it. */
+async function touchSwipe(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+  const steps = 8;
+  for (let i = 1; i <= steps; i++) {
+    const at = { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [at] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/**
+ * On a phone, a video's swipes work as a picture's (issue #10 §4): sideways steps, down
+ * closes the viewer, while the player keeps its native controls.
+ */
+test('on a phone a swipe over a video steps sideways and closes the viewer downwards', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto('/');
+  await createAccount(page, newAccount('swipe'));
+  await page
+    .getByLabel('Add photos')
+    .setInputFiles([
+      namedFile('beach.jpg', path.join(FIXTURES, 'beach.jpg'), 'image/jpeg'),
+      namedFile('VID_0001.mp4', path.join(SERVER_FIXTURES, 'clip.mp4'), 'video/mp4'),
+    ]);
+  const clipTile = page.locator('.tile', { has: page.locator('img[alt="VID_0001.mp4"]') });
+  await expect(clipTile).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.tile img[alt="beach.jpg"]')).toBeVisible({ timeout: 30_000 });
+
+  const showVideo = async () => {
+    await expectShowing(page, 'VID_0001.mp4');
+    const video = viewer(page).locator('video');
+    await expect(video).toBeVisible({ timeout: 20_000 });
+    await expect(video).toHaveAttribute('controls', '');
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.pause();
+    });
+  };
+  await clipTile.tap();
+  await showVideo();
+  await page.screenshot({
+    path: path.join(SHOTS, 'viewer-06-video-swipe-before-phone.png'),
+    animations: 'disabled',
+  });
+  // The newer picture is to the left: a swipe to the right steps to it, one to the left back.
+  await touchSwipe(page, { x: 100, y: 400 }, { x: 300, y: 410 });
+  await expectShowing(page, 'beach.jpg');
+  await touchSwipe(page, { x: 300, y: 400 }, { x: 100, y: 410 });
+  await showVideo();
+  await touchSwipe(page, { x: 195, y: 300 }, { x: 200, y: 550 });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/photos$/);
+  await page.screenshot({
+    path: path.join(SHOTS, 'viewer-06-video-swipe-after-phone.png'),
+    animations: 'disabled',
+  });
+  await context.close();
+});

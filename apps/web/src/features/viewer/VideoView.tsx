@@ -4,7 +4,8 @@ import { useIntl } from 'react-intl';
 import { useApi } from '../../api/api-context.tsx';
 import { largeThumbUrl, placeholderOf, playableVideoUrl } from './media.ts';
 import { MediaMessage } from './MediaMessage.tsx';
-import type { EncodingStatus, PlayStatus } from './model.ts';
+import type { EncodingStatus, PlayStatus, Step } from './model.ts';
+import { useTouchSwipe } from './swipe.ts';
 import { useTranscode } from './use-transcode.ts';
 
 /** Props of {@link VideoView}. */
@@ -14,6 +15,9 @@ export interface VideoViewProps {
   /** Told each transcode status and play status, for the slideshow's timing. */
   onEncodingChange: (status: EncodingStatus) => void;
   onPlayChange: (status: PlayStatus) => void;
+  onSwipe: (step: Step) => void;
+  /** A touch swipe down: leave the viewer, as over a picture. */
+  onSwipeDown: () => void;
 }
 
 /**
@@ -21,7 +25,7 @@ export interface VideoViewProps {
  * preview is ready (FETCHING, PROCESSING), then played with controls (ENCODED), or a text
  * saying it cannot play (ERROR). Give it a `key` of the file id.
  */
-export function VideoView({ jobId, file, onEncodingChange, onPlayChange }: VideoViewProps) {
+export function VideoView({ jobId, file, onEncodingChange, onPlayChange, ...swipe }: VideoViewProps) {
   const api = useApi();
   const intl = useIntl();
   const status = useTranscode(jobId, file.id);
@@ -30,6 +34,7 @@ export function VideoView({ jobId, file, onEncodingChange, onPlayChange }: Video
   const placeholder = useMemo(() => placeholderOf(file.thumbhash), [file.thumbhash]);
   const reportEncoding = useEffectEvent(onEncodingChange);
   const reportPlay = useEffectEvent(onPlayChange);
+  const touchHandlers = useTouchSwipe(swipe.onSwipe, swipe.onSwipeDown);
   // ENCODED, but this listing predates the preview: wait for the next one (it polls).
   const canPlay = status === 'ENCODED' && src !== undefined;
 
@@ -67,7 +72,7 @@ export function VideoView({ jobId, file, onEncodingChange, onPlayChange }: Video
     );
   }
   return (
-    <div className="viewer-video">
+    <div className="viewer-video" {...touchHandlers}>
       <video
         ref={videoRef}
         className="viewer-video__player"

@@ -28,6 +28,12 @@ export function ViewerStage({ carousel, isZoomed, onZoomChange, ...props }: View
   const step = (to: Step) => () => {
     carousel.go(to);
   };
+  const swipe = {
+    onSwipe: (to: Step) => {
+      carousel.go(to);
+    },
+    onSwipeDown: props.onBack,
+  };
   if (carousel.status === 'failed') {
     const id = isNetworkError(carousel.error) ? 'common.offline' : 'common.genericError';
     return (
@@ -63,18 +69,10 @@ export function ViewerStage({ carousel, isZoomed, onZoomChange, ...props }: View
           file={file}
           onEncodingChange={props.onEncodingChange}
           onPlayChange={props.onPlayChange}
+          {...swipe}
         />
       ) : (
-        <ImageView
-          key={file.id}
-          file={file}
-          isZoomed={isZoomed}
-          onZoomChange={onZoomChange}
-          onSwipe={(to) => {
-            carousel.go(to);
-          }}
-          onSwipeDown={props.onBack}
-        />
+        <ImageView key={file.id} file={file} isZoomed={isZoomed} onZoomChange={onZoomChange} {...swipe} />
       )}
       {carousel.hasPrevious && !isZoomed && (
         <button

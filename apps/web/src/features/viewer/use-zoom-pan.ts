@@ -9,12 +9,11 @@ import {
   type RefObject,
 } from 'react';
 import type { Step } from './model.ts';
+import { swipeOf } from './swipe.ts';
 import { clampOffset, zoomOffset, zoomedSize, type Point, type Size } from './zoom.ts';
 
 /** A pointer that moved less than this was a click, not a drag. */
 const CLICK_SLOP_PX = 6;
-/** A horizontal touch swipe this long steps to the neighbour, a downward one leaves (not zoomed). */
-const SWIPE_PX = 60;
 
 /** Options of {@link useZoomPan}. */
 export interface ZoomPanOptions {
@@ -125,10 +124,9 @@ export function useZoomPan(options: ZoomPanOptions) {
       drag.current = null;
       wasDrag.current = current.moved;
       if (isZoomed || event.pointerType === 'mouse') return;
-      const dx = event.clientX - current.x;
-      const dy = event.clientY - current.y;
-      if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(dy)) onSwipe(dx < 0 ? 'next' : 'previous');
-      else if (dy > SWIPE_PX && dy > Math.abs(dx)) onSwipeDown();
+      const swipe = swipeOf(event.clientX - current.x, event.clientY - current.y);
+      if (swipe === 'down') onSwipeDown();
+      else if (swipe) onSwipe(swipe);
     },
     onPointerCancel() {
       drag.current = null;
