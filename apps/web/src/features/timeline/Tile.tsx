@@ -1,5 +1,5 @@
 import type { RemoteFile } from '@trove/contract';
-import { memo, useMemo, useState, type MouseEvent } from 'react';
+import { memo, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { thumbHashToDataURL } from 'thumbhash';
 import { useApi } from '../../api/api-context.tsx';
@@ -59,11 +59,18 @@ export const Tile = memo(function Tile(props: TileProps) {
   const intl = useIntl();
   const { stage, onMouseEnter, onMouseLeave } = useHoverStages();
   const longPress = useLongPress(props.onLongPress);
+  const isTouchRef = useRef(false);
   const isChecked = status === 'Selected' || status === 'ToBeSelected';
   return (
     <div
       className={`tile-frame tile-frame--${status}${isSelecting ? ' is-selecting' : ''}`}
+      onPointerEnter={(event) => {
+        isTouchRef.current = event.pointerType !== 'mouse';
+      }}
       onMouseEnter={(event) => {
+        // A tap also sends mouseenter: on a touch screen there is no hover to preview, and a
+        // preview started by the finger would lie under the next tap (spec 000 §2 hover).
+        if (isTouchRef.current) return;
         onMouseEnter();
         props.onHover(event);
       }}

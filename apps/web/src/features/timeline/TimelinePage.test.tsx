@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
+import { TOOLTIP_AFTER_MS } from './use-hover.ts';
 import { aFile } from '../../test/factories.ts';
 import { renderApp } from '../../test/render.tsx';
 
@@ -150,6 +151,59 @@ describe('timeline grid (spec 000 §2 Timeline)', () => {
     await user.unhover(tile);
     expect(tile.querySelector('video')).toBeNull();
     expect(within(tile).queryByRole('tooltip')).toBeNull();
+  });
+
+  test('a tap on a touch screen starts no hover preview and no date', async () => {
+    const march = month(2024, 3, { videos: 1 });
+    const { requests } = renderApp({
+      route: '/photos',
+      routes: {
+        'GET /st/4/jobs/job-timeline/timeline/months': { body: { months: [march] } },
+        'GET /st/4/jobs/job-timeline/files': {
+          body: {
+            files: [
+              aFile({
+                id: 'clip',
+                name: 'clip.mp4',
+                type: 'Movies',
+                duration: 12,
+                taken: march.start + 86_400,
+                video_url: '/st/4/jobs/job-timeline/files_by_id/clip?sub=1&exp=1&sig=v',
+              }),
+            ],
+            next_cursor: null,
+          },
+        },
+      },
+    });
+    const tile = (await screen.findByRole('img', { name: 'clip.mp4' })).parentElement;
+    const frame = tile?.closest('.tile-frame');
+    if (!tile || !frame) throw new Error('no tile');
+    // The hover stages run on timers: fake ones pass the 1 s of the date at once.
+    vi.useFakeTimers();
+    try {
+      // What a finger sends: a touch pointer, then the mouse events browsers emulate for it.
+      fireEvent.pointerEnter(frame, { pointerType: 'touch' });
+      fireEvent.mouseEnter(frame);
+      act(() => {
+        vi.advanceTimersByTime(TOOLTIP_AFTER_MS);
+      });
+      expect(within(tile).queryByRole('tooltip')).toBeNull();
+      expect(tile.querySelector('video')).toBeNull();
+      // The same tile under a mouse: the date shows after the same time.
+      fireEvent.mouseLeave(frame);
+      fireEvent.pointerEnter(frame, { pointerType: 'mouse' });
+      fireEvent.mouseEnter(frame);
+      act(() => {
+        vi.advanceTimersByTime(TOOLTIP_AFTER_MS);
+      });
+      expect(within(tile).queryByRole('tooltip')).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(requests.some((r) => r.url.pathname.endsWith('/files_by_id/clip') && r.headers.get('range'))).toBe(
+      true,
+    );
   });
 
   test('an account with only documents still sees the empty timeline', async () => {
