@@ -85,7 +85,8 @@ async function tusUpload(
   });
   const location = created.headers.get('location');
   if (created.status !== 201 || !location) throw new Error(`tus create failed: ${String(created.status)}`);
-  const url = new URL(`${location}?${query}`, base);
+  // The Location carries the client query (a standard tus client sends to it as it is).
+  const url = new URL(location, base);
   const source = bytes(total)[Symbol.iterator]();
   for (let offset = 0; offset < total;) {
     const length = Math.min(TUS_CHUNK, total - offset);
