@@ -40,6 +40,7 @@ describe.each(LOCALES)('messages of %s', (locale) => {
       count: 2,
       done: 1,
       total: 3,
+      origin: 'http://o',
     };
     for (const [key, value] of Object.entries(messages)) {
       intl.formatMessage({ id: key as keyof typeof messages }, values);

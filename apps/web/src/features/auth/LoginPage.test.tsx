@@ -84,4 +84,23 @@ describe('login (spec 001 §4)', () => {
     });
     vi.unstubAllGlobals();
   });
+
+  test('an address the server does not take sign-ins at says so, and which address it is', async () => {
+    vi.stubGlobal('location', { assign: vi.fn(), origin: 'http://192.168.1.20:8080' });
+    const { user } = renderApp({
+      route: '/login',
+      login: { status: 'NOT_STARTED', notice: null },
+      routes: {
+        'GET /idp/preflight': {
+          status: 400,
+          body: { error: { code: 'invalid_redirect', message: 'not one of this server’s addresses' } },
+        },
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /does not accept sign-ins at http:\/\/192\.168\.1\.20:8080.*TRUSTED_ORIGINS/,
+    );
+    vi.unstubAllGlobals();
+  });
 });

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import { Navigate, useSearchParams } from 'react-router';
 import { useApi } from '../../api/api-context.tsx';
-import { isNetworkError } from '../../api/http-error.ts';
+import { HttpError, isNetworkError } from '../../api/http-error.ts';
 import { sessionRecord } from '../../api/session-record.ts';
 import { useBrand } from '../../i18n/brand-context.tsx';
 import { useLocale } from '../../i18n/locale-store.ts';
@@ -74,9 +74,7 @@ export function LoginPage() {
         )}
         {login.isError && (
           <p className="notice notice--error" role="alert">
-            {intl.formatMessage({
-              id: isNetworkError(login.error) ? 'common.offline' : 'common.genericError',
-            })}
+            {loginErrorText(intl, login.error)}
           </p>
         )}
         <div className="login__actions">
@@ -104,4 +102,17 @@ export function LoginPage() {
       </div>
     </section>
   );
+}
+
+/**
+ * Why the preflight failed, in words: offline, this address not set up for sign-in (the
+ * server takes its callback origins from configuration only, never from the request), or
+ * the generic text.
+ */
+function loginErrorText(intl: IntlShape, error: unknown): string {
+  if (isNetworkError(error)) return intl.formatMessage({ id: 'common.offline' });
+  if (error instanceof HttpError && error.code === 'invalid_redirect') {
+    return intl.formatMessage({ id: 'login.error.addressNotAllowed' }, { origin: window.location.origin });
+  }
+  return intl.formatMessage({ id: 'common.genericError' });
 }
