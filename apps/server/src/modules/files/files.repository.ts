@@ -3,6 +3,8 @@ import type { BlobsTable, Database, FilesTable } from '../../db/schema.ts';
 import type { TimelineFilter } from '@trove/contract';
 
 export type FileRow = Selectable<FilesTable>;
+/** A file row with what access needs of its job (see `canServeSignedMedia`). */
+export type FileWithJob = FileRow & { job_owner_id: string; job_deleted_at: number | null };
 export type BlobRow = Selectable<BlobsTable>;
 
 /** Queries on files and the blobs they point at. */
@@ -36,8 +38,15 @@ export function createFilesRepository(db: Kysely<Database>) {
     async insertFile(file: Insertable<FilesTable>): Promise<void> {
       await db.insertInto('files').values(file).execute();
     },
-    findById(fileId: string): Promise<FileRow | undefined> {
-      return db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst();
+    /** A file with its job's owner and deletion time, in one read (every media request). */
+    findWithJob(fileId: string): Promise<FileWithJob | undefined> {
+      return db
+        .selectFrom('files')
+        .innerJoin('jobs', 'jobs.id', 'files.job_id')
+        .selectAll('files')
+        .select(['jobs.owner_id as job_owner_id', 'jobs.deleted_at as job_deleted_at'])
+        .where('files.id', '=', fileId)
+        .executeTakeFirst();
     },
     findFile(jobId: string, fileId: string): Promise<FileRow | undefined> {
       return db

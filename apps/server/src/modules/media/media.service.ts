@@ -29,7 +29,7 @@ const DERIVATIVE_OF: Partial<Record<MediaVariant, string>> = {
  * deleted job and a rendition that is not made yet all answer the same 404.
  */
 export function createMediaService(deps: {
-  repos: Pick<Repositories, 'files' | 'jobs' | 'media'>;
+  repos: Pick<Repositories, 'files' | 'media'>;
   store: BlobStore;
   signer: MediaSigner;
 }) {
@@ -42,10 +42,11 @@ export function createMediaService(deps: {
     presented: PresentedSignature,
   ) {
     if (!signer.verify(fileId, variant, presented)) throw new NotFoundError();
-    const file = await repos.files.findById(fileId);
+    const file = await repos.files.findWithJob(fileId);
     if (file?.state !== 'active' || (jobId !== undefined && file.job_id !== jobId)) throw new NotFoundError();
-    const job = await repos.jobs.findById(file.job_id);
-    if (!job || !canServeSignedMedia(job)) throw new NotFoundError();
+    if (!canServeSignedMedia({ owner_id: file.job_owner_id, deleted_at: file.job_deleted_at })) {
+      throw new NotFoundError();
+    }
     const kind = DERIVATIVE_OF[variant];
     if (kind === undefined) {
       const blob = await repos.files.findBlob(file.blob_id);
