@@ -111,28 +111,7 @@ describe('timeline grid (spec 000 §2 Timeline)', () => {
   });
 
   test('hovering a video plays its preview after 300 ms and shows the date after 1 s; leaving stops both', async () => {
-    const march = month(2024, 3, { videos: 1 });
-    const { user, requests } = renderApp({
-      route: '/photos',
-      routes: {
-        'GET /st/4/jobs/job-timeline/timeline/months': { body: { months: [march] } },
-        'GET /st/4/jobs/job-timeline/files': {
-          body: {
-            files: [
-              aFile({
-                id: 'clip',
-                name: 'clip.mp4',
-                type: 'Movies',
-                duration: 12,
-                taken: march.start + 86_400,
-                video_url: '/st/4/jobs/job-timeline/files_by_id/clip?sub=1&exp=1&sig=v',
-              }),
-            ],
-            next_cursor: null,
-          },
-        },
-      },
-    });
+    const { user, requests } = renderOneVideo();
     const tile = (await screen.findByRole('img', { name: 'clip.mp4' })).parentElement;
     if (!tile) throw new Error('no tile');
     await user.hover(tile);
@@ -154,28 +133,7 @@ describe('timeline grid (spec 000 §2 Timeline)', () => {
   });
 
   test('a tap on a touch screen starts no hover preview and no date', async () => {
-    const march = month(2024, 3, { videos: 1 });
-    const { requests } = renderApp({
-      route: '/photos',
-      routes: {
-        'GET /st/4/jobs/job-timeline/timeline/months': { body: { months: [march] } },
-        'GET /st/4/jobs/job-timeline/files': {
-          body: {
-            files: [
-              aFile({
-                id: 'clip',
-                name: 'clip.mp4',
-                type: 'Movies',
-                duration: 12,
-                taken: march.start + 86_400,
-                video_url: '/st/4/jobs/job-timeline/files_by_id/clip?sub=1&exp=1&sig=v',
-              }),
-            ],
-            next_cursor: null,
-          },
-        },
-      },
-    });
+    const { requests } = renderOneVideo();
     const tile = (await screen.findByRole('img', { name: 'clip.mp4' })).parentElement;
     const frame = tile?.closest('.tile-frame');
     if (!tile || !frame) throw new Error('no tile');
@@ -362,3 +320,29 @@ describe('timeline grid (spec 000 §2 Timeline)', () => {
     expect(screen.getByRole('toolbar', { name: '4 selected' })).toBeTruthy();
   });
 });
+
+/** The timeline with one month holding one video, `clip.mp4`, whose preview has a URL. */
+function renderOneVideo() {
+  const march = month(2024, 3, { videos: 1 });
+  return renderApp({
+    route: '/photos',
+    routes: {
+      'GET /st/4/jobs/job-timeline/timeline/months': { body: { months: [march] } },
+      'GET /st/4/jobs/job-timeline/files': {
+        body: {
+          files: [
+            aFile({
+              id: 'clip',
+              name: 'clip.mp4',
+              type: 'Movies',
+              duration: 12,
+              taken: march.start + 86_400,
+              video_url: '/st/4/jobs/job-timeline/files_by_id/clip?sub=1&exp=1&sig=v',
+            }),
+          ],
+          next_cursor: null,
+        },
+      },
+    },
+  });
+}
