@@ -16,7 +16,10 @@ function trove(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
   return new Promise((resolve) => {
     execFile(process.execPath, [SERVER_MAIN, ...args], { env }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout, stderr });
+      // A process that never ran or was killed says so, for the failure message.
+      const why =
+        error && typeof error.code !== 'number' ? `\n(${String(error.code)} ${String(error.signal)})` : '';
+      resolve({ code, stdout, stderr: stderr + why });
     });
   });
 }
@@ -35,7 +38,7 @@ describe('the trove command', () => {
   it('answers --help, -h and help with the usage of every command, exit 0', async () => {
     for (const flag of ['--help', '-h', 'help']) {
       const run = await trove([flag], serverEnv(path.join(root, 'unused')));
-      expect(run.code, flag).toBe(0);
+      expect(run.code, `${flag}: ${run.stderr}`).toBe(0);
       for (const command of COMMANDS) expect(run.stdout).toContain(`  ${command}`);
     }
   });
@@ -44,7 +47,7 @@ describe('the trove command', () => {
     const dataDir = path.join(root, 'never-created');
     for (const command of COMMANDS) {
       const run = await trove([command, '--help'], serverEnv(dataDir, { PORT: 'not-a-port' }));
-      expect(run.code, command).toBe(0);
+      expect(run.code, `${command}: ${run.stderr}`).toBe(0);
       expect(run.stdout).toContain(`usage: trove ${command}`);
     }
     // `seed --help` made no account: it did not even make the data folder.
