@@ -2,7 +2,14 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
-import { GIB, MAX_UPLOAD_BYTES, type ErrorBody, type ErrorCode } from '@trove/contract';
+import {
+  GIB,
+  MAX_UPLOAD_BYTES,
+  PUBLIC_JOB_AUTH_FAILED,
+  SECURED_JOB_NO_ACCESS,
+  type ErrorBody,
+  type ErrorCode,
+} from '@trove/contract';
 
 /**
  * Errors a service may throw. Each carries an HTTP status and a stable contract code; the
@@ -31,6 +38,27 @@ export class AppError extends Error {
 export class NotFoundError extends AppError {
   constructor(message = 'Not found') {
     super(404, 'not_found', message);
+  }
+}
+
+/**
+ * 403 'public job auth failed': a shared album asks for its password (spec 000 §4 Job info
+ * fetch error mapping → PASSWORD_REQUIRED). Only shared albums with a password say this;
+ * anybody holding the link may learn that much. Not 401: a 401 signs the client out.
+ */
+export class PasswordRequiredError extends AppError {
+  constructor() {
+    super(403, 'password_required', PUBLIC_JOB_AUTH_FAILED);
+  }
+}
+
+/**
+ * 403 'User does not have access to secured job': the album was deleted and the caller
+ * owned or took part in it (RECENTLY_DELETED), spec 000 §4. Everyone else gets not found.
+ */
+export class SecuredJobError extends AppError {
+  constructor() {
+    super(403, 'secured_job', SECURED_JOB_NO_ACCESS);
   }
 }
 

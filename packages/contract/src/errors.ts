@@ -23,6 +23,10 @@ export const ErrorCode = z.enum([
   'invalid_grant',
   'invalid_redirect',
   'user_disabled',
+  // 403 'public job auth failed': the album wants its password (spec 000 §4 mapping).
+  'password_required',
+  // 403 'User does not have access to secured job': deleted, or only for members (spec 000 §4).
+  'secured_job',
   // 507: the server's own disk is full (not the account's quota); retry later (issue #10).
   'insufficient_storage',
   'internal_error',

@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './album-auth.ts';
 export * from './auth.ts';
 export * from './brand.ts';
 export * from './changes.ts';

@@ -10,7 +10,7 @@ const CONTROLS = [...Array(0x20).keys(), ...Array.from({ length: 0x21 }, (_, i) 
 const schemasOf = (text: string) => [
   () => UploadFields.safeParse({ path: text }),
   () => FilesDedupBody.safeParse({ path: text, checksum: 'a'.repeat(40) }),
-  () => CreateAlbumBody.safeParse({ title: text }),
+  () => CreateAlbumBody.safeParse({ name: text }),
   () => SetNameBody.safeParse({ name: text }),
 ];
 
@@ -35,7 +35,7 @@ describe('names, paths and titles (see [Note: Text from users])', () => {
     fc.assert(
       fc.property(userText, (text) => {
         expect(UploadFields.parse({ path: text }).path).toBe(text);
-        expect(CreateAlbumBody.parse({ title: text }).title).toBe(text);
+        expect(CreateAlbumBody.parse({ name: text }).name).toBe(text);
       }),
     );
     expect(isPlainText('Ferie \u202Egpj.exe مرحبا שלום 👍🏽')).toBe(true);

@@ -1,35 +1,174 @@
-import type { JobRow } from '../modules/jobs/jobs.repository.ts';
+import type { CurrentUserCan } from '@trove/contract';
+import { NotFoundError, PasswordRequiredError, SecuredJobError } from '../errors.ts';
+import { verifyPassword } from '../identity/passwords.ts';
+import { clientAddressKey, type Throttle, type ThrottlePolicy } from '../identity/throttle.ts';
+import type { JobRow, JobsRepository } from '../modules/jobs/jobs.repository.ts';
+import { allows, currentUserCan, type JobAction, type Role, type Situation } from './policy.ts';
+import { mediaScope, parseMediaScope, type VisitorGrants } from './visitor-grants.ts';
+
+export type { JobAction, Role } from './policy.ts';
+
+/** Who is asking: a signed-in user, or a visitor with at most a grant (see [Note: Visitors]). */
+export interface Caller {
+  userId: string | null;
+  sessionId: string | null;
+  /** The foreign-auth header: a visitor grant of the album. */
+  foreignAuth: string | null;
+  clientIp: string;
+}
+
+/** A signed-in caller with nothing else: what services that only serve users pass. */
+export function userCaller(auth: { userId: string; sessionId: string }, clientIp = ''): Caller {
+  return { userId: auth.userId, sessionId: auth.sessionId, foreignAuth: null, clientIp };
+}
+
+/** The caller's standing in one job, resolved once per request. */
+export interface JobGrant {
+  job: JobRow;
+  ownerName: string;
+  role: Role;
+  situation: Situation;
+  can(action: JobAction): boolean;
+  /** May the caller delete this file of the job? Own files or any (spec 000 §6). */
+  canDeleteFile(file: { added_by: string }): boolean;
+  currentUserCan(): CurrentUserCan;
+  /** The `sid` to sign this caller's media URLs with (see [Note: Visitors]). */
+  mediaScope: string;
+}
 
 /**
- * [Note: Access] Every permission rule lives here, as one table of role x action. Services
- * ask before they act; a denial is reported as "not found" so that another user's ids look
- * exactly like ids that do not exist (docs/ARCHITECTURE.md, "Default deny").
+ * Wrong album passwords: per album 20 free tries then a doubling wait up to 15 minutes, per
+ * client address 5 then up to an hour; forgotten after quiet spells. Slow, never shut: the
+ * right password after the wait opens the album (see [Note: Sign-in throttle]).
  */
-export type JobRole = 'owner' | 'none';
-export type JobAction = 'read' | 'upload' | 'deleteFile' | 'restoreFile';
+export const ALBUM_PASSWORD_THROTTLE = {
+  album: { free: 20, baseDelayMs: 1000, maxDelayMs: 15 * 60_000, resetMs: 3_600_000 },
+  client: { free: 5, baseDelayMs: 1000, maxDelayMs: 3_600_000, resetMs: 86_400_000 },
+} satisfies Record<string, ThrottlePolicy>;
 
-const JOB_POLICY: Record<JobRole, Record<JobAction, boolean>> = {
-  owner: { read: true, upload: true, deleteFile: true, restoreFile: true },
-  none: { read: false, upload: false, deleteFile: false, restoreFile: false },
-};
+/**
+ * The one place that decides (see [Note: Access]). Every service asks `requireJob` before
+ * it acts; a caller without the right gets the answer a missing id gets, except the two
+ * answers spec 000 §4 needs: a shared album's password prompt, and RECENTLY_DELETED for
+ * those who owned or took part in a deleted album.
+ */
+export function createAccess(deps: {
+  jobs: Pick<JobsRepository, 'findForCaller'>;
+  grants: VisitorGrants;
+  throttle: Throttle;
+}) {
+  const { jobs, grants, throttle } = deps;
 
-export function jobRole(userId: string, job: Pick<JobRow, 'owner_id' | 'deleted_at'>): JobRole {
-  return job.owner_id === userId && job.deleted_at === null ? 'owner' : 'none';
+  type Resolved =
+    | { kind: 'grant'; grant: JobGrant }
+    | { kind: 'missing' }
+    | { kind: 'password'; job: JobRow }
+    | { kind: 'secured' };
+
+  async function resolve(caller: Caller, jobId: string): Promise<Resolved> {
+    const found = await jobs.findForCaller(jobId, caller.userId);
+    if (!found) return { kind: 'missing' };
+    const { job, member, ownerName, readOnlyUser } = found;
+    const isOwner = caller.userId !== null && job.owner_id === caller.userId;
+    const subscribed = member?.subscribed === 1;
+    if (job.deleted_at !== null) return isOwner || subscribed ? { kind: 'secured' } : { kind: 'missing' };
+    const isAlbum = job.type === 'story';
+    let role: Role;
+    if (isOwner) role = 'owner';
+    else if (!isAlbum || job.privacy_mode !== 'shared') role = 'none';
+    else if (subscribed) role = readOnlyUser ? 'readOnly' : 'participant';
+    else if (job.password_hash !== null && !(caller.foreignAuth && grants.verify(caller.foreignAuth, job.id, job.auth_epoch)))
+      return { kind: 'password', job };
+    else role = caller.userId !== null && readOnlyUser ? 'readOnly' : 'visitor';
+    if (role === 'none') return { kind: 'missing' };
+    const situation: Situation = {
+      role,
+      isAlbum,
+      permissions: job.permissions,
+      signedIn: caller.userId !== null,
+      readOnlyUser,
+      member: subscribed,
+    };
+    const grant: JobGrant = {
+      job,
+      ownerName,
+      role,
+      situation,
+      can: (action) => allows(situation, action),
+      canDeleteFile: (file) =>
+        allows(situation, 'deleteAnyFile') ||
+        (caller.userId !== null && file.added_by === caller.userId && allows(situation, 'deleteOwnFile')),
+      currentUserCan: () => currentUserCan(situation),
+      mediaScope: mediaScope(caller.sessionId, role === 'owner' ? null : job.auth_epoch),
+    };
+    return { kind: 'grant', grant };
+  }
+
+  return {
+    /**
+     * The caller's grant on the job if they may do `action` there.
+     * @throws NotFoundError when the job is missing or the caller may not (the same answer);
+     *   PasswordRequiredError when a shared album wants its password;
+     *   SecuredJobError when the album was deleted and the caller owned or took part in it.
+     */
+    async requireJob(caller: Caller, jobId: string, action: JobAction): Promise<JobGrant> {
+      const resolved = await resolve(caller, jobId);
+      switch (resolved.kind) {
+        case 'grant':
+          if (resolved.grant.can(action)) return resolved.grant;
+          throw new NotFoundError();
+        case 'password':
+          throw new PasswordRequiredError();
+        case 'secured':
+          throw new SecuredJobError();
+        case 'missing':
+          throw new NotFoundError();
+      }
+    },
+
+    /** The grant or undefined, never throwing: for lists that skip what the caller may not see. */
+    async findGrant(caller: Caller, jobId: string, action: JobAction): Promise<JobGrant | undefined> {
+      const resolved = await resolve(caller, jobId);
+      return resolved.kind === 'grant' && resolved.grant.can(action) ? resolved.grant : undefined;
+    },
+
+    /**
+     * Album password submission (see [Note: Visitors]): the album auth value against the
+     * stored hash, throttled per album and client. A wrong value, and an album that has no
+     * password or is not shared, answer alike: 'public job auth failed'.
+     */
+    async unlock(caller: Caller, jobId: string, albumAuth: string) {
+      const found = await jobs.findForCaller(jobId, caller.userId);
+      const job = found?.job;
+      if (!job || job.deleted_at !== null || job.type !== 'story' || job.privacy_mode !== 'shared')
+        throw new NotFoundError();
+      if (job.password_hash === null) return grants.issue(job.id, job.auth_epoch);
+      const reservation = await throttle.reserve([
+        { key: `album:${job.id}`, policy: ALBUM_PASSWORD_THROTTLE.album },
+        { key: `album-client:${clientAddressKey(caller.clientIp)}`, policy: ALBUM_PASSWORD_THROTTLE.client },
+      ]);
+      // Fails closed: a hash that cannot be read verifies nothing.
+      const ok = await verifyPassword(job.password_hash, albumAuth).catch(() => false);
+      if (!ok) throw new PasswordRequiredError();
+      await reservation.succeeded([`album-client:${clientAddressKey(caller.clientIp)}`]);
+      return grants.issue(job.id, job.auth_epoch);
+    },
+  };
 }
-
-export function canOnJob(
-  userId: string,
-  job: Pick<JobRow, 'owner_id' | 'deleted_at'>,
-  action: JobAction,
-): boolean {
-  return JOB_POLICY[jobRole(userId, job)][action];
-}
+export type Access = ReturnType<typeof createAccess>;
 
 /**
  * May a signed media URL of a file of this job be served? A signature stands for the read
- * access its file had when it was signed, so it opens nothing once the job is gone: the
- * owner's read is asked again, as if the owner fetched it (see [Note: Media URLs]).
+ * access its file had when it was signed: it opens nothing once the job is gone, and a
+ * non-owner's (whose `sid` names the album's epoch) nothing once the album stopped being
+ * shared or its password changed (see [Note: Media URLs], [Note: Visitors]).
  */
-export function canServeSignedMedia(job: Pick<JobRow, 'owner_id' | 'deleted_at'>): boolean {
-  return canOnJob(job.owner_id, job, 'read');
+export function canServeSignedMedia(
+  job: Pick<JobRow, 'deleted_at' | 'privacy_mode' | 'auth_epoch'>,
+  sid: string,
+): boolean {
+  if (job.deleted_at !== null) return false;
+  const { epoch } = parseMediaScope(sid);
+  if (epoch === null) return true;
+  return job.privacy_mode === 'shared' && epoch === job.auth_epoch;
 }

@@ -10,6 +10,8 @@ export interface Database {
   login_requests: LoginRequestsTable;
   auth_throttle: AuthThrottleTable;
   jobs: JobsTable;
+  job_members: JobMembersTable;
+  user_options: UserOptionsTable;
   blobs: BlobsTable;
   files: FilesTable;
   job_events: JobEventsTable;
@@ -92,7 +94,34 @@ export interface JobsTable {
   last_event_serial: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** Moved to the trash (spec 000 §4 RECENTLY_DELETED); files and members are kept. */
   deleted_at: number | null;
+  /** The album's cover photo (spec 000 §3 coverPhoto, cover_id); null: its newest file. */
+  cover_id: string | null;
+  /** Argon2id hash of the album auth value (spec 000 §5); null: no password. */
+  password_hash: string | null;
+  /** Bumped to end every visitor grant and visitor media URL (see [Note: Visitors]). */
+  auth_epoch: Generated<number>;
+  /** The sort_order attribute (spec 000 §3, §7 attribute); null: the default. */
+  sort_order: string | null;
+}
+
+/** A user who takes part in an album (spec 000 §6 participants, §7 subscribe). */
+export interface JobMembersTable {
+  job_id: string;
+  user_id: string;
+  /** 1 while subscribed; 0 after leaving (the row keeps their files attributed). */
+  subscribed: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One option of a user (spec 000 §7 Options, e.g. an album's view mode). */
+export interface UserOptionsTable {
+  user_id: string;
+  name: string;
+  value: string;
+  updated_at: number;
 }
 
 /** One stored content of one owner; files of that owner with the same bytes share it. */

@@ -2,14 +2,17 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BASIC_AUTH_USER, ClientQuery, FOREIGN_AUTH_HEADER } from '@trove/contract';
 import { AppError, UnauthorizedError, UserDisabledError } from '../errors.ts';
+import type { Caller } from '../access/access.ts';
 import type { AuthContext, SessionsService } from '../modules/sessions/sessions.service.ts';
 
 /**
  * Who may call a route. Every route must say; one that does not fails the start. `signed`
  * routes take no token: a signature in their URL, checked by their service, is the
- * credential (media for `<img>` and `<video>`, see [Note: Media URLs]).
+ * credential (media for `<img>` and `<video>`, see [Note: Media URLs]). `visitor` routes
+ * serve signed-in users and visitors of shared albums alike (spec 000 §6): a token, when
+ * sent, must be valid; without one the caller is a visitor and `access/` decides.
  */
-export type RouteAuth = 'public' | 'user' | 'signed';
+export type RouteAuth = 'public' | 'user' | 'signed' | 'visitor';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -45,26 +48,29 @@ export const authPlugin = fp(
 
     app.addHook('onRoute', (route) => {
       const auth = route.config?.auth;
-      if (auth !== 'public' && auth !== 'user' && auth !== 'signed') {
+      if (auth !== 'public' && auth !== 'user' && auth !== 'signed' && auth !== 'visitor') {
         throw new Error(`route ${route.method.toString()} ${route.url} does not declare config.auth`);
       }
     });
 
     app.addHook('preHandler', async (request: FastifyRequest) => {
-      if (request.routeOptions.config.auth !== 'user') return;
+      const mode = request.routeOptions.config.auth;
+      if (mode !== 'user' && mode !== 'visitor') return;
       const query = ClientQuery.safeParse(request.query);
       if (!query.success)
         throw new AppError(400, 'invalid_client', 'key, client_v and device_id are required');
       if (!opts.clientKeys.includes(query.data.key))
         throw new AppError(400, 'invalid_client', 'Unknown client key');
+      const foreign = request.headers[FOREIGN_AUTH_HEADER];
+      request.foreignAuth = typeof foreign === 'string' && foreign !== '' ? foreign : null;
+      // A visitor sends no Authorization at all; a bad one is refused, never read as a visitor.
+      if (mode === 'visitor' && request.headers.authorization === undefined) return;
       const token = parseBasicToken(request.headers.authorization);
       if (!token) throw new UnauthorizedError();
       const session = await opts.sessions.authenticate(token, query.data.device_id);
       if (!session) throw new UnauthorizedError();
       if (session.disabled) throw new UserDisabledError();
       request.auth = { userId: session.userId, sessionId: session.sessionId, deviceId: session.deviceId };
-      const foreign = request.headers[FOREIGN_AUTH_HEADER];
-      request.foreignAuth = typeof foreign === 'string' && foreign !== '' ? foreign : null;
     });
   },
   { name: 'trove-auth' },
@@ -74,4 +80,14 @@ export const authPlugin = fp(
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new UnauthorizedError();
   return request.auth;
+}
+
+/** The caller of a `user` or `visitor` route, as `access/` sees them. */
+export function callerOf(request: FastifyRequest): Caller {
+  return {
+    userId: request.auth?.userId ?? null,
+    sessionId: request.auth?.sessionId ?? null,
+    foreignAuth: request.foreignAuth,
+    clientIp: request.ip,
+  };
 }

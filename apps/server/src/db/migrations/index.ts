@@ -4,6 +4,7 @@ import * as files from './0002-files.ts';
 import * as resumable from './0003-resumable.ts';
 import * as privacy from './0004-privacy.ts';
 import * as sessionRevocations from './0005-session-revocations.ts';
+import * as albums from './0006-albums.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-resumable': resumable,
   '0004-privacy': privacy,
   '0005-session-revocations': sessionRevocations,
+  '0006-albums': albums,
 };

@@ -17,7 +17,7 @@ export function CreateAlbumDialog({ onClose }: { onClose: () => void }) {
   const [title, setTitle] = useState('');
   const submit = () => {
     create.mutate(
-      { title },
+      { name: title },
       {
         onSuccess: (album) => {
           onClose();

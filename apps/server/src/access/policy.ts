@@ -1,0 +1,256 @@
+import type { AlbumRole, CurrentUserCan } from '@trove/contract';
+
+/*
+ * [Note: Access]
+ *
+ * Every permission rule of the product lives in the one table below: role x action, each
+ * cell either `false` or the conditions under which the role may act (all must hold).
+ * Services never decide themselves: they ask `access.requireJob(caller, jobId, action)`
+ * (access.ts), which resolves the caller's role in the job once and reads this table.
+ * `currentUserCan` on the wire (spec 000 §3) is computed here too, so the web client shows
+ * exactly what the server will allow, from the same cells.
+ *
+ * Roles (spec 000 §6, 001 §6):
+ * - owner: the album's (or timeline's) owner.
+ * - participant: a subscribed member of a shared album with a subscription.
+ * - readOnly: a signed-in user without a subscription (is_read_only_user) who is a member
+ *   or opened a shared album by its link: takes part, adds nothing.
+ * - visitor: opened a shared album by its link (with the password where one is set),
+ *   signed in or not, and is not a member.
+ * - guest: a visitor who gave a name to comment (spec 000 §6); resolved once comments
+ *   bring guest names (#12), kept in the table so its rights are decided here too.
+ * - none: everybody else, including everyone once an album is deleted or made private.
+ *   A denial reads exactly like a missing id.
+ */
+
+/** Everything a caller may ask to do to a job or in it. */
+export const JOB_ACTIONS = [
+  'read',
+  'listMembers',
+  'addPhotos',
+  'addComment',
+  'deleteOwnFile',
+  'deleteAnyFile',
+  'restoreFile',
+  'editOwnComment',
+  'deleteOwnComment',
+  'deleteAnyComment',
+  'subscribe',
+  'leave',
+  'setCover',
+  'rename',
+  'changePrivacy',
+  'changePermissions',
+  'changeSortOrder',
+  'deleteAlbum',
+  'copyToTimeline',
+] as const;
+export type JobAction = (typeof JOB_ACTIONS)[number];
+
+/**
+ * What a cell may require beyond the role:
+ * - allow_uploads / allow_comments: the album's permission bit (spec 000 §9: 2 and 1);
+ * - subscription: the caller is not a read-only user (spec 001 §6);
+ * - signedIn: the caller has an account session;
+ * - member / notMember: the caller is (not) a subscribed member;
+ * - album: the job is an album, not the timeline.
+ */
+export type Condition =
+  | 'allow_uploads'
+  | 'allow_comments'
+  | 'subscription'
+  | 'signedIn'
+  | 'member'
+  | 'notMember'
+  | 'album';
+
+type Cell = false | readonly Condition[];
+const yes: Cell = [];
+
+export const ROLES = ['owner', 'participant', 'readOnly', 'visitor', 'guest', 'none'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** THE table. Read a row as "a <role> may <action> when <conditions>". */
+export const POLICY: Record<Role, Record<JobAction, Cell>> = {
+  owner: {
+    read: yes,
+    listMembers: yes,
+    addPhotos: ['subscription'],
+    addComment: ['album'],
+    deleteOwnFile: yes,
+    deleteAnyFile: yes,
+    restoreFile: yes,
+    editOwnComment: ['album'],
+    deleteOwnComment: ['album'],
+    deleteAnyComment: ['album'],
+    subscribe: false,
+    leave: false,
+    setCover: ['album'],
+    rename: ['album'],
+    changePrivacy: ['album'],
+    changePermissions: ['album'],
+    changeSortOrder: ['album'],
+    deleteAlbum: ['album'],
+    copyToTimeline: ['album', 'subscription'],
+  },
+  participant: {
+    read: yes,
+    listMembers: yes,
+    addPhotos: ['allow_uploads'],
+    addComment: ['allow_comments'],
+    deleteOwnFile: yes,
+    deleteAnyFile: false,
+    restoreFile: false,
+    editOwnComment: yes,
+    deleteOwnComment: yes,
+    deleteAnyComment: false,
+    subscribe: false,
+    leave: ['member'],
+    setCover: false,
+    rename: false,
+    changePrivacy: false,
+    changePermissions: false,
+    changeSortOrder: false,
+    deleteAlbum: false,
+    copyToTimeline: yes,
+  },
+  readOnly: {
+    read: yes,
+    listMembers: yes,
+    addPhotos: false,
+    addComment: ['allow_comments'],
+    deleteOwnFile: ['member'],
+    deleteAnyFile: false,
+    restoreFile: false,
+    editOwnComment: yes,
+    deleteOwnComment: yes,
+    deleteAnyComment: false,
+    subscribe: ['notMember'],
+    leave: ['member'],
+    setCover: false,
+    rename: false,
+    changePrivacy: false,
+    changePermissions: false,
+    changeSortOrder: false,
+    deleteAlbum: false,
+    copyToTimeline: false,
+  },
+  visitor: {
+    read: yes,
+    listMembers: yes,
+    addPhotos: false,
+    // A visitor comments after giving a name (the guest role) or signing in (spec 000 §6).
+    addComment: ['allow_comments', 'signedIn'],
+    deleteOwnFile: false,
+    deleteAnyFile: false,
+    restoreFile: false,
+    editOwnComment: ['signedIn'],
+    deleteOwnComment: ['signedIn'],
+    deleteAnyComment: false,
+    subscribe: ['signedIn'],
+    leave: false,
+    setCover: false,
+    rename: false,
+    changePrivacy: false,
+    changePermissions: false,
+    changeSortOrder: false,
+    deleteAlbum: false,
+    copyToTimeline: ['signedIn'],
+  },
+  guest: {
+    read: yes,
+    listMembers: yes,
+    addPhotos: false,
+    addComment: ['allow_comments'],
+    deleteOwnFile: false,
+    deleteAnyFile: false,
+    restoreFile: false,
+    editOwnComment: yes,
+    deleteOwnComment: yes,
+    deleteAnyComment: false,
+    subscribe: false,
+    leave: false,
+    setCover: false,
+    rename: false,
+    changePrivacy: false,
+    changePermissions: false,
+    changeSortOrder: false,
+    deleteAlbum: false,
+    copyToTimeline: false,
+  },
+  none: Object.fromEntries(JOB_ACTIONS.map((action) => [action, false])) as Record<JobAction, Cell>,
+};
+
+/** What the conditions of a cell are checked against. */
+export interface Situation {
+  role: Role;
+  isAlbum: boolean;
+  permissions: number;
+  signedIn: boolean;
+  readOnlyUser: boolean;
+  member: boolean;
+}
+
+const PERMISSION_BIT = { allow_comments: 1, allow_uploads: 2 } as const;
+
+function holds(condition: Condition, s: Situation): boolean {
+  switch (condition) {
+    case 'allow_uploads':
+    case 'allow_comments':
+      return (s.permissions & PERMISSION_BIT[condition]) !== 0;
+    case 'subscription':
+      return !s.readOnlyUser;
+    case 'signedIn':
+      return s.signedIn;
+    case 'member':
+      return s.member;
+    case 'notMember':
+      return !s.member;
+    case 'album':
+      return s.isAlbum;
+  }
+}
+
+/** May the caller in this situation do this? The only reader of POLICY. */
+export function allows(s: Situation, action: JobAction): boolean {
+  const cell = POLICY[s.role][action];
+  return cell !== false && cell.every((condition) => holds(condition, s));
+}
+
+/**
+ * The `currentUserCan` flags of spec 000 §3 and the file flags of spec 000 §3/§6, from the
+ * table. `needsSubscription` names what a read-only user would be allowed with a
+ * subscription: those buttons show disabled with the subscribe tooltip (spec 000 §6).
+ */
+export function currentUserCan(s: Situation): CurrentUserCan {
+  const flags = (x: Situation) => ({
+    deleteAlbum: allows(x, 'deleteAlbum'),
+    leaveAlbum: allows(x, 'leave'),
+    subscribeToAlbum: allows(x, 'subscribe'),
+    addPhotos: allows(x, 'addPhotos'),
+    addComment: allows(x, 'addComment'),
+    editAlbum: allows(x, 'rename'),
+    deleteAnyFile: allows(x, 'deleteAnyFile'),
+    deleteOwnFile: allows(x, 'deleteOwnFile'),
+    setFileAsAlbumCoverPhoto: allows(x, 'setCover'),
+    addToAlbum: allows(x, 'copyToTimeline'),
+    deleteAnyComment: allows(x, 'deleteAnyComment'),
+  });
+  const now = flags(s);
+  if (!s.readOnlyUser) return { ...now, needsSubscription: [] };
+  // As if the same user had a subscription: a read-only member would be a participant.
+  const subscribed = flags({
+    ...s,
+    readOnlyUser: false,
+    role: s.role === 'readOnly' ? (s.member ? 'participant' : 'visitor') : s.role,
+  });
+  const needsSubscription = (Object.keys(now) as (keyof typeof now)[]).filter(
+    (key) => subscribed[key] && !now[key],
+  );
+  return { ...now, needsSubscription };
+}
+
+/** The role as the wire names it; `none` never reaches the wire. */
+export function wireRole(role: Role): AlbumRole {
+  return role === 'none' ? 'visitor' : role;
+}
