@@ -15,7 +15,6 @@ import { registerWebClient } from './http/web-client.ts';
 import { createIdpService } from './identity/idp.service.ts';
 import { registerIdpRoutes } from './identity/idp.routes.ts';
 import type { OidcProvider } from './identity/oidc.ts';
-import { createThrottle } from './identity/throttle.ts';
 import { createDeviceCookies } from './identity/device-cookie.ts';
 import { deriveKey } from './identity/crypto.ts';
 import { createChangeWriter } from './modules/changes/change-writer.ts';
@@ -28,6 +27,9 @@ import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createFsBlobStore } from './storage/fs-blob-store.ts';
 import { createMediaSigner, loadMediaSecret } from './access/media-urls.ts';
 import { createSessionRevocations } from './access/session-revocations.ts';
+import { accessFor } from './access/access.ts';
+import { parseMediaScope } from './access/visitor-grants.ts';
+import { createThrottle } from './identity/throttle.ts';
 import { createMediaLinks } from './modules/media/media-links.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerResumableRoutes } from './modules/resumable/resumable.routes.ts';
@@ -119,29 +121,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
   });
   const changeWriter = createChangeWriter({ transact, bus });
-  const jobsService = createJobsService({ repos, now });
+  const serverSecret = deps.mediaSecret ?? loadMediaSecret(config.MEDIA_URL_SECRET, config.DATA_DIR);
+  const signer = createMediaSigner(serverSecret, {
+    now,
+    // A visitor's URL names no session (see [Note: Visitors]); a signed-in caller's does.
+    isRefused: (sid) => {
+      const { sessionId } = parseMediaScope(sid);
+      return sessionId !== null && revocations.isRefused(sessionId);
+    },
+  });
+  const access = accessFor(repos, serverSecret, now);
+  const jobsService = createJobsService({ repos, access, links: createMediaLinks(signer), now });
   const uploadsService = createUploadsService({
     repos,
     changeWriter,
+    access,
     store,
     bus,
     baseQuotaBytes: config.BASE_QUOTA_BYTES,
     now,
   });
-  const serverSecret = deps.mediaSecret ?? loadMediaSecret(config.MEDIA_URL_SECRET, config.DATA_DIR);
-  const signer = createMediaSigner(serverSecret, {
-    now,
-    isRefused: (sessionId) => revocations.isRefused(sessionId),
-  });
   const filesService = createFilesService({
     repos,
+    access,
     changeWriter,
     baseQuotaBytes: config.BASE_QUOTA_BYTES,
     links: createMediaLinks(signer),
     now,
   });
   const mediaService = createMediaService({ repos, store, signer });
-  const changesService = createChangesService({ repos, bus });
+  const changesService = createChangesService({ repos, access, bus });
   const idpService = createIdpService({
     loginRequests: repos.loginRequests,
     accounts: repos.accounts,
@@ -177,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resumable: createResumableService({
       repos,
       uploads: uploadsService,
+      access,
       dataDir: config.DATA_DIR,
       reserveBytes,
       now,

@@ -101,7 +101,9 @@ export const MAX_ALBUM_TITLE_LENGTH = MAX_NAME_LENGTH;
 export const NEW_ALBUM_TITLE = '__new_album__';
 
 /** A 0/1 flag as the spec sends it, or a JSON boolean. */
-const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1'])]).transform((v) => v === true || v === 1 || v === '1');
+const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1'])])
+  .transform((v) => v === true || v === 1 || v === '1');
 
 /**
  * The album auth value of spec 000 §5 (base64 of 20 bytes), as the client derives it from

@@ -1,10 +1,17 @@
 import type { CurrentUserCan } from '@trove/contract';
 import { NotFoundError, PasswordRequiredError, SecuredJobError } from '../errors.ts';
 import { verifyPassword } from '../identity/passwords.ts';
-import { clientAddressKey, type Throttle, type ThrottlePolicy } from '../identity/throttle.ts';
-import type { JobRow, JobsRepository } from '../modules/jobs/jobs.repository.ts';
+import type { Repositories } from '../db/repositories.ts';
+import { deriveKey } from '../identity/crypto.ts';
+import {
+  clientAddressKey,
+  createThrottle,
+  type Throttle,
+  type ThrottlePolicy,
+} from '../identity/throttle.ts';
+import type { JobForCaller, JobRow, JobsRepository } from '../modules/jobs/jobs.repository.ts';
 import { allows, currentUserCan, type JobAction, type Role, type Situation } from './policy.ts';
-import { mediaScope, parseMediaScope, type VisitorGrants } from './visitor-grants.ts';
+import { createVisitorGrants, mediaScope, parseMediaScope, type VisitorGrants } from './visitor-grants.ts';
 
 export type { JobAction, Role } from './policy.ts';
 
@@ -66,7 +73,10 @@ export function createAccess(deps: {
     | { kind: 'secured' };
 
   async function resolve(caller: Caller, jobId: string): Promise<Resolved> {
-    const found = await jobs.findForCaller(jobId, caller.userId);
+    return decide(caller, await jobs.findForCaller(jobId, caller.userId));
+  }
+
+  function decide(caller: Caller, found: JobForCaller | undefined): Resolved {
     if (!found) return { kind: 'missing' };
     const { job, member, ownerName, readOnlyUser } = found;
     const isOwner = caller.userId !== null && job.owner_id === caller.userId;
@@ -77,7 +87,10 @@ export function createAccess(deps: {
     if (isOwner) role = 'owner';
     else if (!isAlbum || job.privacy_mode !== 'shared') role = 'none';
     else if (subscribed) role = readOnlyUser ? 'readOnly' : 'participant';
-    else if (job.password_hash !== null && !(caller.foreignAuth && grants.verify(caller.foreignAuth, job.id, job.auth_epoch)))
+    else if (
+      job.password_hash !== null &&
+      !(caller.foreignAuth && grants.verify(caller.foreignAuth, job.id, job.auth_epoch))
+    )
       return { kind: 'password', job };
     else role = caller.userId !== null && readOnlyUser ? 'readOnly' : 'visitor';
     if (role === 'none') return { kind: 'missing' };
@@ -126,6 +139,14 @@ export function createAccess(deps: {
       }
     },
 
+    /** The grants of jobs read in bulk (a list), skipping those the caller may not `action`. */
+    grantsOf(caller: Caller, found: readonly JobForCaller[], action: JobAction): JobGrant[] {
+      return found.flatMap((one) => {
+        const resolved = decide(caller, one);
+        return resolved.kind === 'grant' && resolved.grant.can(action) ? [resolved.grant] : [];
+      });
+    },
+
     /** The grant or undefined, never throwing: for lists that skip what the caller may not see. */
     async findGrant(caller: Caller, jobId: string, action: JobAction): Promise<JobGrant | undefined> {
       const resolved = await resolve(caller, jobId);
@@ -171,4 +192,20 @@ export function canServeSignedMedia(
   const { epoch } = parseMediaScope(sid);
   if (epoch === null) return true;
   return job.privacy_mode === 'shared' && epoch === job.auth_epoch;
+}
+
+/**
+ * The access of a process outside the HTTP app (seed, worker, tests): visitor grants signed
+ * with `secret`, password tries throttled in the same table the app uses.
+ */
+export function accessFor(
+  repos: Pick<Repositories, 'jobs' | 'throttle'>,
+  secret: Buffer,
+  now: () => number = Date.now,
+): Access {
+  return createAccess({
+    jobs: repos.jobs,
+    grants: createVisitorGrants(deriveKey(secret, 'album-grants'), now),
+    throttle: createThrottle(repos.throttle, now),
+  });
 }

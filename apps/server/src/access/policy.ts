@@ -56,13 +56,7 @@ export type JobAction = (typeof JOB_ACTIONS)[number];
  * - album: the job is an album, not the timeline.
  */
 export type Condition =
-  | 'allow_uploads'
-  | 'allow_comments'
-  | 'subscription'
-  | 'signedIn'
-  | 'member'
-  | 'notMember'
-  | 'album';
+  'allow_uploads' | 'allow_comments' | 'subscription' | 'signedIn' | 'member' | 'notMember' | 'album';
 
 type Cell = false | readonly Condition[];
 const yes: Cell = [];

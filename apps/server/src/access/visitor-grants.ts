@@ -25,7 +25,9 @@ const DAY_MS = 86_400_000;
 export function createVisitorGrants(secret: Buffer, now: () => number) {
   const key = createSecretKey(secret);
   const mac = (jobId: string, epoch: number, exp: number) =>
-    createHmac('sha256', key).update(`album-grant\n${jobId}\n${String(epoch)}\n${String(exp)}`).digest('base64url');
+    createHmac('sha256', key)
+      .update(`album-grant\n${jobId}\n${String(epoch)}\n${String(exp)}`)
+      .digest('base64url');
   return {
     issue(jobId: string, epoch: number): AlbumGrant {
       const exp = Math.floor((now() + GRANT_DAYS * DAY_MS) / 1000);

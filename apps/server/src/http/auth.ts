@@ -91,3 +91,9 @@ export function callerOf(request: FastifyRequest): Caller {
     clientIp: request.ip,
   };
 }
+
+/** The caller of a `user` route, signed in for sure. */
+export function signedInCaller(request: FastifyRequest): Caller & { userId: string; sessionId: string } {
+  const auth = requireAuth(request);
+  return { ...callerOf(request), userId: auth.userId, sessionId: auth.sessionId };
+}

@@ -38,10 +38,12 @@ export function registerSecurityHeaders(app: FastifyInstance, connectSources: re
 }
 
 /**
- * A signed-in call's answer is the account's own data; the login flow's carry codes and
+ * A signed-in call's answer is the account's own data, a visitor's an album behind its link
+ * (and maybe its password); the login flow's carry codes and
  * tokens (RFC 6749 §5.1: token answers are `no-store`). Media (`signed`) keep their private
  * caching, the public bootstrap calls and the web client theirs.
  */
 function isPrivate(request: FastifyRequest): boolean {
-  return request.routeOptions.config.auth === 'user' || request.url.startsWith('/idp/');
+  const auth = request.routeOptions.config.auth;
+  return auth === 'user' || auth === 'visitor' || request.url.startsWith('/idp/');
 }

@@ -1,3 +1,4 @@
+import { accessFor } from '../access/access.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -62,6 +63,8 @@ export async function seedDemo(
   const uploads = createUploadsService({
     repos,
     changeWriter: createChangeWriter({ transact: createTransact(deps.database.db), bus: deps.bus }),
+    // Only the demo account's own timeline is written to: no visitor grant is ever made.
+    access: accessFor(repos, randomBytes(32)),
     bus: deps.bus,
     store: deps.store,
     baseQuotaBytes: deps.config.BASE_QUOTA_BYTES,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { APP_BASE_PATH } from '@trove/contract';
 import { z } from 'zod';
 import { parseInput } from '../../errors.ts';
-import { requireAuth } from '../../http/auth.ts';
+import { callerOf } from '../../http/auth.ts';
 import type { ChangesService } from './changes.service.ts';
 
 const JobParams = z.object({ id: z.string().min(1).max(100) });
@@ -17,22 +17,23 @@ const POLL_TIMEOUT_MS = 25_000;
 
 /** Changes of a job and the poll host's long poll (spec 000 §7). */
 export function registerChangeRoutes(app: FastifyInstance, deps: { changes: ChangesService }): void {
-  const userRoute = { config: { auth: 'user' as const } };
+  // Visitors of shared albums follow changes too (spec 000 §6); access/ decides per job.
+  const visitorRoute = { config: { auth: 'visitor' as const } };
 
-  app.get(`${APP_BASE_PATH}/jobs/:id/changes`, userRoute, async (request) => {
+  app.get(`${APP_BASE_PATH}/jobs/:id/changes`, visitorRoute, async (request) => {
     const { id } = parseInput(JobParams, request.params);
     const { since } = parseInput(SinceQuery, request.query);
-    return deps.changes.since(requireAuth(request), id, since);
+    return deps.changes.since(callerOf(request), id, since);
   });
 
-  app.get(`${APP_BASE_PATH}/jobs/:id/changes_and_async_upload_status`, userRoute, async (request) => {
+  app.get(`${APP_BASE_PATH}/jobs/:id/changes_and_async_upload_status`, visitorRoute, async (request) => {
     const { id } = parseInput(JobParams, request.params);
     const { since } = parseInput(SinceQuery, request.query);
-    return deps.changes.sinceWithPending(requireAuth(request), id, since);
+    return deps.changes.sinceWithPending(callerOf(request), id, since);
   });
 
   // The poll host: the first line of the answer carries the serial (spec 000 §7).
-  app.get('/poll', userRoute, async (request, reply) => {
+  app.get('/poll', visitorRoute, async (request, reply) => {
     const { seq, event } = parseInput(PollQuery, request.query);
     const jobId = event.slice('job_changed:'.length);
     const controller = new AbortController();
@@ -40,7 +41,7 @@ export function registerChangeRoutes(app: FastifyInstance, deps: { changes: Chan
       controller.abort();
     });
     const serial = await deps.changes.waitForChange(
-      requireAuth(request),
+      callerOf(request),
       jobId,
       seq,
       POLL_TIMEOUT_MS,

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { accessFor, userCaller } from '../../access/access.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRepositories, createTransact, type Repositories } from '../../db/repositories.ts';
 import { createInProcessEventBus } from '../../events/event-bus.ts';
@@ -64,10 +66,10 @@ describe.each(DIALECTS)('changes with the uploads still processing (%s)', (diale
         countPendingMedia: thenFail((id: string) => repos.files.countPendingMedia(id)),
       },
     };
-    const service = createChangesService({ repos: racing, bus });
+    const service = createChangesService({ repos: racing, access: accessFor(repos, randomBytes(32)), bus });
 
     const answer = await service.sinceWithPending(
-      { userId: job.owner_id, sessionId: 's', deviceId: 'd' },
+      userCaller({ userId: job.owner_id, sessionId: 's' }),
       jobId,
       job.last_event_serial,
     );

@@ -1,9 +1,7 @@
 import { CHANGE_TYPES, ChangeType, type ChangesResponse, type JobChange } from '@trove/contract';
-import { canOnJob } from '../../access/access.ts';
+import type { Access, Caller } from '../../access/access.ts';
 import type { Repositories } from '../../db/repositories.ts';
-import { NotFoundError } from '../../errors.ts';
 import { jobChannel, type EventBus } from '../../events/event-bus.ts';
-import type { AuthContext } from '../sessions/sessions.service.ts';
 import type { JobEventRow } from './changes.repository.ts';
 
 /** At most this many changes per answer; a client that is further behind asks again. */
@@ -22,18 +20,17 @@ function toChange(row: JobEventRow): JobChange {
 /** The change log of jobs and the long poll on it (spec 000 §7 changes, poll host). */
 export function createChangesService(deps: {
   repos: Pick<Repositories, 'changes' | 'files' | 'jobs'>;
+  access: Access;
   bus: EventBus;
 }) {
   const { repos, bus } = deps;
 
-  async function readableJob(auth: AuthContext, jobId: string) {
-    const job = await repos.jobs.findById(jobId);
-    if (!job || !canOnJob(auth.userId, job, 'read')) throw new NotFoundError();
-    return job;
+  async function readableJob(caller: Caller, jobId: string) {
+    return (await deps.access.requireJob(caller, jobId, 'read')).job;
   }
 
-  async function changesSince(auth: AuthContext, jobId: string, since: number): Promise<ChangesResponse> {
-    const job = await readableJob(auth, jobId);
+  async function changesSince(caller: Caller, jobId: string, since: number): Promise<ChangesResponse> {
+    const job = await readableJob(caller, jobId);
     const rows = await repos.changes.listSince(jobId, since, PAGE);
     return { changes: rows.map(toChange), last_serial: job.last_event_serial };
   }
@@ -51,13 +48,13 @@ export function createChangesService(deps: {
      * no record and nothing pending, and the upload panel called it complete.
      */
     async sinceWithPending(
-      auth: AuthContext,
+      caller: Caller,
       jobId: string,
       since: number,
     ): Promise<ChangesResponse & { pending_uploads: number }> {
-      await readableJob(auth, jobId);
+      await readableJob(caller, jobId);
       const pending = await repos.files.countPendingMedia(jobId);
-      return { ...(await changesSince(auth, jobId, since)), pending_uploads: pending };
+      return { ...(await changesSince(caller, jobId, since)), pending_uploads: pending };
     },
 
     /**
@@ -65,13 +62,13 @@ export function createChangesService(deps: {
      * after `timeoutMs` with the current one. `signal` ends the wait when the client leaves.
      */
     async waitForChange(
-      auth: AuthContext,
+      caller: Caller,
       jobId: string,
       seq: number,
       timeoutMs: number,
       signal: AbortSignal,
     ): Promise<number> {
-      const job = await readableJob(auth, jobId);
+      const job = await readableJob(caller, jobId);
       // Subscribe before reading the serial: a change committed in between still wakes us.
       const woken = Promise.withResolvers<undefined>();
       const wake = () => {

@@ -4,7 +4,12 @@ import type { TimelineFilter } from '@trove/contract';
 
 export type FileRow = Selectable<FilesTable>;
 /** A file row with what access needs of its job (see `canServeSignedMedia`). */
-export type FileWithJob = FileRow & { job_owner_id: string; job_deleted_at: number | null };
+export type FileWithJob = FileRow & {
+  job_owner_id: string;
+  job_deleted_at: number | null;
+  job_privacy_mode: string;
+  job_auth_epoch: number;
+};
 export type BlobRow = Selectable<BlobsTable>;
 
 /** Queries on files and the blobs they point at. */
@@ -44,7 +49,12 @@ export function createFilesRepository(db: Kysely<Database>) {
         .selectFrom('files')
         .innerJoin('jobs', 'jobs.id', 'files.job_id')
         .selectAll('files')
-        .select(['jobs.owner_id as job_owner_id', 'jobs.deleted_at as job_deleted_at'])
+        .select([
+          'jobs.owner_id as job_owner_id',
+          'jobs.deleted_at as job_deleted_at',
+          'jobs.privacy_mode as job_privacy_mode',
+          'jobs.auth_epoch as job_auth_epoch',
+        ])
         .where('files.id', '=', fileId)
         .executeTakeFirst();
     },

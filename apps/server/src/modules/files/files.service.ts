@@ -8,12 +8,11 @@ import type {
   VideoCheckResponse,
 } from '@trove/contract';
 import { extensionOf } from '@trove/contract';
-import { canOnJob, type JobAction } from '../../access/access.ts';
+import type { Access, Caller, JobAction } from '../../access/access.ts';
 import type { Repositories } from '../../db/repositories.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import type { ChangeWriter } from '../changes/change-writer.ts';
 import type { MediaLinks, SessionLinks } from '../media/media-links.ts';
-import type { AuthContext } from '../sessions/sessions.service.ts';
 import { counterOf, recordFileAdded } from './file-records.ts';
 import type { FileRow } from './files.repository.ts';
 
@@ -73,6 +72,7 @@ function decodeCursor(cursor: string): { taken: number; id: string } {
 /** Files of a job: listing, metadata, delete to trash, and restore (spec 000 §7 Jobs). */
 export function createFilesService(deps: {
   repos: Pick<Repositories, 'accounts' | 'files' | 'jobs' | 'media'>;
+  access: Access;
   /** The transactions that change files; see [Note: Change records]. */
   changeWriter: ChangeWriter;
   baseQuotaBytes: number;
@@ -82,16 +82,13 @@ export function createFilesService(deps: {
   const { repos, changeWriter, links, now } = deps;
   const monthsCache = new Map<string, { serial: number; value: TimelineMonths }>();
 
-  async function jobFor(auth: AuthContext, jobId: string, action: JobAction) {
-    const job = await repos.jobs.findById(jobId);
-    if (!job || !canOnJob(auth.userId, job, action)) throw new NotFoundError();
-    return job;
-  }
+  const jobFor = (caller: Caller, jobId: string, action: JobAction) =>
+    deps.access.requireJob(caller, jobId, action);
 
   return {
     /** GET /jobs/{id}/files: a page of active files, newest taken first, and the serial. */
-    async list(auth: AuthContext, jobId: string, query: FilesQuery): Promise<FileList & { serial: number }> {
-      const job = await jobFor(auth, jobId, 'read');
+    async list(caller: Caller, jobId: string, query: FilesQuery): Promise<FileList & { serial: number }> {
+      const { job, mediaScope } = await jobFor(caller, jobId, 'read');
       const rows = await repos.files.listActive(
         jobId,
         {
@@ -105,8 +102,8 @@ export function createFilesService(deps: {
       );
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
-      // The listing's URLs live no longer than the caller's session (see [Note: Media URLs]).
-      const sessionLinks = links.forSession(auth.sessionId);
+      // The listing's URLs live no longer than the caller's access (see [Note: Media URLs]).
+      const sessionLinks = links.forSession(mediaScope);
       return {
         files: page.map((file) => toRemoteFile(file, sessionLinks)),
         next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
@@ -119,8 +116,8 @@ export function createFilesService(deps: {
      * a job's files bumps its serial, so an answer cached under the serial is never stale,
      * and a timeline of 100k files is counted once per change, not once per request.
      */
-    async months(auth: AuthContext, jobId: string): Promise<TimelineMonths> {
-      const job = await jobFor(auth, jobId, 'read');
+    async months(caller: Caller, jobId: string): Promise<TimelineMonths> {
+      const { job } = await jobFor(caller, jobId, 'read');
       const cached = monthsCache.get(jobId);
       if (cached?.serial === job.last_event_serial) return cached.value;
       const value = tallyMonths(await repos.files.countByMonth(jobId));
@@ -132,8 +129,8 @@ export function createFilesService(deps: {
     },
 
     /** GET /jobs/{id}/files_by_id/{fileId}/v_check: is the video's preview ready? */
-    async videoCheck(auth: AuthContext, jobId: string, fileId: string): Promise<VideoCheckResponse> {
-      await jobFor(auth, jobId, 'read');
+    async videoCheck(caller: Caller, jobId: string, fileId: string): Promise<VideoCheckResponse> {
+      await jobFor(caller, jobId, 'read');
       const file = await repos.files.findFile(jobId, fileId);
       if (file?.state !== 'active' || file.type !== 'Movies') throw new NotFoundError();
       if (file.media_status === 'failed') return { result: 'error' };
@@ -142,33 +139,35 @@ export function createFilesService(deps: {
     },
 
     /** One file of a job the caller may read; trashed files are not found here. */
-    async get(auth: AuthContext, jobId: string, fileId: string): Promise<FileRow> {
-      await jobFor(auth, jobId, 'read');
+    async get(caller: Caller, jobId: string, fileId: string): Promise<FileRow> {
+      await jobFor(caller, jobId, 'read');
       const file = await repos.files.findFile(jobId, fileId);
       if (file?.state !== 'active') throw new NotFoundError();
       return file;
     },
 
     /** DELETE /jobs/{id}/files_by_id/{fileId}: moves the file to the trash (type 1 change). */
-    async trash(auth: AuthContext, jobId: string, fileId: string): Promise<void> {
-      const job = await jobFor(auth, jobId, 'deleteFile');
+    async trash(caller: Caller & { userId: string }, jobId: string, fileId: string): Promise<void> {
+      const grant = await jobFor(caller, jobId, 'read');
+      const { job } = grant;
       await changeWriter.transact(async (tx, changes) => {
         const file = await tx.files.findFile(jobId, fileId);
-        if (file?.state !== 'active') throw new NotFoundError();
+        // Own files or any, as the access table says (spec 000 §6); no right reads as missing.
+        if (file?.state !== 'active' || !grant.canDeleteFile(file)) throw new NotFoundError();
         const t = now();
         await tx.files.setState(file.id, 'trashed', t);
         if (job.type === 'timeline') await tx.accounts.addToCounter(file.added_by, counterOf(file), -1);
-        await changes.fileRemoved(file, { by: auth.userId, at: t });
+        await changes.fileRemoved(file, { by: caller.userId, at: t });
       });
     },
 
     /** POST /jobs/{id}/multi_rollback: restores trashed files, each answered on its own. */
     async restore(
-      auth: AuthContext,
+      caller: Caller & { userId: string },
       jobId: string,
       fileIds: readonly string[],
     ): Promise<MultiRollbackResponse> {
-      const job = await jobFor(auth, jobId, 'restoreFile');
+      const { job } = await jobFor(caller, jobId, 'restoreFile');
       const results: MultiRollbackResponse['results'] = [];
       for (const fileId of fileIds) {
         const outcome = await changeWriter.transact(async (tx, changes) => {
@@ -177,7 +176,7 @@ export function createFilesService(deps: {
           if (file.state === 'active') return 'ok';
           await tx.files.setState(file.id, 'active', null);
           await recordFileAdded(tx, changes, file, {
-            by: auth.userId,
+            by: caller.userId,
             at: now(),
             isRollback: true,
             isTimeline: job.type === 'timeline',
@@ -190,7 +189,7 @@ export function createFilesService(deps: {
             : { file_uuid: fileId, status: 'error', error_reason: outcome },
         );
       }
-      const user = await repos.accounts.findById(auth.userId);
+      const user = await repos.accounts.findById(caller.userId);
       return {
         results,
         quota: { used_space: user?.used_space ?? 0, max_space: user?.max_space ?? deps.baseQuotaBytes },

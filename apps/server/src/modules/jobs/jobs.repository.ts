@@ -4,6 +4,20 @@ import type { Database, JobMembersTable, JobsTable } from '../../db/schema.ts';
 export type JobRow = Selectable<JobsTable>;
 export type JobMemberRow = Selectable<JobMembersTable>;
 
+/** What `include_details=1` adds to a job (spec 000 §3), from one query for many jobs. */
+export interface JobDetails {
+  participant_count: number;
+  media_count: number;
+  comment_count: number;
+  reaction_count: number;
+  size: number;
+  has_heic: boolean;
+  /** The newest active file: the cover when none was chosen. */
+  newest_file_id: string | null;
+  /** Whether the chosen cover is still an active file of the job. */
+  cover_active: boolean;
+}
+
 /** A job with what access needs to know of one caller: their membership and account. */
 export interface JobForCaller {
   job: JobRow;
@@ -51,30 +65,24 @@ export function createJobsRepository(db: Kysely<Database>) {
         .where('jobs.id', '=', id)
         .executeTakeFirst();
       if (!row) return undefined;
-      const {
-        owner_name,
-        m_subscribed,
-        m_created_at,
-        m_updated_at,
-        caller_read_only,
-        ...job
-      } = row as typeof row & {
-        m_subscribed?: number | null;
-        m_created_at?: number | null;
-        m_updated_at?: number | null;
-        caller_read_only?: number | null;
-      };
+      const { owner_name, m_subscribed, m_created_at, m_updated_at, caller_read_only, ...job } =
+        row as typeof row & {
+          m_subscribed?: number | null;
+          m_created_at?: number | null;
+          m_updated_at?: number | null;
+          caller_read_only?: number | null;
+        };
       const member =
         userId !== null && m_subscribed !== null && m_subscribed !== undefined
           ? {
               job_id: id,
               user_id: userId,
-              subscribed: Number(m_subscribed),
+              subscribed: m_subscribed,
               created_at: Number(m_created_at),
               updated_at: Number(m_updated_at),
             }
           : undefined;
-      return { job, ownerName: owner_name, member, readOnlyUser: Number(caller_read_only ?? 0) === 1 };
+      return { job, ownerName: owner_name, member, readOnlyUser: caller_read_only === 1 };
     },
     findTimeline(ownerId: string): Promise<JobRow | undefined> {
       return db
@@ -93,6 +101,129 @@ export function createJobsRepository(db: Kysely<Database>) {
         .where('deleted_at', 'is', null)
         .orderBy('updated_at', 'desc')
         .execute();
+    },
+    /**
+     * The jobs a user sees in their lists: their own and the albums they subscribed to, not
+     * deleted, most recently changed first, each with what access needs (one query).
+     */
+    async listVisible(userId: string, types: readonly string[]): Promise<JobForCaller[]> {
+      const rows = await db
+        .selectFrom('jobs')
+        .innerJoin('users as owner', 'owner.id', 'jobs.owner_id')
+        .leftJoin('job_members as m', (join) =>
+          join.onRef('m.job_id', '=', 'jobs.id').on('m.user_id', '=', userId),
+        )
+        .selectAll('jobs')
+        .select([
+          'owner.name as owner_name',
+          'm.subscribed as m_subscribed',
+          'm.created_at as m_created_at',
+          'm.updated_at as m_updated_at',
+        ])
+        .select((eb) =>
+          eb.selectFrom('users').select('is_read_only').where('users.id', '=', userId).as('caller_read_only'),
+        )
+        .where('jobs.type', 'in', types)
+        .where('jobs.deleted_at', 'is', null)
+        .where((eb) => eb.or([eb('jobs.owner_id', '=', userId), eb('m.subscribed', '=', 1)]))
+        .orderBy('jobs.updated_at', 'desc')
+        .execute();
+      return rows.map(
+        ({ owner_name, m_subscribed, m_created_at, m_updated_at, caller_read_only, ...job }) => ({
+          job,
+          ownerName: owner_name,
+          member:
+            m_subscribed === null
+              ? undefined
+              : {
+                  job_id: job.id,
+                  user_id: userId,
+                  subscribed: m_subscribed,
+                  created_at: Number(m_created_at),
+                  updated_at: Number(m_updated_at),
+                },
+          readOnlyUser: caller_read_only === 1,
+        }),
+      );
+    },
+    /**
+     * The details of spec 000 §3 for many jobs in one query: participants, active media and
+     * their bytes, HEIC, the newest file and whether the chosen cover is still there.
+     * Comments and reactions count once they exist (#12).
+     */
+    async detailsOf(jobs: readonly Pick<JobRow, 'id' | 'cover_id'>[]): Promise<JobDetails[]> {
+      if (jobs.length === 0) return [];
+      const ids = jobs.map((job) => job.id);
+      const rows = await db
+        .selectFrom('jobs as j')
+        .select((eb) => [
+          'j.id',
+          eb
+            .selectFrom('job_members')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('job_members.job_id', '=', 'j.id')
+            .where('job_members.subscribed', '=', 1)
+            .as('participant_count'),
+          eb
+            .selectFrom('files')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('files.job_id', '=', 'j.id')
+            .where('files.state', '=', 'active')
+            .as('media_count'),
+          eb
+            .selectFrom('files')
+            .select((sub) => sub.fn.coalesce(sub.fn.sum<number | string>('files.size'), sub.lit(0)).as('n'))
+            .whereRef('files.job_id', '=', 'j.id')
+            .where('files.state', '=', 'active')
+            .as('size'),
+          eb
+            .selectFrom('files')
+            .select('files.id')
+            .whereRef('files.job_id', '=', 'j.id')
+            .where('files.state', '=', 'active')
+            .where((w) =>
+              w.or([
+                w('files.name', 'like', '%.heic'),
+                w('files.name', 'like', '%.HEIC'),
+                w('files.name', 'like', '%.heif'),
+                w('files.name', 'like', '%.HEIF'),
+              ]),
+            )
+            .limit(1)
+            .as('heic_id'),
+          eb
+            .selectFrom('files')
+            .select('files.id')
+            .whereRef('files.job_id', '=', 'j.id')
+            .where('files.state', '=', 'active')
+            .orderBy('files.uploaded_at', 'desc')
+            .orderBy('files.id', 'desc')
+            .limit(1)
+            .as('newest_file_id'),
+          eb
+            .selectFrom('files')
+            .select('files.id')
+            .whereRef('files.job_id', '=', 'j.id')
+            .whereRef('files.id', '=', 'j.cover_id')
+            .where('files.state', '=', 'active')
+            .as('cover_file_id'),
+        ])
+        .where('j.id', 'in', ids)
+        .execute();
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.map((id) => {
+        const row = byId.get(id);
+        return {
+          participant_count: row?.participant_count ?? 0,
+          media_count: row?.media_count ?? 0,
+          comment_count: 0,
+          reaction_count: 0,
+          size: Number(row?.size ?? 0),
+          has_heic: row?.heic_id != null,
+          newest_file_id: row?.newest_file_id ?? null,
+          cover_active: row?.cover_file_id != null,
+        };
+      });
     },
     async update(id: string, values: Updateable<JobsTable>): Promise<void> {
       await db.updateTable('jobs').set(values).where('id', '=', id).execute();

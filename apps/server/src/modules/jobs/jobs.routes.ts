@@ -1,15 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { APP_BASE_PATH, CreateAlbumBody, JobListQuery } from '@trove/contract';
+import {
+  ALBUM_AUTH_HEADER,
+  APP_BASE_PATH,
+  AlbumAuthValue,
+  CreateAlbumBody,
+  JobInfoQuery,
+  JobListQuery,
+} from '@trove/contract';
 import { z } from 'zod';
 import { parseInput } from '../../errors.ts';
-import { requireAuth } from '../../http/auth.ts';
+import { callerOf, requireAuth } from '../../http/auth.ts';
 import type { JobsService } from './jobs.service.ts';
 
 const JobParams = z.object({ id: z.string().min(1).max(100) });
 
-/** GET /jobs, /jobs/default, /jobs/{id} and POST /jobs (spec 000 §7 Jobs). */
+/** GET /jobs, /jobs/default, /jobs/{id}/info, POST /jobs and the album password (spec 000 §7 Jobs). */
 export function registerJobRoutes(app: FastifyInstance, deps: { jobs: JobsService }): void {
   const userRoute = { config: { auth: 'user' as const } };
+  // Visitors of shared albums read an album's info and give its password (spec 000 §6).
+  const visitorRoute = { config: { auth: 'visitor' as const } };
 
   app.get(`${APP_BASE_PATH}/jobs/default`, userRoute, async (request) =>
     deps.jobs.getDefault(requireAuth(request)),
@@ -17,16 +26,24 @@ export function registerJobRoutes(app: FastifyInstance, deps: { jobs: JobsServic
 
   app.get(`${APP_BASE_PATH}/jobs`, userRoute, async (request) => {
     const query = parseInput(JobListQuery.loose(), request.query);
-    return deps.jobs.list(requireAuth(request), query.stories === '1');
+    return deps.jobs.list(requireAuth(request), query.stories === '1', query.include_details === '1');
   });
 
-  app.get(`${APP_BASE_PATH}/jobs/:id`, userRoute, async (request) => {
+  app.get(`${APP_BASE_PATH}/jobs/:id/info`, visitorRoute, async (request) => {
     const { id } = parseInput(JobParams, request.params);
-    return deps.jobs.get(requireAuth(request), id);
+    const query = parseInput(JobInfoQuery.loose(), request.query);
+    return deps.jobs.info(callerOf(request), id, query.include_details === '1');
   });
 
   app.post(`${APP_BASE_PATH}/jobs`, userRoute, async (request) => {
     const body = parseInput(CreateAlbumBody, request.body ?? {});
     return deps.jobs.createAlbum(requireAuth(request), body);
+  });
+
+  // The album auth value comes in a header, never the URL (see [Note: Visitors]).
+  app.post(`${APP_BASE_PATH}/jobs/:id/auth`, visitorRoute, async (request) => {
+    const { id } = parseInput(JobParams, request.params);
+    const value = parseInput(AlbumAuthValue, request.headers[ALBUM_AUTH_HEADER]);
+    return deps.jobs.unlock(callerOf(request), id, value);
   });
 }

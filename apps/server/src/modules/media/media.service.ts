@@ -44,9 +44,12 @@ export function createMediaService(deps: {
     if (!signer.verify(fileId, variant, presented)) throw new NotFoundError();
     const file = await repos.files.findWithJob(fileId);
     if (file?.state !== 'active' || (jobId !== undefined && file.job_id !== jobId)) throw new NotFoundError();
-    if (!canServeSignedMedia({ owner_id: file.job_owner_id, deleted_at: file.job_deleted_at })) {
-      throw new NotFoundError();
-    }
+    const job = {
+      deleted_at: file.job_deleted_at,
+      privacy_mode: file.job_privacy_mode,
+      auth_epoch: file.job_auth_epoch,
+    };
+    if (!canServeSignedMedia(job, presented.sid)) throw new NotFoundError();
     const kind = DERIVATIVE_OF[variant];
     if (kind === undefined) {
       const blob = await repos.files.findBlob(file.blob_id);

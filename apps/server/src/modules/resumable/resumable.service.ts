@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MAX_UPLOAD_BYTES, type UploadFields, type UploadResult } from '@trove/contract';
-import { canOnJob } from '../../access/access.ts';
+import { userCaller, type Access } from '../../access/access.ts';
 import type { Repositories } from '../../db/repositories.ts';
 import { DiskReserve } from '../../storage/disk-reserve.ts';
 import { feed } from '../../storage/feed.ts';
@@ -42,6 +42,7 @@ export interface ResumableState {
 export function createResumableService(deps: {
   repos: Pick<Repositories, 'jobs' | 'resumable'>;
   uploads: UploadsService;
+  access: Access;
   dataDir: string;
   /** Bytes left free on the data disk (see [Note: Disk reserve]); default none. */
   reserveBytes?: number;
@@ -61,8 +62,7 @@ export function createResumableService(deps: {
     const row = /^[0-9a-f]{32}$/.test(id) ? await repos.resumable.find(auth.userId, id) : undefined;
     if (row?.job_id !== jobId) throw new NotFoundError();
     // The upload is the caller's, but the job may have been deleted since it began.
-    const job = await repos.jobs.findById(jobId);
-    if (!job || !canOnJob(auth.userId, job, 'upload')) throw new NotFoundError();
+    await deps.access.requireJob(userCaller(auth), jobId, 'addPhotos');
     return row;
   }
 

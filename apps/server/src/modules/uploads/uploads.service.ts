@@ -16,7 +16,7 @@ import {
   type UploadFields,
   type UploadResult,
 } from '@trove/contract';
-import { canOnJob } from '../../access/access.ts';
+import { userCaller, type Access } from '../../access/access.ts';
 import type { Repositories } from '../../db/repositories.ts';
 import {
   ChecksumMismatchError,
@@ -68,6 +68,7 @@ export function createUploadsService(deps: {
   repos: Pick<Repositories, 'accounts' | 'files' | 'jobs'>;
   /** The transactions that add files; see [Note: Change records]. */
   changeWriter: ChangeWriter;
+  access: Access;
   store: BlobStore;
   /** Wakes the media workers once a work item is queued. */
   bus: EventBus;
@@ -77,9 +78,7 @@ export function createUploadsService(deps: {
   const { repos, changeWriter, store, bus, now } = deps;
 
   async function writableJob(auth: AuthContext, jobId: string) {
-    const job = await repos.jobs.findById(jobId);
-    if (!job || !canOnJob(auth.userId, job, 'upload')) throw new NotFoundError();
-    return job;
+    return (await deps.access.requireJob(userCaller(auth), jobId, 'addPhotos')).job;
   }
 
   /**
@@ -270,10 +269,10 @@ export function createUploadsService(deps: {
       jobId: string,
       body: CopyToTimelineBody,
     ): Promise<CopyToTimelineResponse> {
-      const source = await repos.jobs.findById(jobId);
-      if (!source || !canOnJob(auth.userId, source, 'read')) throw new NotFoundError();
-      const timeline = await repos.jobs.findTimeline(auth.userId);
-      if (!timeline || !canOnJob(auth.userId, timeline, 'upload')) throw new NotFoundError();
+      await deps.access.requireJob(userCaller(auth), jobId, 'copyToTimeline');
+      const timelineId = (await repos.jobs.findTimeline(auth.userId))?.id;
+      if (timelineId === undefined) throw new NotFoundError();
+      const timeline = await writableJob(auth, timelineId);
       const results: CopyToTimelineResponse['results'] = [];
       for (const fileId of body.file_uuids) {
         const file = await repos.files.findFile(jobId, fileId);

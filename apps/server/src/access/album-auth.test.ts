@@ -1,12 +1,14 @@
 import { createHash, pbkdf2Sync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { albumAuthValue } from './album-auth.ts';
-import { AlbumAuthValue } from './jobs.ts';
+import { AlbumAuthValue, albumAuthValue } from '@trove/contract';
 
+// The contract derives it with WebCrypto; Node's own PBKDF2 cross-checks it here.
 describe('albumAuthValue (spec 000 §5)', () => {
   it('is PBKDF2-SHA1(hex SHA-1 of password + album id, album id, 1001, 160 bits) in base64', async () => {
     const albumId = '6f1c1e0a-7d0b-4c53-9d7e-0c7f7b3a1f00';
-    const sha1 = createHash('sha1').update('hunter2' + albumId).digest('hex');
+    const sha1 = createHash('sha1')
+      .update('hunter2' + albumId)
+      .digest('hex');
     const expected = pbkdf2Sync(sha1, albumId, 1001, 20, 'sha1').toString('base64');
     const value = await albumAuthValue('hunter2', albumId);
     expect(value).toBe(expected);
