@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { JOB_ACTIONS, POLICY, ROLES, allows, currentUserCan, type Situation } from './policy.ts';
+
+const album = (over: Partial<Situation>): Situation => ({
+  role: 'participant',
+  isAlbum: true,
+  permissions: 3,
+  signedIn: true,
+  readOnlyUser: false,
+  member: true,
+  ...over,
+});
+
+describe('the access table (spec 000 §6, 001 §6)', () => {
+  it('has a cell for every role and action, and none allows nothing', () => {
+    for (const role of ROLES) expect(Object.keys(POLICY[role]).sort()).toEqual([...JOB_ACTIONS].sort());
+    for (const action of JOB_ACTIONS) expect(allows(album({ role: 'none' }), action)).toBe(false);
+  });
+
+  it('lets participants add photos only with allow_uploads and comment only with allow_comments', () => {
+    expect(allows(album({ permissions: 2 }), 'addPhotos')).toBe(true);
+    expect(allows(album({ permissions: 1 }), 'addPhotos')).toBe(false);
+    expect(allows(album({ permissions: 1 }), 'addComment')).toBe(true);
+    expect(allows(album({ permissions: 2 }), 'addComment')).toBe(false);
+    // The owner adds photos whatever the bits say.
+    expect(allows(album({ role: 'owner', permissions: 0 }), 'addPhotos')).toBe(true);
+  });
+
+  it('gives album management to the owner only, and leaving to subscribed members', () => {
+    for (const action of [
+      'rename',
+      'setCover',
+      'changePrivacy',
+      'changePermissions',
+      'deleteAlbum',
+    ] as const) {
+      expect(allows(album({ role: 'owner' }), action), action).toBe(true);
+      for (const role of ['participant', 'readOnly', 'visitor', 'guest'] as const)
+        expect(allows(album({ role }), action), `${role} ${action}`).toBe(false);
+    }
+    expect(allows(album({ role: 'owner' }), 'leave')).toBe(false);
+    expect(allows(album({}), 'leave')).toBe(true);
+    expect(allows(album({ role: 'visitor', member: false }), 'subscribe')).toBe(true);
+    expect(allows(album({ role: 'visitor', member: false, signedIn: false }), 'subscribe')).toBe(false);
+  });
+
+  it('keeps album-only rights off the timeline', () => {
+    const timeline = album({ role: 'owner', isAlbum: false });
+    expect(allows(timeline, 'read')).toBe(true);
+    expect(allows(timeline, 'addPhotos')).toBe(true);
+    expect(allows(timeline, 'deleteAlbum')).toBe(false);
+    expect(allows(timeline, 'addComment')).toBe(false);
+  });
+
+  it('lets a read-only user take part but add nothing, and names what a subscription would allow', () => {
+    const readOnly = album({ role: 'readOnly', readOnlyUser: true });
+    expect(allows(readOnly, 'read')).toBe(true);
+    expect(allows(readOnly, 'addPhotos')).toBe(false);
+    expect(allows(readOnly, 'copyToTimeline')).toBe(false);
+    expect(allows(readOnly, 'leave')).toBe(true);
+    const can = currentUserCan(readOnly);
+    expect(can.addPhotos).toBe(false);
+    expect(can.needsSubscription).toEqual(expect.arrayContaining(['addPhotos', 'addToAlbum']));
+    // A read-only owner keeps their album but uploads nothing (spec 000 §6 upload buttons disabled).
+    const owner = currentUserCan(album({ role: 'owner', readOnlyUser: true }));
+    expect(owner.deleteAlbum).toBe(true);
+    expect(owner.addPhotos).toBe(false);
+    expect(owner.needsSubscription).toContain('addPhotos');
+  });
+
+  it('computes currentUserCan from the same cells, with nothing needing a subscription for subscribers', () => {
+    const can = currentUserCan(album({ permissions: 1 }));
+    expect(can).toMatchObject({ addPhotos: false, addComment: true, leaveAlbum: true, deleteAlbum: false });
+    expect(can.needsSubscription).toEqual([]);
+  });
+});
