@@ -79,6 +79,14 @@ describe('app host calls (spec 001 §7)', () => {
     expect(requests[0]?.headers.has('authorization')).toBe(false);
   });
 
+  test('send a call’s own headers, e.g. an album grant, with or without a token', async () => {
+    const { client, requests } = setup({ 'GET /st/4/account_info': { body: anAccount() } }, null);
+    await client.app('/account_info', AccountInfo, { headers: { 'x-foreign-auth': 'grant-1' } });
+    expect(requests[0]?.headers.get('x-foreign-auth')).toBe('grant-1');
+    expect(requests[0]?.headers.has('authorization')).toBe(false);
+    expect(requests[0]?.url.searchParams.get('device_id')).toBe(DEVICE_ID);
+  });
+
   test('send JSON bodies', async () => {
     const { client, requests } = setup({ 'POST /st/4/name': { body: anAccount({ name: 'Kari' }) } });
     await client.app('/name', AccountInfo, { method: 'POST', body: { name: 'Kari' } });

@@ -29,6 +29,8 @@ export interface CallInit {
   signal?: AbortSignal;
   /** Lets the request outlive the page (fetch keepalive: at most 64 KiB of body in flight). */
   keepalive?: boolean;
+  /** More request headers (app host), e.g. an album's foreign-auth grant. */
+  headers?: Record<string, string>;
 }
 
 /** Services the HTTP client needs, injected so tests can stub them. */
@@ -143,7 +145,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         device_id: deps.session.getDeviceId(),
         ...init.query,
       };
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...init.headers };
       if (token !== undefined) headers.authorization = basicAuthorization(token);
       return send(buildUrl(deps.directory.app, APP_BASE_PATH + path, query), schema, init, { headers });
     },

@@ -13,6 +13,9 @@ import { ScreenBoundary } from '../ui/ScreenBoundary.tsx';
 // user, so it ships in the entry chunk rather than wait for a second round trip; main.tsx
 // needs the upgrade page before the app boots.
 const AlbumPage = lazyScreen(() => import('../features/albums/AlbumPage.tsx').then((m) => m.AlbumPage));
+const VisitorScreens = lazyScreen(() =>
+  import('../features/albums/visitor/VisitorScreens.tsx').then((m) => m.VisitorScreens),
+);
 const AlbumsPage = lazyScreen(() => import('../features/albums/AlbumsPage.tsx').then((m) => m.AlbumsPage));
 const LoginPage = lazyScreen(() => import('../features/auth/LoginPage.tsx').then((m) => m.LoginPage));
 const OAuthCallbackPage = lazyScreen(() =>
@@ -65,6 +68,8 @@ export function AppRoutes() {
           <Route path="settings" element={<SettingsPage />} />
           <Route path="settings/devices" element={<DevicesPage />} />
         </Route>
+        {/* spec 000 §2, §6: a shared album by its link, and its login-gated actions. */}
+        <Route path="a/:albumId/*" element={<VisitorScreens />} />
         <Route path="error/:code" element={<ErrorPage />} />
         <Route path="legal/terms" element={<LegalPage document="terms" />} />
         <Route path="legal/privacy" element={<LegalPage document="privacy" />} />

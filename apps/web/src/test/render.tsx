@@ -32,6 +32,8 @@ export interface RenderAppOptions {
   brand?: Brand;
   /** Rendered in place of the app's routes, with every provider: a component on its own. */
   element?: ReactNode;
+  /** The stored session token; null: none (a visitor). */
+  token?: string | null;
 }
 
 /**
@@ -45,11 +47,13 @@ export function renderApp({
   locale = 'en_US',
   brand = DEFAULT_BRANDS.intl,
   element,
+  token = 'tok-test',
 }: RenderAppOptions = {}) {
   resetLoginState(login);
   localeStore.setState({ locale });
   onlineStore.setState({ isOnline: true });
-  localStorage.setItem('trove.auth_token', 'tok-test');
+  if (token === null) localStorage.removeItem('trove.auth_token');
+  else localStorage.setItem('trove.auth_token', token);
   const { fetch, requests } = fakeFetch({
     'GET /st/4/account_info': { body: anAccount() },
     // An empty timeline unless a test says otherwise.

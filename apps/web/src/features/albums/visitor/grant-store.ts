@@ -1,0 +1,61 @@
+import { AlbumGrant, FOREIGN_AUTH_HEADER } from '@trove/contract';
+
+/**
+ * Album grants of this tab (spec 000 §6 "for foreign albums a foreign-auth value is sent"):
+ * after a visitor gives an album's password, POST /jobs/{id}/auth answers a grant, and every
+ * later call about that album carries it in the `x-foreign-auth` header. Grants live in
+ * sessionStorage, keyed by album id: they survive a reload but not the tab, and a grant
+ * past its `expires` (seconds) counts as none.
+ */
+export interface GrantStore {
+  find(albumId: string): string | undefined;
+  set(albumId: string, grant: AlbumGrant): void;
+  clear(albumId: string): void;
+}
+
+const PREFIX = 'trove.album_grant.';
+
+/** A grant store over `storage` (sessionStorage in the app, a fake in tests). */
+export function createGrantStore(storage: Storage | undefined, now: () => number = Date.now): GrantStore {
+  const key = (albumId: string) => PREFIX + albumId;
+  const read = (albumId: string): AlbumGrant | undefined => {
+    try {
+      const text = storage?.getItem(key(albumId));
+      if (!text) return undefined;
+      const parsed = AlbumGrant.safeParse(JSON.parse(text));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    find(albumId) {
+      const grant = read(albumId);
+      if (!grant) return undefined;
+      if (grant.expires * 1000 <= now()) {
+        storage?.removeItem(key(albumId));
+        return undefined;
+      }
+      return grant.grant;
+    },
+    set(albumId, grant) {
+      try {
+        storage?.setItem(key(albumId), JSON.stringify(grant));
+      } catch {
+        // Storage full or blocked (private mode): the grant lasts until the page goes.
+      }
+    },
+    clear(albumId) {
+      storage?.removeItem(key(albumId));
+    },
+  };
+}
+
+/** The grants of this tab. */
+export const albumGrants: GrantStore = createGrantStore(globalThis.sessionStorage);
+
+/** The headers of a call about `albumId`: its grant, when the tab holds one. */
+export function foreignAuthHeaders(albumId: string, store: GrantStore = albumGrants): Record<string, string> {
+  const grant = store.find(albumId);
+  return grant === undefined ? {} : { [FOREIGN_AUTH_HEADER]: grant };
+}
