@@ -1,27 +1,45 @@
-import type { JobInfo } from '@trove/contract';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
-import { useAlbumsQuery } from './api.ts';
+import { useAlbumListQuery } from './api-list.ts';
 import { CreateAlbumDialog } from './CreateAlbumDialog.tsx';
+import { AlbumGrid } from './list/AlbumGrid.tsx';
+import './list/albums-list.css';
+import { AlbumsToolbar } from './list/AlbumsToolbar.tsx';
+import { albumListParams, parseAlbumListView, visibleAlbums, type AlbumListView } from './list/model.ts';
 
 /**
- * Route /albums: the albums list and its create button (spec 000 §2). Filters, sorting,
- * covers and sharing come with the albums issue.
+ * Route /albums: the albums the user owns or takes part in (spec 000 §2 Albums list), with
+ * the filters, sorts and search of §9 (kept in the query, so going back keeps them), the
+ * create button, and an empty state when there are none.
  */
 export function AlbumsPage() {
   const intl = useIntl();
-  const albums = useAlbumsQuery();
+  const albums = useAlbumListQuery();
+  const [params, setParams] = useSearchParams();
+  const view = parseAlbumListView(params);
+  const { filter, sort, query } = view;
   const [isCreating, setIsCreating] = useState(false);
   const title = intl.formatMessage({ id: 'nav.albums' });
   usePageTitle(title);
+  const unnamed = intl.formatMessage({ id: 'albums.unnamed' });
+  const shown = useMemo(
+    () =>
+      albums.data &&
+      visibleAlbums(
+        albums.data,
+        { filter, sort, query },
+        { unnamed, collator: new Intl.Collator(intl.locale) },
+      ),
+    [albums.data, filter, sort, query, unnamed, intl.locale],
+  );
   if (albums.isError) return <QueryError error={albums.error} onRetry={() => void albums.refetch()} />;
-  if (!albums.data) return <PageSpinner />;
+  if (!albums.data || !shown) return <PageSpinner />;
   const create = (
     <button
       type="button"
@@ -54,33 +72,25 @@ export function AlbumsPage() {
       </>
     );
   }
+  const handleViewChange = (next: AlbumListView) => {
+    // Typing in the search box replaces the entry, so Back leaves the page, not each letter.
+    setParams(albumListParams(next), { replace: next.query !== view.query });
+  };
   return (
-    <section className="page">
+    <section className="page album-list-page">
       <header className="album-page__header">
         <h1 className="page__title">{title}</h1>
         {create}
       </header>
-      <ul className="album-grid">
-        {albums.data.map((album) => (
-          <AlbumTile key={album.id} album={album} />
-        ))}
-      </ul>
+      <AlbumsToolbar view={view} onChange={handleViewChange} />
+      {shown.length === 0 ? (
+        <p className="album-list__none" role="status">
+          {intl.formatMessage({ id: 'albums.noMatch' })}
+        </p>
+      ) : (
+        <AlbumGrid albums={shown} label={title} />
+      )}
       {dialog}
     </section>
-  );
-}
-
-function AlbumTile({ album }: { album: JobInfo }) {
-  const intl = useIntl();
-  return (
-    <li className="album-tile">
-      <Link to={`/albums/${encodeURIComponent(album.id)}`} className="album-tile__link">
-        <div className="album-tile__cover" aria-hidden="true">
-          <Icon name="albums" size={40} />
-        </div>
-        <h2 className="album-tile__title">{album.title || intl.formatMessage({ id: 'albums.untitled' })}</h2>
-        <p className="album-tile__meta">{intl.formatDate(album.mtime * 1000, { dateStyle: 'medium' })}</p>
-      </Link>
-    </li>
   );
 }

@@ -16,6 +16,8 @@ export interface Point {
 /** One entry of a {@link ContextMenu}; a disabled one stays focusable but does nothing. */
 export interface ContextMenuItem extends MenuItem {
   isDisabled?: boolean;
+  /** A tooltip, e.g. why the item is disabled (spec 000 §6: the subscribe tooltip). */
+  hint?: string;
 }
 
 /** Why a {@link ContextMenu} asks to close; only `escape` and `tab` hand focus back. */
@@ -134,6 +136,7 @@ export function ContextMenu({ label, position, items, onClose }: ContextMenuProp
           className="menu__item"
           tabIndex={-1}
           aria-disabled={item.isDisabled === true ? true : undefined}
+          title={item.hint}
           onClick={() => {
             if (item.isDisabled !== true) item.onSelect();
           }}

@@ -3,6 +3,9 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useApi } from '../../api/api-context.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
+import { LazyAlbumPickerDialog } from '../albums/picker/lazy.ts';
+import { useAccountInfoQuery } from '../auth/api.ts';
 import { downloadFile, exportHeic, isHeic } from './actions.ts';
 import { canCopyToClipboard } from './clipboard.ts';
 import { ContextMenu, type ContextMenuItem, type Point } from './ContextMenu.tsx';
@@ -20,6 +23,13 @@ export interface FileContextMenuProps {
    * (spec 000 §6), while Undo stays the owner's.
    */
   canDelete?: boolean;
+  /**
+   * Whether 'Add to album' is offered (spec 000 §3 per-file flag addToAlbum); defaults to
+   * `isOwner`. A read-only user sees it disabled with the subscribe tooltip (§6).
+   */
+  canAddToAlbum?: boolean;
+  /** The album the file is shown in, if any: the album picker lists it disabled (§5). */
+  currentAlbumId?: string;
   /** Where the pointer opened the menu (clientX/clientY of the contextmenu event). */
   position: Point;
   /** Called once the menu, or the delete confirmation it opened, is done. */
@@ -29,8 +39,8 @@ export interface FileContextMenuProps {
 }
 
 /**
- * The timeline's file context menu (spec 000 §2, 200 px wide per §9): Download; Delete for
- * who may (after the DELETE_FILE confirmation of §4); Copy to clipboard for non-video files
+ * The timeline's file context menu (spec 000 §2, 200 px wide per §9): Download; Add to album
+ * (the album picker dialog of §2); Delete for who may (after the DELETE_FILE confirmation of §4); Copy to clipboard for non-video files
  * when the browser supports it; Export as JPEG for HEIC files (§6).
  */
 export function FileContextMenu({
@@ -38,6 +48,8 @@ export function FileContextMenu({
   jobId,
   isOwner,
   canDelete = isOwner,
+  canAddToAlbum = isOwner,
+  currentAlbumId,
   position,
   onClose,
   returnFocusTo,
@@ -50,6 +62,8 @@ export function FileContextMenu({
     () => returnFocusTo ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null),
   );
   const [isConfirming, setIsConfirming] = useState(false);
+  const [isPicking, setIsPicking] = useState(false);
+  const isReadOnly = useAccountInfoQuery().data?.is_read_only_user === true;
 
   const close = (restoreFocus: boolean) => {
     if (restoreFocus) opener?.focus();
@@ -74,6 +88,22 @@ export function FileContextMenu({
     );
   }
 
+  if (isPicking) {
+    return (
+      <PartBoundary>
+        <LazyAlbumPickerDialog
+          mode="add"
+          sourceJobId={jobId}
+          fileIds={[file.id]}
+          currentAlbumId={currentAlbumId}
+          onClose={() => {
+            close(true);
+          }}
+        />
+      </PartBoundary>
+    );
+  }
+
   const items: ContextMenuItem[] = [
     {
       key: 'download',
@@ -83,6 +113,19 @@ export function FileContextMenu({
       }),
     },
   ];
+  if (canAddToAlbum) {
+    items.push({
+      key: 'addToAlbum',
+      label: intl.formatMessage({ id: 'albums.picker.addTitle' }),
+      isDisabled: isReadOnly,
+      hint: isReadOnly ? intl.formatMessage({ id: 'albums.readOnlyTooltip' }) : undefined,
+      onSelect: () => {
+        // The dialog hands focus back to what had it when it opened: the file, not the menu.
+        opener?.focus();
+        setIsPicking(true);
+      },
+    });
+  }
   if (canDelete) {
     items.push({
       key: 'delete',

@@ -3,21 +3,27 @@ import { useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/icons.tsx';
+import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { LazyAlbumPickerDialog } from '../albums/picker/lazy.ts';
+import { useAccountInfoQuery } from '../auth/api.ts';
 import { useDeleteFiles } from '../file-actions/use-file-actions.ts';
 import { isPending, isSelecting, selectedCount, selectedIds } from '../selection/selectors.ts';
 import type { Selection } from '../selection/use-selection.ts';
 
 /**
  * The bar over the top bar while files are selected (spec 000 §2 Timeline, §4 Selection
- * mode actions): the count, clear (also Escape), and delete, which moves the files to the
- * trash with an Undo toast. While a range waits for months that are not loaded yet it
+ * mode actions): the count, clear (also Escape), add to album (the album picker of §2; for
+ * a read-only user disabled with the subscribe tooltip of §6), and delete, which moves the
+ * files to the trash with an Undo toast. While a range waits for months that are not loaded yet it
  * shows 'fetching file selection info' (spec 000 §4), which can be cancelled.
  */
 export function SelectionBar({ jobId, selection }: { jobId: string; selection: Selection }) {
   const intl = useIntl();
   const deleteFiles = useDeleteFiles(jobId);
   const [isConfirming, setIsConfirming] = useState(false);
+  const [isPicking, setIsPicking] = useState(false);
+  const isReadOnly = useAccountInfoQuery().data?.is_read_only_user === true;
   const { state, actions } = selection;
   if (isPending(state)) {
     return (
@@ -56,6 +62,19 @@ export function SelectionBar({ jobId, selection }: { jobId: string; selection: S
       <button
         type="button"
         className="icon-button"
+        aria-label={intl.formatMessage({ id: 'albums.picker.addTitle' })}
+        // Focusable while disabled, so the subscribe tooltip can be read (spec 000 §6).
+        aria-disabled={isReadOnly || count === 0 || undefined}
+        title={isReadOnly ? intl.formatMessage({ id: 'albums.readOnlyTooltip' }) : undefined}
+        onClick={() => {
+          if (!isReadOnly && count > 0) setIsPicking(true);
+        }}
+      >
+        <Icon name="albums" />
+      </button>
+      <button
+        type="button"
+        className="icon-button"
         aria-label={intl.formatMessage({ id: 'common.delete' })}
         disabled={count === 0}
         onClick={() => {
@@ -64,6 +83,19 @@ export function SelectionBar({ jobId, selection }: { jobId: string; selection: S
       >
         <Icon name="delete" />
       </button>
+      {isPicking && (
+        <PartBoundary>
+          <LazyAlbumPickerDialog
+            mode="add"
+            sourceJobId={jobId}
+            fileIds={selectedIds(state)}
+            onClose={() => {
+              setIsPicking(false);
+            }}
+            onAdded={actions.clear}
+          />
+        </PartBoundary>
+      )}
       {isConfirming && (
         <ConfirmDialog
           kind="DELETE_FILE"

@@ -1,0 +1,10 @@
+import { lazyScreen } from '../../../ui/lazy-screen.ts';
+
+/**
+ * The album picker dialog as its own chunk, fetched when someone first asks to add files to
+ * an album, so the timeline's first load does not carry it (See: [Note: Lazy screens]).
+ * Render it inside a `PartBoundary`.
+ */
+export const LazyAlbumPickerDialog = lazyScreen(() =>
+  import('./AlbumPickerDialog.tsx').then((m) => m.AlbumPickerDialog),
+);
