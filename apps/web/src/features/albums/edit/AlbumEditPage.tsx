@@ -56,7 +56,7 @@ function NameStep({
 }) {
   const intl = useIntl();
   const title = intl.formatMessage({
-    id: albumId === undefined ? 'albumEdit.newTitle' : 'albumEdit.editTitle',
+    id: albumId === undefined ? 'albums.createTitle' : 'albumEdit.editTitle',
   });
   usePageTitle(title);
   return (

@@ -42,7 +42,7 @@ export function AlbumFilesStrip({ albumId, files, isCreatedHere, onLastRemoved }
         if (files.length === 1) onLastRemoved();
       },
       onError: () => {
-        toasts.show({ kind: 'error', text: intl.formatMessage({ id: 'albumEdit.removeFailed' }) });
+        toasts.show({ kind: 'error', text: intl.formatMessage({ id: 'common.genericError' }) });
       },
     });
   };

@@ -92,7 +92,7 @@ export function EditNameForm({
       />
       {rename.isError && (
         <p className="form-error" role="alert">
-          {intl.formatMessage({ id: 'albumEdit.renameFailed' })}
+          {intl.formatMessage({ id: 'common.genericError' })}
         </p>
       )}
       <div className="album-edit__actions">

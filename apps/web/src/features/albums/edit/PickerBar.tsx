@@ -44,7 +44,7 @@ export function PickerBar({ title, count, max, isBusy, onAdd, onCancel }: Picker
         {intl.formatMessage({ id: 'timeline.selectedCount' }, { count })}
       </span>
       <button type="button" className="btn btn--primary" disabled={!status.canAdd || isBusy} onClick={onAdd}>
-        {intl.formatMessage({ id: 'albumEdit.addPhotos' })}
+        {intl.formatMessage({ id: 'timeline.addPhotos' })}
       </button>
       {isPrompting.isOpen && max !== undefined && (
         <Dialog

@@ -30,12 +30,11 @@ export function SetNameDialog({ onDone, onCancel }: { onDone: () => void; onCanc
             {intl.formatMessage({ id: 'common.cancel' })}
           </button>
           <button type="submit" form="album-user-name" className="btn btn--primary" disabled={!isDone}>
-            {intl.formatMessage({ id: 'albumEdit.userName.done' })}
+            {intl.formatMessage({ id: 'albumEdit.done' })}
           </button>
         </>
       }
     >
-      <p>{intl.formatMessage({ id: 'albumEdit.userName.body' })}</p>
       <form
         id="album-user-name"
         onSubmit={(event) => {

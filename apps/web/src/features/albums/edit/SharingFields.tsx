@@ -18,7 +18,6 @@ export function SharingFields({
     <fieldset className="album-edit__sharing">
       <Switch
         label={intl.formatMessage({ id: 'albumEdit.shared' })}
-        hint={intl.formatMessage({ id: 'albumEdit.sharedHint' })}
         isOn={settings.isShared}
         onToggle={(isShared) => {
           onChange({ ...settings, isShared });
@@ -46,7 +45,7 @@ export function SharingFields({
   );
 }
 
-function Switch(props: { label: string; hint?: string; isOn: boolean; onToggle: (isOn: boolean) => void }) {
+function Switch(props: { label: string; isOn: boolean; onToggle: (isOn: boolean) => void }) {
   return (
     <label className="album-edit__switch">
       <input
@@ -57,10 +56,7 @@ function Switch(props: { label: string; hint?: string; isOn: boolean; onToggle: 
           props.onToggle(event.currentTarget.checked);
         }}
       />
-      <span className="album-edit__switch-text">
-        {props.label}
-        {props.hint && <span className="album-edit__switch-hint">{props.hint}</span>}
-      </span>
+      <span>{props.label}</span>
     </label>
   );
 }

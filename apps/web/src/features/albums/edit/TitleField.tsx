@@ -24,7 +24,8 @@ export interface TitleFieldProps {
 export function TitleField(props: TitleFieldProps) {
   const intl = useIntl();
   const id = useId();
-  const error = props.isTouched ? titleError(props.value, props.isShared) : undefined;
+  // Only the shared rule can fail here: maxlength keeps the input within 255.
+  const error = props.isTouched && titleError(props.value, props.isShared) === 'sharedNeedsName';
   const errorId = `${id}-error`;
   return (
     <div className="field album-edit__title">
@@ -41,7 +42,7 @@ export function TitleField(props: TitleFieldProps) {
         })}
         readOnly={props.readOnly}
         autoFocus={props.autoFocus}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={error || undefined}
         aria-describedby={error ? errorId : undefined}
         onChange={(event) => {
           props.onChange(event.currentTarget.value);
@@ -51,9 +52,7 @@ export function TitleField(props: TitleFieldProps) {
       />
       {error && (
         <p id={errorId} className="form-error" role="alert">
-          {intl.formatMessage({
-            id: error === 'tooLong' ? 'albumEdit.nameTooLong' : 'albumEdit.nameRequired',
-          })}
+          {intl.formatMessage({ id: 'albumEdit.nameRequired' })}
         </p>
       )}
     </div>

@@ -30,7 +30,12 @@ describe('album title rules (spec 000 §5)', () => {
 
 describe('create button (spec 000 §5)', () => {
   test('the defaults are a shared album with comments and uploads on, not creatable until named', () => {
-    expect(NEW_ALBUM_DEFAULTS).toEqual({ title: '', isShared: true, allowComments: true, allowUploads: true });
+    expect(NEW_ALBUM_DEFAULTS).toEqual({
+      title: '',
+      isShared: true,
+      allowComments: true,
+      allowUploads: true,
+    });
     expect(canCreate(NEW_ALBUM_DEFAULTS, false)).toBe(false);
     expect(canCreate({ ...NEW_ALBUM_DEFAULTS, title: 'Trip' }, false)).toBe(true);
   });
@@ -53,12 +58,14 @@ describe('create button (spec 000 §5)', () => {
     expect(canSaveUserName('a'.repeat(256))).toBe(false);
   });
   test('POST /jobs gets the spec field names; a private album carries the default permissions', () => {
-    expect(createBody({ title: ' Trip ', isShared: true, allowComments: false, allowUploads: true })).toEqual({
-      name: 'Trip',
-      public: true,
-      allow_comments: false,
-      allow_uploads: true,
-    });
+    expect(createBody({ title: ' Trip ', isShared: true, allowComments: false, allowUploads: true })).toEqual(
+      {
+        name: 'Trip',
+        public: true,
+        allow_comments: false,
+        allow_uploads: true,
+      },
+    );
     expect(createBody({ title: '', isShared: false, allowComments: false, allowUploads: false })).toEqual({
       name: '',
       public: false,
