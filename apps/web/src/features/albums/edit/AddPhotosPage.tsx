@@ -50,7 +50,13 @@ export function AddPhotosPage(props: AddPhotosPageProps) {
   const isReceiving = useIsReceiving(props.albumId);
   const files = useAlbumFiles(props.albumId, isReceiving);
   const error = album.error ?? files.error;
-  if (error) return <AlbumLoadError error={error} onRetry={() => void album.refetch()} />;
+  if (error) {
+    const retry = () => {
+      void album.refetch();
+      void files.refetch();
+    };
+    return <AlbumLoadError error={error} onRetry={retry} />;
+  }
   if (!album.data || !files.data) return <PageSpinner />;
   if (!album.data.currentUserCan.addPhotos) return <Navigate to={albumPath(props.albumId)} replace />;
   return <Picker {...props} album={album.data} files={files.data} isReceiving={isReceiving} />;
@@ -112,7 +118,11 @@ function Picker(props: AddPhotosPageProps & { album: JobInfo; files: RemoteFile[
 
   const failed = job.error ?? months.error;
   if (failed) {
-    return <QueryError error={failed} onRetry={() => void months.refetch()} />;
+    const retry = () => {
+      void job.refetch();
+      void months.refetch();
+    };
+    return <QueryError error={failed} onRetry={retry} />;
   }
   const bar = (count: number, onAdd: () => void, isWaiting = false) => (
     <PickerBar
