@@ -17,6 +17,12 @@ const VisitorScreens = lazyScreen(() =>
   import('../features/albums/visitor/VisitorScreens.tsx').then((m) => m.VisitorScreens),
 );
 const AlbumsPage = lazyScreen(() => import('../features/albums/AlbumsPage.tsx').then((m) => m.AlbumsPage));
+const AlbumEditPage = lazyScreen(() =>
+  import('../features/albums/edit/AlbumEditPage.tsx').then((m) => m.AlbumEditPage),
+);
+const AddPhotosRoute = lazyScreen(() =>
+  import('../features/albums/edit/AddPhotosRoute.tsx').then((m) => m.AddPhotosRoute),
+);
 const LoginPage = lazyScreen(() => import('../features/auth/LoginPage.tsx').then((m) => m.LoginPage));
 const OAuthCallbackPage = lazyScreen(() =>
   import('../features/auth/OAuthCallbackPage.tsx').then((m) => m.OAuthCallbackPage),
@@ -65,6 +71,11 @@ export function AppRoutes() {
           <Route path="photos/*" element={<PhotosLayout />} />
           <Route path="albums" element={<AlbumsPage />} />
           <Route path="albums/:albumId" element={<AlbumPage />} />
+          {/* spec 000 §2 album create/edit (default tab a) and the Add photos picker. */}
+          <Route path="albums/:albumID/edit/:tab?" element={<AlbumEditPage />} />
+          <Route path="editAlbum/:albumIDB64" element={<AlbumEditPage />} />
+          <Route path="addPhotos/:albumID" element={<AddPhotosRoute />} />
+          <Route path="morePhotos/:albumIDB64" element={<AddPhotosRoute />} />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="settings/devices" element={<DevicesPage />} />
         </Route>

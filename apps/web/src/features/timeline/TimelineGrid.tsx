@@ -1,7 +1,8 @@
 import type { TimelineFilter } from '@trove/contract';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { GridSource } from '../library/grid-source.ts';
 import { isSelecting } from '../selection/selectors.ts';
+import type { Selection } from '../selection/use-selection.ts';
 import { FastScroller } from './FastScroller.tsx';
 import {
   LOAD_MARGIN_PX,
@@ -33,6 +34,11 @@ export interface TimelineGridProps {
   sections: readonly TimelineSection[];
   /** The type filter the server applies to each month's files. */
   filter: TimelineFilter;
+  /**
+   * A picker (spec 000 §2 Add photos picker): always in select mode, no file menu, and
+   * this bar in place of the selection bar.
+   */
+  renderPickerBar?: (selection: Selection) => ReactNode;
 }
 
 /**
@@ -41,7 +47,7 @@ export interface TimelineGridProps {
  * (see [Note: Timeline layout]), sections loading within 200 px of the viewport unless the
  * user is flinging, and the year/month fast scroller on the right.
  */
-export function TimelineGrid({ source, sections, filter }: TimelineGridProps) {
+export function TimelineGrid({ source, sections, filter, renderPickerBar }: TimelineGridProps) {
   const { jobId } = source;
   const ref = useRef<HTMLDivElement>(null);
   const ratio = useRef(1);
@@ -66,7 +72,7 @@ export function TimelineGrid({ source, sections, filter }: TimelineGridProps) {
   const retained = sectionsBetween(layout.boxes, top - RETAIN_MARGIN_PX, bottom + RETAIN_MARGIN_PX);
 
   const selection = useTimelineSelection(source, sections, filter);
-  const tiles = useGridTiles(jobId, selection);
+  const tiles = useGridTiles(jobId, selection, renderPickerBar !== undefined);
 
   const scrollToVirtual = useCallback(
     (virtual: number) => {
@@ -122,11 +128,11 @@ export function TimelineGrid({ source, sections, filter }: TimelineGridProps) {
         top={top}
         viewportHeight={viewport.height}
         isCollapsed={viewport.sideMargin <= COLLAPSE_AT_MARGIN_PX}
-        mode={isSelecting(selection.state) ? 'select' : 'regular'}
+        mode={renderPickerBar || isSelecting(selection.state) ? 'select' : 'regular'}
         onScrollTo={scrollToVirtual}
       />
       {tiles.menu}
-      <SelectionBar jobId={jobId} selection={selection} />
+      {renderPickerBar ? renderPickerBar(selection) : <SelectionBar jobId={jobId} selection={selection} />}
     </div>
   );
 }

@@ -29,14 +29,14 @@ export interface GridTiles {
  * or toggles while selecting; Shift+click selects (or deselects) the range from the last
  * clicked file; the circle toggles; Shift+hover previews the range; a long press enters
  * select mode; right click opens the file menu. Month and year circles select everything
- * in them.
+ * in them. A picker (`isPicker`) is always selecting and has no file menu.
  */
-export function useGridTiles(jobId: string, selection: Selection): GridTiles {
+export function useGridTiles(jobId: string, selection: Selection, isPicker = false): GridTiles {
   const intl = useIntl();
   const navigate = useNavigate();
   const { search } = useLocation();
   const { state, actions } = selection;
-  const selecting = isSelecting(state);
+  const selecting = isPicker || isSelecting(state);
   const [menu, setMenu] = useState<{ file: RemoteFile; position: Point; anchor: HTMLElement } | null>(null);
   const openMenu = useCallback(
     (file: RemoteFile, event: MouseEvent<HTMLElement>) => {
@@ -73,7 +73,7 @@ export function useGridTiles(jobId: string, selection: Selection): GridTiles {
         actions.hover(file.id, event.shiftKey, month);
       }}
       onContextMenu={(event) => {
-        openMenu(file, event);
+        if (!isPicker) openMenu(file, event);
       }}
       onLongPress={() => {
         actions.enterSelectMode(file.id, month);
