@@ -24,9 +24,16 @@ export interface Caller {
   clientIp: string;
 }
 
-/** A signed-in caller with nothing else: what services that only serve users pass. */
-export function userCaller(auth: { userId: string; sessionId: string }, clientIp = ''): Caller {
-  return { userId: auth.userId, sessionId: auth.sessionId, foreignAuth: null, clientIp };
+/**
+ * A signed-in caller: what services that only serve users pass. The grant the request
+ * carried goes along: a signed-in visitor of a password album must not be asked for the
+ * password again on `user` routes (copy_to_timeline, uploads).
+ */
+export function userCaller(
+  auth: { userId: string; sessionId: string; foreignAuth?: string | null },
+  clientIp = '',
+): Caller {
+  return { userId: auth.userId, sessionId: auth.sessionId, foreignAuth: auth.foreignAuth ?? null, clientIp };
 }
 
 /** The caller's standing in one job, resolved once per request. */

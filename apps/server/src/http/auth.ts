@@ -70,7 +70,12 @@ export const authPlugin = fp(
       const session = await opts.sessions.authenticate(token, query.data.device_id);
       if (!session) throw new UnauthorizedError();
       if (session.disabled) throw new UserDisabledError();
-      request.auth = { userId: session.userId, sessionId: session.sessionId, deviceId: session.deviceId };
+      request.auth = {
+        userId: session.userId,
+        sessionId: session.sessionId,
+        deviceId: session.deviceId,
+        foreignAuth: request.foreignAuth,
+      };
     });
   },
   { name: 'trove-auth' },

@@ -11,6 +11,11 @@ export interface AuthContext {
   userId: string;
   sessionId: string;
   deviceId: string;
+  /**
+   * The request's foreign-auth header (a visitor grant, see [Note: Visitors]): a signed-in
+   * visitor of a password album keeps the access the grant gives on every route.
+   */
+  foreignAuth?: string | null;
 }
 
 /** Last-used times are written at most once a minute per session, not on every call. */

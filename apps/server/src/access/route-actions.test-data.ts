@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { ALBUM_AUTH_HEADER } from '@trove/contract';
+import { fakeJpeg, multipart } from '../test/harness.ts';
+import type { JobAction } from './policy.ts';
+
+/*
+ * The access matrix's map (access.routes.test.ts): every registered route that takes a job id
+ * says here which action of the access table (policy.ts, [Note: Access]) it needs. A route
+ * that is registered but missing here fails the matrix: adding a route is adding one line.
+ */
+
+/** What a request of the matrix is built from: the album under test (or a missing id). */
+export interface RouteInput {
+  /** The job id: a fixture's, or a random missing one. */
+  id: string;
+  /** An active photo, an active video and a trashed photo of the job, all added by its owner. */
+  photo: string;
+  video: string;
+  trashed: string;
+  /** The caller's own tus upload in the job (a random id for callers without a token). */
+  upload: string;
+  /** The album auth value of the job's password (spec 000 §5), or a well-formed one. */
+  albumAuth: string;
+}
+
+/** The parts of a request beyond method, path and the caller's credentials. */
+export interface RouteRequest {
+  query?: string;
+  headers?: Record<string, string>;
+  payload?: string | Buffer | object;
+}
+
+export interface JobRoute {
+  /** The action of policy.ts the route needs. */
+  action?: JobAction;
+  /**
+   * Instead of `action`: routes whose answer does not follow the table. 'public' and
+   * 'signed' routes take no token (a signature is the credential); 'unlock' is the album
+   * password submission, open to anyone holding the link of a live shared album.
+   */
+  kind?: 'public' | 'signed' | 'unlock';
+  /** Path parameters besides :id, :fileId (the photo) and :uploadId (the caller's upload). */
+  params?: Record<string, (input: RouteInput) => string>;
+  /** A minimal valid request: an allowed caller must get a 2xx or 3xx answer. */
+  request?: (input: RouteInput) => RouteRequest;
+  /**
+   * Whether an allowed request changes the job (default: any method but GET, HEAD and
+   * OPTIONS). Allowed changing requests run on a fresh copy of the album; denied ones on the
+   * shared fixture, which must be unchanged afterwards.
+   */
+  changes?: boolean;
+  /** The cells run one at a time (the matrix runs a job's cells at once): a throttled route. */
+  oneAtATime?: boolean;
+}
+
+const TUS = { 'tus-resumable': '1.0.0' };
+const b64 = (value: string) => Buffer.from(value).toString('base64');
+const json = (payload: object): RouteRequest => ({ payload });
+const sha1Like = () => randomBytes(20).toString('hex');
+
+/** Every route under /st/4/jobs/:id, and /poll, keyed `METHOD path` as Fastify registers it. */
+export const JOB_ROUTES: Record<string, JobRoute> = {
+  'GET /st/4/jobs/:id/info': { action: 'read', request: () => ({ query: 'include_details=1' }) },
+  'POST /st/4/jobs/:id/auth': {
+    kind: 'unlock',
+    changes: false,
+    // Password tries in flight count against the client's address (ALBUM_PASSWORD_THROTTLE).
+    oneAtATime: true,
+    request: (i) => ({ headers: { [ALBUM_AUTH_HEADER]: i.albumAuth } }),
+  },
+  'GET /st/4/jobs/:id/files': { action: 'read' },
+  'GET /st/4/jobs/:id/timeline/months': { action: 'read' },
+  'GET /st/4/jobs/:id/metadata/:fileId': { action: 'read' },
+  'GET /st/4/jobs/:id/files_by_id/:fileId/v_check': { action: 'read', params: { fileId: (i) => i.video } },
+  'GET /st/4/jobs/:id/files_by_id/:fileId': { kind: 'signed' },
+  'DELETE /st/4/jobs/:id/files_by_id/:fileId': { action: 'deleteAnyFile' },
+  'POST /st/4/jobs/:id/multi_rollback': {
+    action: 'restoreFile',
+    request: (i) => json({ file_uuids: [i.trashed] }),
+  },
+  'GET /st/4/jobs/:id/changes': { action: 'read', request: () => ({ query: 'since=0' }) },
+  'GET /st/4/jobs/:id/changes_and_async_upload_status': {
+    action: 'read',
+    request: () => ({ query: 'since=0' }),
+  },
+  'GET /poll': { action: 'read', request: (i) => ({ query: `seq=0&event=job_changed:${i.id}` }) },
+  'POST /st/4/jobs/:id/upload': {
+    action: 'addPhotos',
+    request: () => {
+      const body = multipart(
+        { path: 'Camera/new.jpg', mtime: '1700000000' },
+        { filename: 'new.jpg', content: fakeJpeg(3000) },
+      );
+      return { headers: body.headers, payload: body.payload };
+    },
+  },
+  'POST /st/4/jobs/:id/files_dedup': {
+    action: 'addPhotos',
+    request: () => json({ path: 'Camera/dedup.jpg', checksum: sha1Like() }),
+  },
+  'POST /st/4/jobs/:id/copy_to_timeline': {
+    action: 'copyToTimeline',
+    request: (i) => json({ file_uuids: [i.photo] }),
+  },
+  'OPTIONS /st/4/jobs/:id/uploads': { kind: 'public' },
+  'POST /st/4/jobs/:id/uploads': {
+    action: 'addPhotos',
+    request: () => ({
+      headers: {
+        ...TUS,
+        'upload-length': '1000',
+        'upload-metadata': `path ${b64('Camera/big.jpg')},mtime ${b64('1700000000')}`,
+      },
+    }),
+  },
+  'HEAD /st/4/jobs/:id/uploads/:uploadId': { action: 'addPhotos', request: () => ({ headers: TUS }) },
+  'PATCH /st/4/jobs/:id/uploads/:uploadId': {
+    action: 'addPhotos',
+    request: () => ({
+      headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      payload: fakeJpeg(100),
+    }),
+  },
+  'DELETE /st/4/jobs/:id/uploads/:uploadId': { action: 'addPhotos', request: () => ({ headers: TUS }) },
+};
+
+/**
+ * Routes without a job that take no token. Every other route without a job must refuse a
+ * caller without a token (401).
+ */
+export const OPEN_ROUTES: Record<string, 'public' | 'signed'> = {
+  'GET /service_directory': 'public',
+  'GET /brands': 'public',
+  'GET /healthz': 'public',
+  'GET /idp/preflight': 'public',
+  'GET /idp/request': 'public',
+  'POST /idp/sign-in': 'public',
+  'POST /idp/sign-up': 'public',
+  'POST /idp/token': 'public',
+  'GET /idp/oidc/callback': 'public',
+  'GET /th/3/:fileId': 'signed',
+};
