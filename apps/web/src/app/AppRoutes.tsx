@@ -13,6 +13,9 @@ import { ScreenBoundary } from '../ui/ScreenBoundary.tsx';
 // user, so it ships in the entry chunk rather than wait for a second round trip; main.tsx
 // needs the upgrade page before the app boots.
 const AlbumPage = lazyScreen(() => import('../features/albums/AlbumPage.tsx').then((m) => m.AlbumPage));
+const AlbumCarouselPage = lazyScreen(() =>
+  import('../features/albums/AlbumCarouselPage.tsx').then((m) => m.AlbumCarouselPage),
+);
 const AlbumsPage = lazyScreen(() => import('../features/albums/AlbumsPage.tsx').then((m) => m.AlbumsPage));
 const LoginPage = lazyScreen(() => import('../features/auth/LoginPage.tsx').then((m) => m.LoginPage));
 const OAuthCallbackPage = lazyScreen(() =>
@@ -62,6 +65,15 @@ export function AppRoutes() {
           <Route path="photos/*" element={<PhotosLayout />} />
           <Route path="albums" element={<AlbumsPage />} />
           <Route path="albums/:albumId" element={<AlbumPage />} />
+          {/* spec 000 §2: the album carousel; #autoPlay starts the slideshow. */}
+          <Route
+            path="carousel/:albumId/:fileId"
+            element={
+              <ScreenBoundary className="screen-loading--viewer">
+                <AlbumCarouselPage />
+              </ScreenBoundary>
+            }
+          />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="settings/devices" element={<DevicesPage />} />
         </Route>

@@ -31,7 +31,11 @@ export function useAlbumQuery(albumId: string) {
   const api = useApi();
   return useQuery({
     queryKey: albumKeys.one(albumId),
-    queryFn: ({ signal }) => api.app(`/jobs/${encodeURIComponent(albumId)}/info`, JobInfo, { query: { include_details: 1 }, signal }),
+    queryFn: ({ signal }) =>
+      api.app(`/jobs/${encodeURIComponent(albumId)}/info`, JobInfo, {
+        query: { include_details: 1 },
+        signal,
+      }),
     staleTime: STALE_TIME.short,
   });
 }

@@ -1,5 +1,5 @@
 import type { TimelineFilter } from '@trove/contract';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { GridSource } from '../library/grid-source.ts';
 import { isSelecting } from '../selection/selectors.ts';
 import { FastScroller } from './FastScroller.tsx';
@@ -16,7 +16,7 @@ import {
 import { MonthSection } from './MonthSection.tsx';
 import type { TimelineSection } from './sections.ts';
 import { SelectionBar } from './SelectionBar.tsx';
-import { useGridTiles } from './use-grid-tiles.tsx';
+import { useGridTiles, type FileMenuRequest } from './use-grid-tiles.tsx';
 import { useGridViewport } from './use-grid-viewport.ts';
 import { useTimelineSelection } from './use-timeline-selection.ts';
 
@@ -33,6 +33,8 @@ export interface TimelineGridProps {
   sections: readonly TimelineSection[];
   /** The type filter the server applies to each month's files. */
   filter: TimelineFilter;
+  /** The file menu; the timeline's (FileContextMenu) when not given. */
+  renderFileMenu?: (request: FileMenuRequest) => ReactNode;
 }
 
 /**
@@ -41,7 +43,7 @@ export interface TimelineGridProps {
  * (see [Note: Timeline layout]), sections loading within 200 px of the viewport unless the
  * user is flinging, and the year/month fast scroller on the right.
  */
-export function TimelineGrid({ source, sections, filter }: TimelineGridProps) {
+export function TimelineGrid({ source, sections, filter, renderFileMenu }: TimelineGridProps) {
   const { jobId } = source;
   const ref = useRef<HTMLDivElement>(null);
   const ratio = useRef(1);
@@ -66,7 +68,7 @@ export function TimelineGrid({ source, sections, filter }: TimelineGridProps) {
   const retained = sectionsBetween(layout.boxes, top - RETAIN_MARGIN_PX, bottom + RETAIN_MARGIN_PX);
 
   const selection = useTimelineSelection(source, sections, filter);
-  const tiles = useGridTiles(jobId, selection);
+  const tiles = useGridTiles(source, selection, renderFileMenu);
 
   const scrollToVirtual = useCallback(
     (virtual: number) => {
@@ -110,21 +112,27 @@ export function TimelineGrid({ source, sections, filter }: TimelineGridProps) {
               shouldLoad={isNear && !viewport.isFast}
               renderTile={tiles.renderTile}
               onFilesLoaded={selection.actions.monthLoaded}
-              header={tiles.renderMonthControls(section, sections[index - 1]?.year !== section.year)}
+              header={tiles.renderMonthControls(
+                section,
+                // A titled section (an album by date added) is no month of any year.
+                section.title === undefined && sections[index - 1]?.year !== section.year,
+              )}
             />
           );
         })}
       </div>
-      <FastScroller
-        sections={sections}
-        boxes={layout.boxes}
-        total={layout.total}
-        top={top}
-        viewportHeight={viewport.height}
-        isCollapsed={viewport.sideMargin <= COLLAPSE_AT_MARGIN_PX}
-        mode={isSelecting(selection.state) ? 'select' : 'regular'}
-        onScrollTo={scrollToVirtual}
-      />
+      {sections.some((section) => section.title === undefined) && (
+        <FastScroller
+          sections={sections}
+          boxes={layout.boxes}
+          total={layout.total}
+          top={top}
+          viewportHeight={viewport.height}
+          isCollapsed={viewport.sideMargin <= COLLAPSE_AT_MARGIN_PX}
+          mode={isSelecting(selection.state) ? 'select' : 'regular'}
+          onScrollTo={scrollToVirtual}
+        />
+      )}
       {tiles.menu}
       <SelectionBar jobId={jobId} selection={selection} />
     </div>
