@@ -18,12 +18,11 @@ export function AlbumCarouselPage() {
   const me = useAccountInfoQuery().data?.uuid;
   useLiveAlbum(albumId, album.data?.last_update);
   const carousel = useAlbumCarousel(fileId, album.data, album.error);
-  const state = location.state as { fromGrid?: unknown } | null;
   const can = album.data?.currentUserCan;
   return (
     <Viewer
       carousel={carousel}
-      cameFromTimeline={state?.fromGrid === true}
+      cameFromTimeline={(location.state as { fromGrid?: unknown } | null)?.fromGrid === true}
       exitTo={`/albums/${encodeURIComponent(albumId)}`}
       canDelete={(file) => can !== undefined && canDeleteFile(can, file, me)}
       isOwner={album.data?.role === 'owner'}

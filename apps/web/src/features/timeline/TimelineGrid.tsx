@@ -121,7 +121,7 @@ export function TimelineGrid({ source, sections, filter, renderFileMenu }: Timel
           );
         })}
       </div>
-      {sections.some((section) => section.title === undefined) && (
+      {sections[0]?.title === undefined && (
         <FastScroller
           sections={sections}
           boxes={layout.boxes}

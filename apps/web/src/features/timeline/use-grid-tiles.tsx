@@ -133,12 +133,11 @@ export function useGridTiles(
   const closeMenu = () => {
     setMenu(null);
   };
-  const menuElement =
-    menu &&
-    (renderMenu ? (
-      <PartBoundary>{renderMenu({ ...menu, onClose: closeMenu })}</PartBoundary>
-    ) : (
-      <PartBoundary>
+  const menuElement = menu && (
+    <PartBoundary>
+      {renderMenu ? (
+        renderMenu({ ...menu, onClose: closeMenu })
+      ) : (
         <FileContextMenu
           file={menu.file}
           jobId={jobId}
@@ -147,8 +146,9 @@ export function useGridTiles(
           returnFocusTo={menu.anchor}
           onClose={closeMenu}
         />
-      </PartBoundary>
-    ));
+      )}
+    </PartBoundary>
+  );
   return { renderTile, renderMonthControls, menu: menuElement };
 }
 

@@ -43,7 +43,7 @@ export function AlbumActions({ album }: { album: JobInfo }) {
         if (success) toasts.show({ kind: 'success', text: success });
       },
       onError: () => {
-        toasts.show({ kind: 'error', text: text('albumView.changeFailed') });
+        toasts.show({ kind: 'error', text: text('common.genericError') });
       },
     });
   };

@@ -82,12 +82,10 @@ export function AlbumFileMenu({ file, position, anchor, onClose, album, me }: Al
       label: text('albumView.setCover'),
       isDisabled: album.cover_id === file.id,
       onSelect: choose(() => {
-        change.mutate(
-          { kind: 'cover', fileId: file.id },
-          {
-            onSuccess: () => toasts.show({ kind: 'success', text: text('albumView.coverChanged') }),
-            onError: () => toasts.show({ kind: 'error', text: text('albumView.coverFailed') }),
-          },
+        // The menu is gone by the time the answer comes: the promise, not mutate's callbacks.
+        change.mutateAsync({ kind: 'cover', fileId: file.id }).then(
+          () => toasts.show({ kind: 'success', text: text('albumView.coverChanged') }),
+          () => toasts.show({ kind: 'error', text: text('albumView.coverFailed') }),
         );
       }),
     });
@@ -95,13 +93,12 @@ export function AlbumFileMenu({ file, position, anchor, onClose, album, me }: Al
   if (can.addToAlbum || needsSubscription(can, 'addToAlbum')) {
     items.push({
       key: 'timeline',
-      label: can.addToAlbum
-        ? text('albumView.addToTimeline')
-        : text('albumView.addToTimelineNeedsSubscription'),
+      label: text('albumView.addToTimeline'),
+      // A read-only user's: shown unavailable (spec 000 §6); the toolbar's tooltip offers the subscription.
       isDisabled: !can.addToAlbum,
       onSelect: choose(() => {
-        copyToTimeline.mutate([file.id], {
-          onSuccess: (answer) => {
+        copyToTimeline.mutateAsync([file.id]).then(
+          (answer) => {
             const isAdded = answer.results.some((result) => result.status === 'ok');
             toasts.show(
               isAdded
@@ -110,8 +107,8 @@ export function AlbumFileMenu({ file, position, anchor, onClose, album, me }: Al
             );
             void queryClient.invalidateQueries({ queryKey: timelineKeys.all });
           },
-          onError: () => toasts.show({ kind: 'error', text: text('albumView.addToTimelineFailed') }),
-        });
+          () => toasts.show({ kind: 'error', text: text('albumView.addToTimelineFailed') }),
+        );
       }),
     });
   }

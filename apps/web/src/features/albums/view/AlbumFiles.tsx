@@ -27,7 +27,7 @@ export function AlbumFiles({ album, months, sort, viewMode, me }: AlbumFilesProp
   const intl = useIntl();
   const albumId = album.id;
   const source = useMemo(() => albumSource(albumId, sort), [albumId, sort]);
-  const addedTitle = intl.formatMessage({ id: 'albumView.allFiles' });
+  const addedTitle = intl.formatMessage({ id: 'albumView.sort.ADDED' });
   const sections = useMemo(() => albumSections(months, sort, addedTitle), [months, sort, addedTitle]);
   const renderFileMenu = useCallback(
     (request: FileMenuRequest) => <AlbumFileMenu {...request} album={album} me={me} />,

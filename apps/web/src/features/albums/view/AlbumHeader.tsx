@@ -45,11 +45,15 @@ export function AlbumHeader({ album, title, users }: AlbumHeaderProps) {
 /** The members' avatars (first letter when they have no picture, spec 000 §3) and their count. */
 function Participants({ users, ownerName }: { users: readonly JobUser[]; ownerName: string }) {
   const intl = useIntl();
-  const owner = users.find((user) => user.owner)?.name || ownerName;
-  const shown = users.slice(0, MAX_AVATARS);
+  // The owner first, named by the album when their row carries no name.
+  const ordered = [...users].sort((a, b) => Number(b.owner) - Number(a.owner));
+  const shown = ordered
+    .slice(0, MAX_AVATARS)
+    .map((user) => (user.owner && !user.name ? { ...user, name: ownerName } : user));
+  const count = intl.formatMessage({ id: 'albumView.participants' }, { count: users.length });
   return (
     <div className="album-view__participants">
-      <ul className="avatar-stack" aria-label={intl.formatMessage({ id: 'albumView.participantsLabel' })}>
+      <ul className="avatar-stack" aria-label={count}>
         {shown.map((user) => (
           <li key={user.id} className="avatar-stack__item" title={user.name}>
             <Avatar name={user.name} fallback="?" pictureUrl={user.profile_picture_url} size={28} />
@@ -60,14 +64,9 @@ function Participants({ users, ownerName }: { users: readonly JobUser[]; ownerNa
           <li className="avatar-stack__more">+{String(users.length - shown.length)}</li>
         )}
       </ul>
-      <span className="album-view__participant-count">
-        {intl.formatMessage({ id: 'albumView.participants' }, { count: users.length })}
+      <span className="album-view__participant-count" aria-hidden="true">
+        {count}
       </span>
-      {owner && (
-        <span className="album-view__owner">
-          {intl.formatMessage({ id: 'albumView.owner' }, { name: owner })}
-        </span>
-      )}
     </div>
   );
 }
@@ -76,7 +75,7 @@ function Participants({ users, ownerName }: { users: readonly JobUser[]; ownerNa
 function AlbumCounts({ album }: { album: JobInfo }) {
   const intl = useIntl();
   const counts = [
-    ['albumView.count.files', album.media_count],
+    ['albums.fileCount', album.media_count],
     ['albumView.count.contributors', album.participant_count],
     ['albumView.count.comments', album.comment_count],
     ['albumView.count.loves', album.reaction_count],

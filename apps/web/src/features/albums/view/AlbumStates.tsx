@@ -37,7 +37,7 @@ export function AlbumDeleted() {
     <EmptyState
       icon="delete"
       title={intl.formatMessage({ id: 'albumView.deletedTitle' })}
-      text={intl.formatMessage({ id: 'albumView.deletedText' })}
+      text={intl.formatMessage({ id: 'albums.notFoundText' })}
       action={<BackToAlbums />}
     />
   );

@@ -22,15 +22,13 @@ export function AlbumTitle({ album, title }: { album: JobInfo; title: string }) 
     const name = draft.trim();
     setDraft(null);
     if (name === album.title.trim()) return;
-    if (name === '' && album.isShared) {
-      toasts.show({ kind: 'error', text: intl.formatMessage({ id: 'albumView.nameRequired' }) });
-      return;
-    }
+    // spec 000 §5: a shared album needs a name; an emptied one keeps its old name.
+    if (name === '' && album.isShared) return;
     change.mutate(
       { kind: 'name', name },
       {
         onError: () => {
-          toasts.show({ kind: 'error', text: intl.formatMessage({ id: 'albumView.renameFailed' }) });
+          toasts.show({ kind: 'error', text: intl.formatMessage({ id: 'common.genericError' }) });
         },
       },
     );

@@ -109,7 +109,7 @@ function SortSelect({ album }: { album: JobInfo }) {
             { kind: 'sort', value },
             {
               onError: () => {
-                toasts.show({ kind: 'error', text: intl.formatMessage({ id: 'albumView.sortFailed' }) });
+                toasts.show({ kind: 'error', text: intl.formatMessage({ id: 'common.genericError' }) });
               },
             },
           );
@@ -144,7 +144,7 @@ function SlideshowButton({ album, isDisabled }: { album: JobInfo; isDisabled: bo
   };
   return (
     <button type="button" className="btn btn--secondary" disabled={isDisabled} onClick={() => void start()}>
-      {intl.formatMessage({ id: 'albumView.slideshow' })}
+      {intl.formatMessage({ id: 'viewer.slideshowPlay' })}
     </button>
   );
 }
@@ -168,7 +168,7 @@ function SubscribeButton({ album }: { album: JobInfo }) {
           { kind: 'subscribe' },
           {
             onError: () => {
-              toasts.show({ kind: 'error', text: intl.formatMessage({ id: 'albumView.subscribeFailed' }) });
+              toasts.show({ kind: 'error', text: intl.formatMessage({ id: 'common.genericError' }) });
             },
           },
         );

@@ -29,8 +29,7 @@ export function SubscriptionGate({
         {label}
       </button>
       <span className="subscription-gate__tip" role="tooltip" id={tipId}>
-        {intl.formatMessage({ id: 'albumView.needsSubscription' })}{' '}
-        <Link to={SUBSCRIPTION_PATH}>{intl.formatMessage({ id: 'albumView.getSubscription' })}</Link>
+        <Link to={SUBSCRIPTION_PATH}>{intl.formatMessage({ id: 'albumView.needsSubscription' })}</Link>
       </span>
     </span>
   );

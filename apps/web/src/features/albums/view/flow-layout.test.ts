@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { GAP_PX, HEADER_PX, SPACING } from '../../timeline/layout.ts';
-import { ASSUMED_ASPECT, aspectOf, estimatedRowsHeight, flowRowsBetween, justify, layoutFlow } from './flow-layout.ts';
+import {
+  ASSUMED_ASPECT,
+  aspectOf,
+  estimatedRowsHeight,
+  flowRowsBetween,
+  justify,
+  layoutFlow,
+} from './flow-layout.ts';
 
 describe('justify', () => {
   test('full rows fill the width exactly and are no taller than the target', () => {
@@ -31,7 +38,11 @@ describe('justify', () => {
   });
 
   test('rows stack with the spacing between them', () => {
-    const rows = justify(Array.from({ length: 12 }, () => 1), 460, 228);
+    const rows = justify(
+      Array.from({ length: 12 }, () => 1),
+      460,
+      228,
+    );
     rows.forEach((row, i) => {
       if (i > 0) expect(row.top).toBe((rows[i - 1]?.top ?? 0) + (rows[i - 1]?.height ?? 0) + SPACING);
     });
@@ -73,7 +84,11 @@ describe('layoutFlow', () => {
 });
 
 test('flowRowsBetween finds the rows that intersect a window', () => {
-  const rows = justify(Array.from({ length: 40 }, () => 1.5), 700, 200);
+  const rows = justify(
+    Array.from({ length: 40 }, () => 1.5),
+    700,
+    200,
+  );
   const { first, last } = flowRowsBetween(rows, 500, 900);
   expect(first).toBeGreaterThan(0);
   for (let i = first; i < last; i++) {

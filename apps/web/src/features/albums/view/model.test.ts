@@ -58,7 +58,9 @@ describe('job info fetch error mapping (spec 000 §4)', () => {
     expect(loadStatusOf(error(403, 'password_required', 'public job auth failed'), true)).toBe(
       'PASSWORD_REQUIRED',
     );
-    expect(loadStatusOf(error(400, 'bad_request', 'public job auth failed'), false)).toBe('PASSWORD_REQUIRED');
+    expect(loadStatusOf(error(400, 'bad_request', 'public job auth failed'), false)).toBe(
+      'PASSWORD_REQUIRED',
+    );
   });
   test('a secured job is deleted for a signed-in user and a login gate otherwise', () => {
     const secured = error(403, 'secured_job', 'User does not have access to secured job');
