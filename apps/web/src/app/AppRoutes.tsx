@@ -16,6 +16,9 @@ const AlbumPage = lazyScreen(() => import('../features/albums/AlbumPage.tsx').th
 const VisitorScreens = lazyScreen(() =>
   import('../features/albums/visitor/VisitorScreens.tsx').then((m) => m.VisitorScreens),
 );
+const AlbumCarouselPage = lazyScreen(() =>
+  import('../features/albums/AlbumCarouselPage.tsx').then((m) => m.AlbumCarouselPage),
+);
 const AlbumsPage = lazyScreen(() => import('../features/albums/AlbumsPage.tsx').then((m) => m.AlbumsPage));
 const AlbumEditPage = lazyScreen(() =>
   import('../features/albums/edit/AlbumEditPage.tsx').then((m) => m.AlbumEditPage),
@@ -76,6 +79,15 @@ export function AppRoutes() {
           <Route path="editAlbum/:albumIDB64" element={<AlbumEditPage />} />
           <Route path="addPhotos/:albumID" element={<AddPhotosRoute />} />
           <Route path="morePhotos/:albumIDB64" element={<AddPhotosRoute />} />
+          {/* spec 000 §2: the album carousel; #autoPlay starts the slideshow. */}
+          <Route
+            path="carousel/:albumId/:fileId"
+            element={
+              <ScreenBoundary className="screen-loading--viewer">
+                <AlbumCarouselPage />
+              </ScreenBoundary>
+            }
+          />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="settings/devices" element={<DevicesPage />} />
         </Route>

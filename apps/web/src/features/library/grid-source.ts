@@ -19,6 +19,11 @@ export interface SectionFilesQuery {
  */
 export interface GridSource {
   jobId: string;
+  /**
+   * Where a tile opens its file; `search` is the grid page's query (`?filter=`). Without it
+   * the timeline's viewer, `/photos/{fileId}{search}`.
+   */
+  fileHref?: (fileId: string, search: string) => string;
   sectionFiles(
     api: HttpClient,
     section: Pick<TimelineMonth, 'start' | 'end'>,

@@ -49,11 +49,9 @@ export const MonthSection = memo(function MonthSection(props: MonthSectionProps)
         remote.data.map((file) => file.id),
       );
   }, [remote.data, section.key, onFilesLoaded]);
-  const title = intl.formatDate(new Date(section.start * 1000), {
-    year: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  });
+  const title =
+    section.title ??
+    intl.formatDate(new Date(section.start * 1000), { year: 'numeric', month: 'long', timeZone: 'UTC' });
   const cells: ReactNode[] = [];
   const from = firstRow * perRow;
   // A big month arrives page by page: rows past the first pages stay blank until they come.

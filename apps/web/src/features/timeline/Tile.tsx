@@ -45,13 +45,13 @@ export interface TileProps extends TileHandlers {
   status: FileSelectionStatus;
   /** Something is selected (or select mode is on): circles show on every tile. */
   isSelecting: boolean;
-  /** The timeline's query (`?filter=`), so the viewer opened in a new tab keeps the filter. */
-  search: string;
+  /** The viewer of the file (`/photos/{fileId}?filter=…`), so it can open in a new tab too. */
+  href: string;
 }
 
 /**
  * One square of the timeline grid: thumbnail over its thumbhash, a badge for videos, and
- * a selection circle. The picture is a link to the viewer (`/photos/{fileId}`), so it can
+ * a selection circle. The picture is a link to the viewer (`/photos/{fileId}`, or the album carousel), so it can
  * also open in a new tab; the circle is a separate button (a link may not hold one).
  */
 export const Tile = memo(function Tile(props: TileProps) {
@@ -78,7 +78,7 @@ export const Tile = memo(function Tile(props: TileProps) {
     >
       <a
         className="tile"
-        href={`/photos/${encodeURIComponent(file.id)}${props.search}`}
+        href={props.href}
         data-media-status={file.media_status}
         {...longPress}
         onContextMenu={(event) => {

@@ -17,7 +17,7 @@ import {
 import { MonthSection } from './MonthSection.tsx';
 import type { TimelineSection } from './sections.ts';
 import { SelectionBar } from './SelectionBar.tsx';
-import { useGridTiles } from './use-grid-tiles.tsx';
+import { useGridTiles, type FileMenuRequest } from './use-grid-tiles.tsx';
 import { useGridViewport } from './use-grid-viewport.ts';
 import { useTimelineSelection } from './use-timeline-selection.ts';
 
@@ -39,6 +39,8 @@ export interface TimelineGridProps {
    * this bar in place of the selection bar.
    */
   renderPickerBar?: (selection: Selection) => ReactNode;
+  /** The file menu; the timeline's (FileContextMenu) when not given. */
+  renderFileMenu?: (request: FileMenuRequest) => ReactNode;
 }
 
 /**
@@ -47,7 +49,13 @@ export interface TimelineGridProps {
  * (see [Note: Timeline layout]), sections loading within 200 px of the viewport unless the
  * user is flinging, and the year/month fast scroller on the right.
  */
-export function TimelineGrid({ source, sections, filter, renderPickerBar }: TimelineGridProps) {
+export function TimelineGrid({
+  source,
+  sections,
+  filter,
+  renderPickerBar,
+  renderFileMenu,
+}: TimelineGridProps) {
   const { jobId } = source;
   const ref = useRef<HTMLDivElement>(null);
   const ratio = useRef(1);
@@ -72,7 +80,7 @@ export function TimelineGrid({ source, sections, filter, renderPickerBar }: Time
   const retained = sectionsBetween(layout.boxes, top - RETAIN_MARGIN_PX, bottom + RETAIN_MARGIN_PX);
 
   const selection = useTimelineSelection(source, sections, filter);
-  const tiles = useGridTiles(jobId, selection, renderPickerBar !== undefined);
+  const tiles = useGridTiles(source, selection, renderFileMenu, renderPickerBar !== undefined);
 
   const scrollToVirtual = useCallback(
     (virtual: number) => {
@@ -116,21 +124,27 @@ export function TimelineGrid({ source, sections, filter, renderPickerBar }: Time
               shouldLoad={isNear && !viewport.isFast}
               renderTile={tiles.renderTile}
               onFilesLoaded={selection.actions.monthLoaded}
-              header={tiles.renderMonthControls(section, sections[index - 1]?.year !== section.year)}
+              header={tiles.renderMonthControls(
+                section,
+                // A titled section (an album by date added) is no month of any year.
+                section.title === undefined && sections[index - 1]?.year !== section.year,
+              )}
             />
           );
         })}
       </div>
-      <FastScroller
-        sections={sections}
-        boxes={layout.boxes}
-        total={layout.total}
-        top={top}
-        viewportHeight={viewport.height}
-        isCollapsed={viewport.sideMargin <= COLLAPSE_AT_MARGIN_PX}
-        mode={renderPickerBar || isSelecting(selection.state) ? 'select' : 'regular'}
-        onScrollTo={scrollToVirtual}
-      />
+      {sections[0]?.title === undefined && (
+        <FastScroller
+          sections={sections}
+          boxes={layout.boxes}
+          total={layout.total}
+          top={top}
+          viewportHeight={viewport.height}
+          isCollapsed={viewport.sideMargin <= COLLAPSE_AT_MARGIN_PX}
+          mode={renderPickerBar || isSelecting(selection.state) ? 'select' : 'regular'}
+          onScrollTo={scrollToVirtual}
+        />
+      )}
       {tiles.menu}
       {renderPickerBar ? renderPickerBar(selection) : <SelectionBar jobId={jobId} selection={selection} />}
     </div>

@@ -19,6 +19,8 @@ export const isRecents = (view: TimelineView): view is RecentsView => view.start
 
 /** One month of the grid. `files` is set when they are known up front (recents). */
 export interface TimelineSection extends GridSection {
+  /** The header's text when it is not the month's name (an album sorted by date added). */
+  title?: string;
   year: number;
   month: number;
   start: number;

@@ -1,4 +1,5 @@
 import type { RemoteFile } from '@trove/contract';
+import type { GridSource } from '../library/grid-source.ts';
 import { useCallback, useState, type MouseEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
@@ -16,6 +17,14 @@ const FileContextMenu = lazyScreen(() =>
   import('../file-actions/FileContextMenu.tsx').then((m) => m.FileContextMenu),
 );
 
+/** What a grid's file menu is given when a tile asks for it (right click, context-menu key). */
+export interface FileMenuRequest {
+  file: RemoteFile;
+  position: Point;
+  anchor: HTMLElement;
+  onClose: () => void;
+}
+
 /** What the grid draws for files and month headers, bound to the selection and the menu. */
 export interface GridTiles {
   renderTile: (file: RemoteFile, size: number, month: number) => ReactNode;
@@ -31,7 +40,13 @@ export interface GridTiles {
  * select mode; right click opens the file menu. Month and year circles select everything
  * in them. A picker (`isPicker`) is always selecting and has no file menu.
  */
-export function useGridTiles(jobId: string, selection: Selection, isPicker = false): GridTiles {
+export function useGridTiles(
+  source: GridSource,
+  selection: Selection,
+  renderMenu?: (request: FileMenuRequest) => ReactNode,
+  isPicker = false,
+): GridTiles {
+  const { jobId } = source;
   const intl = useIntl();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -52,19 +67,21 @@ export function useGridTiles(jobId: string, selection: Selection, isPicker = fal
     [setMenu],
   );
 
+  const hrefOf = (id: string) =>
+    source.fileHref?.(id, search) ?? `/photos/${encodeURIComponent(id)}${search}`;
   const renderTile = (file: RemoteFile, size: number, month: number) => (
     <Tile
       file={file}
       size={size}
       status={statusOf(state, file.id, month)}
       isSelecting={selecting}
-      search={search}
+      href={hrefOf(file.id)}
       onActivate={(event) => {
         event.preventDefault();
         if (event.shiftKey) actions.shiftClick(file.id, month);
         else if (selecting) actions.toggle(file.id, month);
         // The viewer steps within the filter it was opened from (`?filter=` goes along).
-        else void navigate({ pathname: `/photos/${encodeURIComponent(file.id)}`, search });
+        else void navigate(hrefOf(file.id), { state: { fromGrid: true } });
       }}
       onSelectClick={(event) => {
         actions.click(file.id, event.shiftKey, month);
@@ -114,18 +131,23 @@ export function useGridTiles(jobId: string, selection: Selection, isPicker = fal
     );
   };
 
+  const closeMenu = () => {
+    setMenu(null);
+  };
   const menuElement = menu && (
     <PartBoundary>
-      <FileContextMenu
-        file={menu.file}
-        jobId={jobId}
-        isOwner
-        position={menu.position}
-        returnFocusTo={menu.anchor}
-        onClose={() => {
-          setMenu(null);
-        }}
-      />
+      {renderMenu ? (
+        renderMenu({ ...menu, onClose: closeMenu })
+      ) : (
+        <FileContextMenu
+          file={menu.file}
+          jobId={jobId}
+          isOwner
+          position={menu.position}
+          returnFocusTo={menu.anchor}
+          onClose={closeMenu}
+        />
+      )}
     </PartBoundary>
   );
   return { renderTile, renderMonthControls, menu: menuElement };

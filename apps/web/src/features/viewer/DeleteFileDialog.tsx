@@ -6,6 +6,8 @@ import { useDeleteFiles } from '../file-actions/use-file-actions.ts';
 export interface DeleteFileDialogProps {
   jobId: string;
   fileId: string;
+  /** Whether the caller owns the job: Undo is theirs only (spec 000 §6); true by default. */
+  isOwner?: boolean;
   /** Cancelled, or the delete failed (its toast says so): the viewer stays on the file. */
   onCancel: () => void;
   /** The file is in the trash: the viewer moves on (spec 000 §4 Carousel). */
@@ -17,8 +19,14 @@ export interface DeleteFileDialogProps {
  * with the same toasts as a delete from the selection bar or the file menu — 'Deleting…',
  * then '1 file deleted' with Undo, or 'Failed to delete file' (spec 000 §8).
  */
-export function DeleteFileDialog({ jobId, fileId, onCancel, onDeleted }: DeleteFileDialogProps) {
-  const deleteFiles = useDeleteFiles(jobId);
+export function DeleteFileDialog({
+  jobId,
+  fileId,
+  isOwner = true,
+  onCancel,
+  onDeleted,
+}: DeleteFileDialogProps) {
+  const deleteFiles = useDeleteFiles(jobId, { isOwner });
   const [isPending, setIsPending] = useState(false);
   return (
     <ConfirmDialog

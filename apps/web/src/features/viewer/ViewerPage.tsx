@@ -1,4 +1,4 @@
-import { TIMELINE_FILTERS, type TimelineFilter } from '@trove/contract';
+import { TIMELINE_FILTERS, type RemoteFile, type TimelineFilter } from '@trove/contract';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
@@ -74,7 +74,30 @@ function RecentsViewer(props: {
   return <Viewer carousel={carousel} cameFromTimeline={props.cameFromTimeline} />;
 }
 
-function Viewer({ carousel, cameFromTimeline }: { carousel: Carousel; cameFromTimeline: boolean }) {
+/** Props of {@link Viewer}. */
+export interface ViewerProps {
+  carousel: Carousel;
+  /** Opened from the grid in this tab: closing goes back to it rather than to `exitTo`. */
+  cameFromTimeline: boolean;
+  /** The page closing goes to when not opened from the grid; the timeline by default. */
+  exitTo?: string;
+  /** Whether the file on screen may be deleted; always in the timeline (spec 000 §6). */
+  canDelete?: (file: RemoteFile) => boolean;
+  /** Whether a delete offers Undo (spec 000 §6: only to the job owner); always in the timeline. */
+  isOwner?: boolean;
+}
+
+/**
+ * The full-screen viewer over any carousel: the timeline's here, an album's on
+ * /carousel/{albumId}/{fileId}. Closes to the grid it came from, else to `exitTo`.
+ */
+export function Viewer({
+  carousel,
+  cameFromTimeline,
+  exitTo = '/photos',
+  canDelete = () => true,
+  isOwner = true,
+}: ViewerProps) {
   const intl = useIntl();
   const api = useApi();
   const navigate = useNavigate();
@@ -92,7 +115,7 @@ function Viewer({ carousel, cameFromTimeline }: { carousel: Carousel; cameFromTi
 
   const close = () => {
     if (cameFromTimeline) void navigate(-1);
-    else void navigate('/photos', { replace: true });
+    else void navigate(exitTo, { replace: true });
   };
   const setPlaying = (on: boolean) => {
     void navigate(
@@ -120,7 +143,7 @@ function Viewer({ carousel, cameFromTimeline }: { carousel: Carousel; cameFromTi
     },
     onEscape: close,
     onDelete: () => {
-      if (file) setIsConfirming(true);
+      if (file && canDelete(file)) setIsConfirming(true);
     },
     onRemote: (key) => {
       const video = rootRef.current?.querySelector('video');
@@ -172,9 +195,13 @@ function Viewer({ carousel, cameFromTimeline }: { carousel: Carousel; cameFromTi
         onToggleInfo={() => {
           setIsInfoOpen(!isInfoOpen);
         }}
-        onDelete={() => {
-          setIsConfirming(true);
-        }}
+        onDelete={
+          file && canDelete(file)
+            ? () => {
+                setIsConfirming(true);
+              }
+            : undefined
+        }
       />
       <div className="viewer__body">
         <div className="viewer__stage">
@@ -207,6 +234,7 @@ function Viewer({ carousel, cameFromTimeline }: { carousel: Carousel; cameFromTi
         <DeleteFileDialog
           jobId={jobId}
           fileId={file.id}
+          isOwner={isOwner}
           onCancel={() => {
             setIsConfirming(false);
           }}

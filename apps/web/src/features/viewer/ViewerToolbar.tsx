@@ -16,7 +16,8 @@ export interface ViewerToolbarProps {
   onTogglePlay: () => void;
   onToggleZoom: () => void;
   onToggleInfo: () => void;
-  onDelete: () => void;
+  /** Absent when the file may not be deleted here (an album: currentUserCan, spec 000 §6). */
+  onDelete?: (() => void) | undefined;
 }
 
 function ToolButton(props: {
@@ -69,7 +70,7 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
           pressed={props.isInfoOpen}
           onClick={props.onToggleInfo}
         />
-        <ToolButton icon="delete" label="common.delete" onClick={props.onDelete} />
+        {props.onDelete && <ToolButton icon="delete" label="common.delete" onClick={props.onDelete} />}
       </div>
     );
   }

@@ -1,0 +1,57 @@
+import type { AlbumFileSort, AlbumViewMode, JobInfo, TimelineMonth } from '@trove/contract';
+import { useCallback, useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { TimelineGrid } from '../../timeline/TimelineGrid.tsx';
+import type { FileMenuRequest } from '../../timeline/use-grid-tiles.tsx';
+import { albumSource } from './album-api.ts';
+import { AlbumFileMenu } from './AlbumFileMenu.tsx';
+import { FlowGrid } from './FlowGrid.tsx';
+import { albumSections } from './model.ts';
+
+/** Props of {@link AlbumFiles}. */
+export interface AlbumFilesProps {
+  album: JobInfo;
+  months: readonly TimelineMonth[];
+  sort: AlbumFileSort;
+  viewMode: AlbumViewMode;
+  me: string | undefined;
+}
+
+/**
+ * The album's files (spec 000 §2 Album view): in grid mode the timeline's virtualised grid
+ * of square tiles, in flow mode the justified rows of [Note: Album flow layout]; both in the
+ * album's file sort, both opening the album carousel, both with the album's file menu.
+ */
+export function AlbumFiles({ album, months, sort, viewMode, me }: AlbumFilesProps) {
+  const intl = useIntl();
+  const albumId = album.id;
+  const source = useMemo(() => albumSource(albumId, sort), [albumId, sort]);
+  const addedTitle = intl.formatMessage({ id: 'albumView.sort.ADDED' });
+  const sections = useMemo(() => albumSections(months, sort, addedTitle), [months, sort, addedTitle]);
+  const renderFileMenu = useCallback(
+    (request: FileMenuRequest) => <AlbumFileMenu {...request} album={album} me={me} />,
+    [album, me],
+  );
+  if (sections.length === 0) {
+    return (
+      <EmptyState
+        icon="photos"
+        title={intl.formatMessage({ id: 'albums.emptyAlbumTitle' })}
+        text={intl.formatMessage({ id: 'albumView.emptyText' })}
+      />
+    );
+  }
+  // A new sort is a new grid: its sections, selection and scroll start over.
+  return viewMode === 'grid' ? (
+    <TimelineGrid
+      key={sort}
+      source={source}
+      sections={sections}
+      filter="all"
+      renderFileMenu={renderFileMenu}
+    />
+  ) : (
+    <FlowGrid key={sort} source={source} sections={sections} renderFileMenu={renderFileMenu} />
+  );
+}

@@ -1,0 +1,36 @@
+import { useId, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+
+/** Where the subscription offer leads until the subscription flow exists (issue #11). */
+export const SUBSCRIPTION_PATH = '/settings/storage';
+
+/**
+ * A button a read-only user would have with a subscription (spec 000 §6; the flags of
+ * currentUserCan.needsSubscription): shown disabled, with a tooltip offering a
+ * subscription. It stays focusable (aria-disabled) so keyboard users reach the tooltip,
+ * which shows on hover and focus and holds a link to the storage plans.
+ */
+export function SubscriptionGate({
+  label,
+  icon,
+  className = 'btn btn--secondary',
+}: {
+  label: string;
+  icon?: ReactNode;
+  className?: string;
+}) {
+  const intl = useIntl();
+  const tipId = useId();
+  return (
+    <span className="subscription-gate">
+      <button type="button" className={className} aria-disabled="true" aria-describedby={tipId}>
+        {icon}
+        {label}
+      </button>
+      <span className="subscription-gate__tip" role="tooltip" id={tipId}>
+        <Link to={SUBSCRIPTION_PATH}>{intl.formatMessage({ id: 'albumView.needsSubscription' })}</Link>
+      </span>
+    </span>
+  );
+}
