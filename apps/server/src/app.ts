@@ -24,6 +24,7 @@ import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
+import { createCopiesService } from './modules/uploads/copies.service.ts';
 import { createFsBlobStore } from './storage/fs-blob-store.ts';
 import { createMediaSigner, loadMediaSecret } from './access/media-urls.ts';
 import { createSessionRevocations } from './access/session-revocations.ts';
@@ -42,6 +43,10 @@ import { registerPrivacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { createPrivacyService } from './modules/privacy/privacy.service.ts';
 import { registerDirectoryRoutes } from './modules/directory/directory.routes.ts';
 import { registerJobRoutes } from './modules/jobs/jobs.routes.ts';
+import { registerAlbumRoutes } from './modules/jobs/albums.routes.ts';
+import { createAlbumsService } from './modules/jobs/albums.service.ts';
+import { registerOptionRoutes } from './modules/options/options.routes.ts';
+import { createOptionsService } from './modules/options/options.service.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
@@ -141,6 +146,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     baseQuotaBytes: config.BASE_QUOTA_BYTES,
     now,
   });
+  const copiesService = createCopiesService({
+    repos,
+    changeWriter,
+    access,
+    bus,
+    baseQuotaBytes: config.BASE_QUOTA_BYTES,
+    now,
+  });
   const filesService = createFilesService({
     repos,
     access,
@@ -181,7 +194,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPrivacyRoutes(app, { privacy: createPrivacyService({ privacy: repos.privacy, transact, now }) });
   registerSessionRoutes(app, { sessions: sessionsService });
   registerJobRoutes(app, { jobs: jobsService });
-  registerUploadRoutes(app, { uploads: uploadsService });
+  registerAlbumRoutes(app, {
+    albums: createAlbumsService({ repos, access, changeWriter, jobs: jobsService, directory, now }),
+    copies: copiesService,
+  });
+  registerOptionRoutes(app, { options: createOptionsService({ options: repos.options, now }) });
+  registerUploadRoutes(app, { uploads: uploadsService, copies: copiesService });
   registerResumableRoutes(app, {
     resumable: createResumableService({
       repos,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DuplicatePolicy } from './enums.ts';
 import { ChangeType } from './changes.ts';
+import { AlbumFileSort } from './jobs.ts';
 import { plainText } from './text.ts';
 
 /** A file as the server describes it (spec 000 §3 File). Times are seconds since the epoch. */
@@ -113,6 +114,12 @@ export const FilesQuery = z.object({
   filter: z.enum(TIMELINE_FILTERS).optional(),
   limit: z.coerce.number().int().min(1).max(5000).default(1000),
   cursor: z.string().max(200).optional(),
+  /**
+   * The order (spec 000 §2 album sorts): ADDED newest upload first, OLDEST_TAKEN and
+   * NEWEST_TAKEN by taken time. Absent: an album's sort_order attribute if set, else
+   * newest taken first (the timeline's order). A cursor only continues the order it came from.
+   */
+  sort: AlbumFileSort.optional(),
 });
 export type FilesQuery = z.infer<typeof FilesQuery>;
 

@@ -4,6 +4,7 @@ import { createChangesRepository } from '../modules/changes/changes.repository.t
 import { createFilesRepository } from '../modules/files/files.repository.ts';
 import { createJobsRepository } from '../modules/jobs/jobs.repository.ts';
 import { createMediaRepository } from '../modules/media/media.repository.ts';
+import { createOptionsRepository } from '../modules/options/options.repository.ts';
 import { createPrivacyRepository } from '../modules/privacy/privacy.repository.ts';
 import { createResumableRepository } from '../modules/resumable/resumable.repository.ts';
 import { createSessionsRepository } from '../modules/sessions/sessions.repository.ts';
@@ -26,6 +27,7 @@ export function createRepositories(db: Kysely<Database>) {
     workItems: createWorkItemsRepository(db),
     resumable: createResumableRepository(db),
     privacy: createPrivacyRepository(db),
+    options: createOptionsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

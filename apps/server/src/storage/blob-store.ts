@@ -26,6 +26,8 @@ export interface PartialWrite {
  * crash, and until then no reader can see any of them. The database row that names a blob
  * is written only after `put` resolved, and removed before `delete` runs, so a crash can
  * leave an orphan blob (found and removed by `trove fsck`) but never a row without bytes.
+ * Several rows may name one key (a copy to another user's timeline, see [Note: Copies]):
+ * bytes are deleted only once no row names their key.
  */
 export interface BlobStore {
   readonly kind: 'fs' | 's3';

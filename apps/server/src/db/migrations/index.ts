@@ -5,6 +5,7 @@ import * as resumable from './0003-resumable.ts';
 import * as privacy from './0004-privacy.ts';
 import * as sessionRevocations from './0005-session-revocations.ts';
 import * as albums from './0006-albums.ts';
+import * as sharedStoreKeys from './0007-shared-store-keys.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-privacy': privacy,
   '0005-session-revocations': sessionRevocations,
   '0006-albums': albums,
+  '0007-shared-store-keys': sharedStoreKeys,
 };

@@ -24,6 +24,11 @@ export interface ChangeRecorder {
   fileAdded(file: FileRow, change: { by: string; at: number; isRollback: boolean }): Promise<number>;
   /** Type 1: `file` was removed from its job (moved to the trash). */
   fileRemoved(file: FileRow, change: { by: string; at: number }): Promise<number>;
+  /**
+   * Type 11: something about the job itself changed (name, cover, privacy, permissions,
+   * password, members, sort order, deletion); `data.event` names it, e.g. `{ event: 'name' }`.
+   */
+  eventMarker(jobId: string, change: { by: string; at: number; data: { event: string } }): Promise<number>;
 }
 
 /** The one writer of change records: transactions whose changes wake the jobs' pollers. */
@@ -63,28 +68,31 @@ function fileAddedData(file: FileRow, isRollback: boolean): Record<string, unkno
 
 function createRecorder(tx: Repositories, touched: Set<string>): ChangeRecorder {
   async function append(
-    file: FileRow,
+    target: { jobId: string; fileId: string | null },
     type: ChangeType,
     by: string,
     at: number,
     data: Record<string, unknown>,
   ): Promise<number> {
     const serial = await tx.changes.append({
-      job_id: file.job_id,
+      job_id: target.jobId,
       type,
-      file_id: file.id,
+      file_id: target.fileId,
       user_id: by,
       payload: JSON.stringify(data),
       created_at: at,
     });
-    touched.add(file.job_id);
+    touched.add(target.jobId);
     return serial;
   }
+  const of = (file: FileRow) => ({ jobId: file.job_id, fileId: file.id });
   return {
     fileAdded: (file, change) =>
-      append(file, ChangeType.FileAdded, change.by, change.at, fileAddedData(file, change.isRollback)),
+      append(of(file), ChangeType.FileAdded, change.by, change.at, fileAddedData(file, change.isRollback)),
     fileRemoved: (file, change) =>
-      append(file, ChangeType.FileRemoved, change.by, change.at, { id: file.id }),
+      append(of(file), ChangeType.FileRemoved, change.by, change.at, { id: file.id }),
+    eventMarker: (jobId, change) =>
+      append({ jobId, fileId: null }, ChangeType.EventMarker, change.by, change.at, change.data),
   };
 }
 

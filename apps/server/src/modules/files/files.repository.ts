@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { BlobsTable, Database, FilesTable } from '../../db/schema.ts';
-import type { TimelineFilter } from '@trove/contract';
+import type { AlbumFileSort, TimelineFilter } from '@trove/contract';
 
 export type FileRow = Selectable<FilesTable>;
 /** A file row with what access needs of its job (see `canServeSignedMedia`). */
@@ -11,6 +11,16 @@ export type FileWithJob = FileRow & {
   job_auth_epoch: number;
 };
 export type BlobRow = Selectable<BlobsTable>;
+
+/**
+ * Where a page of files continues: the last file's sort value (taken or upload time) and
+ * id, in the order it was listed in.
+ */
+export interface FilesCursor {
+  sort: AlbumFileSort;
+  value: number;
+  id: string;
+}
 
 /** Queries on files and the blobs they point at. */
 export function createFilesRepository(db: Kysely<Database>) {
@@ -78,8 +88,9 @@ export function createFilesRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
     /**
-     * Active files of a job in timeline order (taken time, newest first, id breaking ties),
-     * after a cursor, bounded by taken and upload times.
+     * Active files of a job in one order (default NEWEST_TAKEN: the timeline's, taken time
+     * newest first; ADDED: upload time newest first; OLDEST_TAKEN: taken time oldest
+     * first), id breaking ties the same way, after a cursor, bounded by taken and upload times.
      */
     listActive(
       jobId: string,
@@ -87,8 +98,9 @@ export function createFilesRepository(db: Kysely<Database>) {
         startMs?: number;
         endMs?: number;
         uploadedSinceMs?: number;
-        after?: { taken: number; id: string };
+        after?: FilesCursor;
         filter?: TimelineFilter;
+        sort?: AlbumFileSort;
       },
       limit: number,
     ): Promise<FileRow[]> {
@@ -112,16 +124,42 @@ export function createFilesRepository(db: Kysely<Database>) {
       if (query.startMs !== undefined) q = q.where('taken_at', '>=', query.startMs);
       if (query.endMs !== undefined) q = q.where('taken_at', '<', query.endMs);
       if (query.uploadedSinceMs !== undefined) q = q.where('uploaded_at', '>=', query.uploadedSinceMs);
+      const sort = query.sort ?? 'NEWEST_TAKEN';
+      const column = sort === 'ADDED' ? 'uploaded_at' : 'taken_at';
+      const direction = sort === 'OLDEST_TAKEN' ? 'asc' : 'desc';
+      const past = direction === 'asc' ? '>' : '<';
       const after = query.after;
       if (after) {
         q = q.where((eb) =>
           eb.or([
-            eb('taken_at', '<', after.taken),
-            eb.and([eb('taken_at', '=', after.taken), eb('id', '<', after.id)]),
+            eb(column, past, after.value),
+            eb.and([eb(column, '=', after.value), eb('id', past, after.id)]),
           ]),
         );
       }
-      return q.orderBy('taken_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return q.orderBy(column, direction).orderBy('id', direction).limit(limit).execute();
+    },
+    /** Every active file of a job, oldest upload first (keep-all-files). */
+    listActiveIds(jobId: string): Promise<string[]> {
+      return db
+        .selectFrom('files')
+        .select('id')
+        .where('job_id', '=', jobId)
+        .where('state', '=', 'active')
+        .orderBy('uploaded_at')
+        .orderBy('id')
+        .execute()
+        .then((rows) => rows.map((row) => row.id));
+    },
+    /** How many active files a job has. */
+    countActive(jobId: string): Promise<number> {
+      return db
+        .selectFrom('files')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('job_id', '=', jobId)
+        .where('state', '=', 'active')
+        .executeTakeFirstOrThrow()
+        .then((row) => row.n);
     },
     /** Active files per taken month (YYYYMM), type and screenshot flag: the month overview. */
     countByMonth(jobId: string) {

@@ -7,14 +7,14 @@ import type {
   TimelineMonths,
   VideoCheckResponse,
 } from '@trove/contract';
-import { extensionOf } from '@trove/contract';
+import { AlbumFileSort, extensionOf } from '@trove/contract';
 import type { Access, Caller, JobAction } from '../../access/access.ts';
 import type { Repositories } from '../../db/repositories.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import type { ChangeWriter } from '../changes/change-writer.ts';
 import type { MediaLinks, SessionLinks } from '../media/media-links.ts';
 import { counterOf, recordFileAdded } from './file-records.ts';
-import type { FileRow } from './files.repository.ts';
+import type { FileRow, FilesCursor } from './files.repository.ts';
 
 const s = (ms: number) => Math.floor(ms / 1000);
 
@@ -58,15 +58,23 @@ export function toRemoteFile(file: FileRow, links: SessionLinks): RemoteFile {
   };
 }
 
-/** Cursor of the file list: the last file's taken time and id, opaque to clients. */
-function encodeCursor(file: FileRow): string {
-  return Buffer.from(`${file.taken_at}:${file.id}`).toString('base64url');
+/**
+ * Cursor of the file list, opaque to clients: the order's letter, the last file's sort
+ * value (taken or upload time) and id. A cursor of another order is refused; the older
+ * form `<taken>:<id>` still continues the default order.
+ */
+const SORT_LETTER = { ADDED: 'a', OLDEST_TAKEN: 'o', NEWEST_TAKEN: 'n' } as const;
+function encodeCursor(file: FileRow, sort: AlbumFileSort): string {
+  const value = sort === 'ADDED' ? file.uploaded_at : file.taken_at;
+  return Buffer.from(`${SORT_LETTER[sort]}:${String(value)}:${file.id}`).toString('base64url');
 }
-function decodeCursor(cursor: string): { taken: number; id: string } {
-  const [taken, id] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
-  const n = Number(taken);
-  if (!id || !Number.isSafeInteger(n)) throw new ValidationError('Invalid cursor');
-  return { taken: n, id };
+function decodeCursor(cursor: string, sort: AlbumFileSort): FilesCursor {
+  const parts = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
+  const [letter, value, id] = parts.length === 2 ? [SORT_LETTER.NEWEST_TAKEN, ...parts] : parts;
+  const n = Number(value);
+  if (!id || !Number.isSafeInteger(n) || letter !== SORT_LETTER[sort])
+    throw new ValidationError('Invalid cursor');
+  return { sort, value: n, id };
 }
 
 /** Files of a job: listing, metadata, delete to trash, and restore (spec 000 §7 Jobs). */
@@ -86,17 +94,22 @@ export function createFilesService(deps: {
     deps.access.requireJob(caller, jobId, action);
 
   return {
-    /** GET /jobs/{id}/files: a page of active files, newest taken first, and the serial. */
+    /**
+     * GET /jobs/{id}/files: a page of active files in the asked order (else the album's
+     * sort_order, else newest taken first), and the serial.
+     */
     async list(caller: Caller, jobId: string, query: FilesQuery): Promise<FileList & { serial: number }> {
       const { job, mediaScope } = await jobFor(caller, jobId, 'read');
+      const sort = query.sort ?? AlbumFileSort.safeParse(job.sort_order).data ?? 'NEWEST_TAKEN';
       const rows = await repos.files.listActive(
         jobId,
         {
           ...(query.start !== undefined && { startMs: query.start * 1000 }),
           ...(query.end !== undefined && { endMs: query.end * 1000 }),
           ...(query.uploaded_since !== undefined && { uploadedSinceMs: query.uploaded_since * 1000 }),
-          ...(query.cursor !== undefined && { after: decodeCursor(query.cursor) }),
+          ...(query.cursor !== undefined && { after: decodeCursor(query.cursor, sort) }),
           ...(query.filter !== undefined && { filter: query.filter }),
+          sort,
         },
         query.limit + 1,
       );
@@ -106,7 +119,7 @@ export function createFilesService(deps: {
       const sessionLinks = links.forSession(mediaScope);
       return {
         files: page.map((file) => toRemoteFile(file, sessionLinks)),
-        next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+        next_cursor: rows.length > query.limit && last ? encodeCursor(last, sort) : null,
         serial: job.last_event_serial,
       };
     },
@@ -146,7 +159,11 @@ export function createFilesService(deps: {
       return file;
     },
 
-    /** DELETE /jobs/{id}/files_by_id/{fileId}: moves the file to the trash (type 1 change). */
+    /**
+     * DELETE /jobs/{id}/files_by_id/{fileId}: moves the file to the trash (type 1 change).
+     * Removing the last file of an album deletes the album, in the same transaction
+     * (spec 000 §4 Album create).
+     */
     async trash(caller: Caller & { userId: string }, jobId: string, fileId: string): Promise<void> {
       const grant = await jobFor(caller, jobId, 'read');
       const { job } = grant;
@@ -158,6 +175,10 @@ export function createFilesService(deps: {
         await tx.files.setState(file.id, 'trashed', t);
         if (job.type === 'timeline') await tx.accounts.addToCounter(file.added_by, counterOf(file), -1);
         await changes.fileRemoved(file, { by: caller.userId, at: t });
+        if (job.type === 'story' && (await tx.files.countActive(jobId)) === 0) {
+          await tx.jobs.update(jobId, { deleted_at: t });
+          await changes.eventMarker(jobId, { by: caller.userId, at: t, data: { event: 'deleted' } });
+        }
       });
     },
 

@@ -228,12 +228,31 @@ export function createJobsRepository(db: Kysely<Database>) {
     async update(id: string, values: Updateable<JobsTable>): Promise<void> {
       await db.updateTable('jobs').set(values).where('id', '=', id).execute();
     },
+    /** Ends every visitor grant and visitor media URL of the job (see [Note: Visitors]). */
+    async bumpAuthEpoch(id: string): Promise<void> {
+      await db
+        .updateTable('jobs')
+        .set((eb) => ({ auth_epoch: eb('auth_epoch', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
+    },
     /** Subscribes (again): one row per user and album, kept after leaving. */
     async subscribe(jobId: string, userId: string, now: number): Promise<void> {
       await db
         .insertInto('job_members')
         .values({ job_id: jobId, user_id: userId, subscribed: 1, created_at: now, updated_at: now })
         .onConflict((oc) => oc.columns(['job_id', 'user_id']).doUpdateSet({ subscribed: 1, updated_at: now }))
+        .execute();
+    },
+    /** Everyone who ever subscribed, with their names, first subscribed first. */
+    listMembers(jobId: string) {
+      return db
+        .selectFrom('job_members as m')
+        .innerJoin('users', 'users.id', 'm.user_id')
+        .select(['m.user_id', 'm.subscribed', 'users.name'])
+        .where('m.job_id', '=', jobId)
+        .orderBy('m.created_at')
+        .orderBy('m.user_id')
         .execute();
     },
     async unsubscribe(jobId: string, userId: string, now: number): Promise<void> {

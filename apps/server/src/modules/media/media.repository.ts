@@ -33,6 +33,23 @@ export function createMediaRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
     },
+    /**
+     * Gives blob `to` the renditions of blob `from`, naming the same stored bytes: a blob
+     * that shares another's bytes (a copy to another user's timeline) shares its renditions.
+     */
+    async copyDerivatives(from: string, to: string): Promise<void> {
+      await db
+        .insertInto('derivatives')
+        .columns(['blob_id', 'kind', 'store_key', 'size', 'content_type', 'created_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('derivatives')
+            .select([eb.val(to).as('blob_id'), 'kind', 'store_key', 'size', 'content_type', 'created_at'])
+            .where('blob_id', '=', from),
+        )
+        .onConflict((oc) => oc.columns(['blob_id', 'kind']).doNothing())
+        .execute();
+    },
     /** Records the SHA-256 of a blob's stored bytes, once (see inspect-stream.ts). */
     async setBlobSha256(blobId: string, sha256: string): Promise<void> {
       await db

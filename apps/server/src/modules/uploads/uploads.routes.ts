@@ -8,8 +8,9 @@ import {
 } from '@trove/contract';
 import { z } from 'zod';
 import { ValidationError, parseInput } from '../../errors.ts';
-import { requireAuth } from '../../http/auth.ts';
+import { requireAuth, signedInCaller } from '../../http/auth.ts';
 import { multipartParts } from '../../http/multipart.ts';
+import type { CopiesService } from './copies.service.ts';
 import type { UploadsService } from './uploads.service.ts';
 
 const JobParams = z.object({ id: z.string().min(1).max(100) });
@@ -19,7 +20,10 @@ const JobParams = z.object({ id: z.string().min(1).max(100) });
  * policy, …) may come as query parameters or as multipart fields before the file part;
  * the file streams straight to storage and is never held in memory.
  */
-export function registerUploadRoutes(app: FastifyInstance, deps: { uploads: UploadsService }): void {
+export function registerUploadRoutes(
+  app: FastifyInstance,
+  deps: { uploads: UploadsService; copies: CopiesService },
+): void {
   const userRoute = { config: { auth: 'user' as const } };
 
   app.post(`${APP_BASE_PATH}/jobs/:id/upload`, userRoute, async (request) => {
@@ -65,6 +69,6 @@ export function registerUploadRoutes(app: FastifyInstance, deps: { uploads: Uplo
   app.post(`${APP_BASE_PATH}/jobs/:id/copy_to_timeline`, userRoute, async (request) => {
     const { id } = parseInput(JobParams, request.params);
     const body = parseInput(CopyToTimelineBody, request.body);
-    return deps.uploads.copyToTimeline(requireAuth(request), id, body);
+    return deps.copies.copyToTimeline(signedInCaller(request), id, body.file_uuids);
   });
 }

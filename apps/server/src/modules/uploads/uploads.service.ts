@@ -9,8 +9,6 @@ import {
   fileTypeOfExtension,
   isScreenshotName,
   monthOf,
-  type CopyToTimelineBody,
-  type CopyToTimelineResponse,
   type DuplicatePolicy,
   type FilesDedupBody,
   type UploadFields,
@@ -21,7 +19,6 @@ import type { Repositories } from '../../db/repositories.ts';
 import {
   ChecksumMismatchError,
   FileTooLargeError,
-  NotFoundError,
   QuotaExceededError,
   UnsupportedFileError,
 } from '../../errors.ts';
@@ -256,67 +253,9 @@ export function createUploadsService(deps: {
       const { answer } = await commit(auth, job, incoming);
       return answer;
     },
-
-    /**
-     * POST /jobs/{id}/copy_to_timeline: adds files of an album to the caller's timeline
-     * without bytes, as a dedup of each (spec 000 §4 Upload item: an upload that also
-     * targets the timeline is copied there once complete). A file the timeline already
-     * holds answers with that file, so a retried copy never makes a duplicate; a file the
-     * user deleted from the timeline before is added again, since this is a new request.
-     */
-    async copyToTimeline(
-      auth: AuthContext,
-      jobId: string,
-      body: CopyToTimelineBody,
-    ): Promise<CopyToTimelineResponse> {
-      await deps.access.requireJob(userCaller(auth), jobId, 'copyToTimeline');
-      const timelineId = (await repos.jobs.findTimeline(auth.userId))?.id;
-      if (timelineId === undefined) throw new NotFoundError();
-      const timeline = await writableJob(auth, timelineId);
-      const results: CopyToTimelineResponse['results'] = [];
-      for (const fileId of body.file_uuids) {
-        const file = await repos.files.findFile(jobId, fileId);
-        if (file?.state !== 'active') {
-          results.push({ file_uuid: fileId, status: 'error', error_reason: 'file_not_found' });
-          continue;
-        }
-        const incoming: Incoming = {
-          path: file.path,
-          size: file.size,
-          sha1: file.sha1,
-          type: fileTypeOf(file.type),
-          mtimeMs: file.mtime,
-          ctimeMs: file.ctime,
-          policy: 'no_duplicates',
-          group:
-            file.group_type && file.group_id
-              ? {
-                  type: file.group_type === 'burst' ? 'burst' : 'live',
-                  id: file.group_id,
-                  master: file.master === 1,
-                }
-              : null,
-        };
-        // The bytes must be the caller's own (they are whenever the caller may read the
-        // album today: albums have no participants yet); copying a participant's file
-        // will need a blob of the caller's, counted against the caller's storage.
-        const { answer } = await commit(auth, timeline, incoming);
-        results.push(
-          answer.uuid && (answer.status === 'processing' || answer.status === 'exists')
-            ? { file_uuid: fileId, status: 'ok', timeline_uuid: answer.uuid }
-            : { file_uuid: fileId, status: 'error', error_reason: 'forbidden' },
-        );
-      }
-      return { results };
-    },
   };
 }
 export type UploadsService = ReturnType<typeof createUploadsService>;
-
-/** The stored type of a file row as the upload's type. */
-function fileTypeOf(type: string): Incoming['type'] {
-  return type === 'Movies' || type === 'Documents' ? type : 'Pictures';
-}
 
 function toIncoming(
   fields: Pick<UploadFields, 'path' | 'mtime' | 'ctime' | 'policy' | 'group_type' | 'group_id' | 'master'>,
@@ -347,7 +286,7 @@ function toIncoming(
  * comes along only when it came from the content (EXIF): without EXIF a file's taken time
  * is its own mtime, which the sibling's is not.
  */
-function mediaFactsOf(sibling: FileRow): Partial<FileRow> {
+export function mediaFactsOf(sibling: FileRow): Partial<FileRow> {
   const fromContent = sibling.taken_at !== sibling.mtime;
   return {
     width: sibling.width,

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  APP_BASE_PATH,
+  AlbumPasswordBody,
+  CopyFilesBody,
+  JobAttributeBody,
+  JobAttributeName,
+  PermissionsBody,
+  PrivacyModeBody,
+  RenameAlbumBody,
+  SetCoverBody,
+  parseKeepFiles,
+} from '@trove/contract';
+import { z } from 'zod';
+import { ValidationError, parseInput } from '../../errors.ts';
+import { callerOf, signedInCaller } from '../../http/auth.ts';
+import type { CopiesService } from '../uploads/copies.service.ts';
+import type { AlbumsService } from './albums.service.ts';
+
+const JobParams = z.object({ id: z.string().min(1).max(100) });
+const AttributeParams = JobParams.extend({ name: JobAttributeName });
+/** The ids of POST /jobs/{id}/keep-files: as many as a copy takes at once. */
+const KeepFileIds = z.array(z.string().min(1).max(100)).min(1).max(500);
+
+/**
+ * Managing albums and copying between jobs (spec 000 §7 Jobs, issue #11): name, cover,
+ * privacy_mode, permissions, attribute/sort_order, password, subscribe, unsubscribe,
+ * users, DELETE, keep-all-files, keep-files, copy_files and service. Access decides in
+ * the services (see [Note: Access]).
+ */
+export function registerAlbumRoutes(
+  app: FastifyInstance,
+  deps: { albums: AlbumsService; copies: CopiesService },
+): void {
+  const userRoute = { config: { auth: 'user' as const } };
+  // Visitors of shared albums list its people and its services (spec 000 §6).
+  const visitorRoute = { config: { auth: 'visitor' as const } };
+  const job = `${APP_BASE_PATH}/jobs/:id`;
+  const id = (params: unknown) => parseInput(JobParams, params).id;
+
+  app.post(`${job}/name`, userRoute, async (request) => {
+    const { name } = parseInput(RenameAlbumBody, request.body);
+    return deps.albums.rename(signedInCaller(request), id(request.params), name);
+  });
+
+  app.post(`${job}/cover`, userRoute, async (request) => {
+    const body = parseInput(SetCoverBody, request.body);
+    return deps.albums.setCover(signedInCaller(request), id(request.params), body.id);
+  });
+
+  app.post(`${job}/privacy_mode`, userRoute, async (request) => {
+    const { mode } = parseInput(PrivacyModeBody, request.body);
+    return deps.albums.changePrivacy(signedInCaller(request), id(request.params), mode);
+  });
+
+  app.post(`${job}/permissions`, userRoute, async (request) => {
+    const body = parseInput(PermissionsBody, request.body);
+    return deps.albums.changePermissions(signedInCaller(request), id(request.params), body);
+  });
+
+  app.put(`${job}/attribute/:name`, userRoute, async (request) => {
+    const params = parseInput(AttributeParams, request.params);
+    const { value } = parseInput(JobAttributeBody, request.body);
+    return deps.albums.changeSortOrder(signedInCaller(request), params.id, value);
+  });
+
+  app.post(`${job}/password`, userRoute, async (request) => {
+    const { password } = parseInput(AlbumPasswordBody, request.body);
+    return deps.albums.setPassword(signedInCaller(request), id(request.params), password);
+  });
+
+  app.post(`${job}/subscribe`, userRoute, async (request) =>
+    deps.albums.subscribe(signedInCaller(request), id(request.params)),
+  );
+
+  app.post(`${job}/unsubscribe`, userRoute, async (request) =>
+    deps.albums.unsubscribe(signedInCaller(request), id(request.params)),
+  );
+
+  app.get(`${job}/users`, visitorRoute, async (request) =>
+    deps.albums.listMembers(callerOf(request), id(request.params)),
+  );
+
+  app.delete(job, userRoute, async (request) =>
+    deps.albums.deleteAlbum(signedInCaller(request), id(request.params)),
+  );
+
+  app.get(`${job}/service`, visitorRoute, async (request) =>
+    deps.albums.service(callerOf(request), id(request.params)),
+  );
+
+  app.post(`${job}/keep-all-files`, userRoute, async (request) =>
+    deps.copies.keepAll(signedInCaller(request), id(request.params)),
+  );
+
+  // Plain text, one id a line (spec 000 §7); Fastify reads text/plain bodies as strings.
+  app.post(`${job}/keep-files`, userRoute, async (request) => {
+    if (typeof request.body !== 'string')
+      throw new ValidationError('Expected text/plain file ids, one a line');
+    const ids = parseInput(KeepFileIds, parseKeepFiles(request.body));
+    return deps.copies.copyToTimeline(signedInCaller(request), id(request.params), ids);
+  });
+
+  app.post(`${job}/copy_files`, userRoute, async (request) => {
+    const body = parseInput(CopyFilesBody, request.body);
+    return deps.copies.copyFiles(signedInCaller(request), id(request.params), body);
+  });
+}
