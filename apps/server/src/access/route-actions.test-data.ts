@@ -103,6 +103,39 @@ export const JOB_ROUTES: Record<string, JobRoute> = {
     request: (i) => json({ file_uuids: [i.photo] }),
   },
   'OPTIONS /st/4/jobs/:id/uploads': { kind: 'public' },
+  // Albums (issue #11, spec 000 §7 Jobs).
+  'GET /st/4/jobs/:id/users': { action: 'listMembers' },
+  'GET /st/4/jobs/:id/service': { action: 'read' },
+  'POST /st/4/jobs/:id/name': { action: 'rename', request: () => json({ name: 'Renamed' }) },
+  'POST /st/4/jobs/:id/cover': { action: 'setCover', request: (i) => json({ id: i.photo }) },
+  'POST /st/4/jobs/:id/privacy_mode': { action: 'changePrivacy', request: () => json({ mode: 'private' }) },
+  'POST /st/4/jobs/:id/permissions': {
+    action: 'changePermissions',
+    request: () => json({ allow_uploads: 0 }),
+  },
+  'PUT /st/4/jobs/:id/attribute/:name': {
+    action: 'changeSortOrder',
+    params: { name: () => 'sort_order' },
+    request: () => json({ value: 'OLDEST_TAKEN' }),
+  },
+  // Setting the password is the owner's, like privacy: it ends every visitor's access.
+  'POST /st/4/jobs/:id/password': {
+    action: 'changePrivacy',
+    request: (i) => json({ password: i.albumAuth }),
+  },
+  'POST /st/4/jobs/:id/subscribe': { action: 'subscribe' },
+  'POST /st/4/jobs/:id/unsubscribe': { action: 'leave' },
+  'DELETE /st/4/jobs/:id': { action: 'deleteAlbum' },
+  'POST /st/4/jobs/:id/keep-all-files': { action: 'copyToTimeline' },
+  'POST /st/4/jobs/:id/keep-files': {
+    action: 'copyToTimeline',
+    request: (i) => ({ headers: { 'content-type': 'text/plain' }, payload: `${i.photo}\n` }),
+  },
+  // From the album into itself: read on the source and addPhotos on the target, one job.
+  'POST /st/4/jobs/:id/copy_files': {
+    action: 'addPhotos',
+    request: (i) => json({ source_job: i.id, file_uuids: [i.photo] }),
+  },
   'POST /st/4/jobs/:id/uploads': {
     action: 'addPhotos',
     request: () => ({

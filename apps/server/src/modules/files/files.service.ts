@@ -162,7 +162,8 @@ export function createFilesService(deps: {
     /**
      * DELETE /jobs/{id}/files_by_id/{fileId}: moves the file to the trash (type 1 change).
      * Removing the last file of an album deletes the album, in the same transaction
-     * (spec 000 §4 Album create).
+     * (spec 000 §4 Album create), when the caller may delete the album: a participant
+     * removing their own last photo must not delete somebody else's album.
      */
     async trash(caller: Caller & { userId: string }, jobId: string, fileId: string): Promise<void> {
       const grant = await jobFor(caller, jobId, 'read');
@@ -175,7 +176,7 @@ export function createFilesService(deps: {
         await tx.files.setState(file.id, 'trashed', t);
         if (job.type === 'timeline') await tx.accounts.addToCounter(file.added_by, counterOf(file), -1);
         await changes.fileRemoved(file, { by: caller.userId, at: t });
-        if (job.type === 'story' && (await tx.files.countActive(jobId)) === 0) {
+        if (job.type === 'story' && grant.can('deleteAlbum') && (await tx.files.countActive(jobId)) === 0) {
           await tx.jobs.update(jobId, { deleted_at: t });
           await changes.eventMarker(jobId, { by: caller.userId, at: t, data: { event: 'deleted' } });
         }

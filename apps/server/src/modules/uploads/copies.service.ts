@@ -150,10 +150,17 @@ export function createCopiesService(deps: {
 
     /**
      * POST /jobs/{id}/copy_files: files of a job the caller may read into this album, naming
-     * the same blobs (see [Note: Copies]).
+     * the same blobs (see [Note: Copies]). Into the caller's timeline it is copy_to_timeline:
+     * the files become their own.
      */
     async copyFiles(caller: SignedIn, albumId: string, body: CopyFilesBody): Promise<CopyResults> {
       const { job } = await access.requireJob(caller, albumId, 'addPhotos');
+      if (job.type === 'timeline') {
+        // Into itself it changes nothing: each file answers as already there.
+        const from = body.source_job === job.id ? 'read' : 'copyToTimeline';
+        await access.requireJob(caller, body.source_job, from);
+        return copyAll(caller.userId, job, body.source_job, body.file_uuids, 'own');
+      }
       if (job.type !== 'story') throw new ValidationError('copy_files copies into an album');
       await access.requireJob(caller, body.source_job, 'read');
       return copyAll(caller.userId, job, body.source_job, body.file_uuids, 'shared');
