@@ -1,16 +1,16 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useAlbumListQuery } from './api-list.ts';
-import { CreateAlbumDialog } from './CreateAlbumDialog.tsx';
 import { AlbumGrid } from './list/AlbumGrid.tsx';
 import './list/albums-list.css';
 import { AlbumsToolbar } from './list/AlbumsToolbar.tsx';
+import { newAlbumPath } from './route-params.ts';
 import { albumListParams, parseAlbumListView, visibleAlbums, type AlbumListView } from './list/model.ts';
 
 /**
@@ -24,7 +24,6 @@ export function AlbumsPage() {
   const [params, setParams] = useSearchParams();
   const view = parseAlbumListView(params);
   const { filter, sort, query } = view;
-  const [isCreating, setIsCreating] = useState(false);
   const title = intl.formatMessage({ id: 'nav.albums' });
   usePageTitle(title);
   const unnamed = intl.formatMessage({ id: 'albums.unnamed' });
@@ -40,24 +39,12 @@ export function AlbumsPage() {
   );
   if (albums.isError) return <QueryError error={albums.error} onRetry={() => void albums.refetch()} />;
   if (!albums.data || !shown) return <PageSpinner />;
+  // Album create is two steps on its own route (spec 000 §2 /albums/{id}/edit/{tab}).
   const create = (
-    <button
-      type="button"
-      className="btn btn--primary"
-      onClick={() => {
-        setIsCreating(true);
-      }}
-    >
+    <Link className="btn btn--primary" to={newAlbumPath()}>
       <Icon name="add" size={20} />
       {intl.formatMessage({ id: 'albums.create' })}
-    </button>
-  );
-  const dialog = isCreating && (
-    <CreateAlbumDialog
-      onClose={() => {
-        setIsCreating(false);
-      }}
-    />
+    </Link>
   );
   if (albums.data.length === 0) {
     return (
@@ -68,7 +55,6 @@ export function AlbumsPage() {
           text={intl.formatMessage({ id: 'albums.emptyText' })}
           action={create}
         />
-        {dialog}
       </>
     );
   }
@@ -90,7 +76,6 @@ export function AlbumsPage() {
       ) : (
         <AlbumGrid albums={shown} label={title} />
       )}
-      {dialog}
     </section>
   );
 }

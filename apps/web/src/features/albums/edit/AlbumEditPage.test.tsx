@@ -110,7 +110,11 @@ describe('step 1: name the album (spec 000 §4 Album create, §5)', () => {
     expect(screen.queryByRole('switch', { name: 'Allow comments' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Create an empty album' }));
     // The album page (not step 2).
-    expect(await screen.findByRole('heading', { name: 'Untitled album' })).toBeTruthy();
+    // The owner's album page names the album in place; an unnamed one shows the placeholder.
+    const heading = await screen.findByRole('heading', { name: '' });
+    expect(within(heading).getByRole('textbox', { name: 'Album name' }).getAttribute('placeholder')).toBe(
+      'Unnamed album',
+    );
     expect(sent(requests, 'POST', '/st/4/jobs')[0]?.body).toEqual({
       name: '',
       public: false,

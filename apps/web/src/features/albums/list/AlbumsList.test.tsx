@@ -109,9 +109,9 @@ describe('albums list (spec 000 §2 Albums list)', () => {
     expect(screen.getByRole('button', { name: 'Private' }).getAttribute('aria-pressed')).toBe('true');
   });
 
-  test('the create button opens the create dialog', async () => {
-    const { user } = renderList();
-    await user.click(await screen.findByRole('button', { name: 'Create album' }));
-    expect(screen.getByRole('dialog', { name: 'New album' })).toBeTruthy();
+  test('the create button links to the two-step create flow', async () => {
+    renderList();
+    const link = await screen.findByRole('link', { name: 'Create album' });
+    expect(link.getAttribute('href')).toBe('/albums/new/edit/a');
   });
 });

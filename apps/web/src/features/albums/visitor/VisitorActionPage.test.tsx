@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderApp } from '../../../test/render.tsx';
 import { aSharedAlbum, RoutesWithLocation } from './test-helpers.tsx';
@@ -90,21 +90,10 @@ describe('login-gated actions on a shared album (spec 000 §2)', () => {
     ).toBeTruthy();
   });
 
-  test('createNew opens album creation; Cancel goes back to the shared album', async () => {
-    const { user } = renderApp({
-      route: '/a/job-1/createNew',
-      routes: {
-        'GET /st/4/jobs/job-1/info': { body: aSharedAlbum() },
-        'GET /st/4/jobs/job-1/files': { body: { files: [], next_cursor: null } },
-        'GET /st/4/jobs/job-1/changes': { body: { changes: [], last_serial: 4 } },
-      },
-      element: <RoutesWithLocation />,
-    });
-    const dialog = await screen.findByRole('dialog', { name: 'New album' });
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  test('createNew opens the two-step album creation', async () => {
+    renderApp({ route: '/a/job-1/createNew', element: <RoutesWithLocation /> });
     await waitFor(() => {
-      expect(location()).toBe('/a/job-1');
+      expect(location()).toBe('/albums/new/edit/a');
     });
-    expect(await screen.findByRole('heading', { name: 'Cabin trip' })).toBeTruthy();
   });
 });

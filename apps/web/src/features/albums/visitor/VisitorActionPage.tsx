@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useApi } from '../../../api/api-context.tsx';
 import { isApiError, isNetworkError } from '../../../api/http-error.ts';
 import { PageSpinner } from '../../../ui/PageSpinner.tsx';
 import { useToasts } from '../../../ui/toasts.tsx';
 import { timelineKeys } from '../../library/api.ts';
 import { albumKeys } from '../api.ts';
-import { CreateAlbumDialog } from '../CreateAlbumDialog.tsx';
+import { newAlbumPath } from '../route-params.ts';
 import { copyToTimeline, subscribeToAlbum } from './api-visitor.ts';
 
 /** The login-gated actions on a shared album (spec 000 §2). */
@@ -23,16 +23,9 @@ export type VisitorAction = 'subscribe' | 'copyAlbum' | 'createNew';
  */
 export function VisitorActionPage({ action }: { action: VisitorAction }) {
   const { albumId = '', fileId } = useParams();
-  const navigate = useNavigate();
   const back = `/a/${encodeURIComponent(albumId)}`;
-  if (action === 'createNew')
-    return (
-      <CreateAlbumDialog
-        onClose={() => {
-          void navigate(back, { replace: true });
-        }}
-      />
-    );
+  // Album creation is its own two-step route (spec 000 §2 /albums/{id}/edit/{tab}).
+  if (action === 'createNew') return <Navigate to={newAlbumPath()} replace />;
   return <RunAction action={action} albumId={albumId} fileId={fileId} back={back} />;
 }
 
