@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { useToasts } from '../../../ui/toasts.tsx';
 import { useAlbumChange, useDeleteAlbum, type AlbumChange } from './album-api.ts';
 import { ActionMenu, type ActionMenuItem } from './ActionMenu.tsx';
+import { AlbumPasswordDialog } from './AlbumPasswordDialog.tsx';
 
 /** The more-actions icon: three dots. */
 function MoreIcon() {
@@ -22,7 +23,7 @@ function MoreIcon() {
 
 /**
  * The album's menu (spec 000 §6, by currentUserCan): for who may edit it, the switches
- * shared/private, allow comments and allow uploads; Leave album (UNSUBSCRIBE_ALBUM confirm)
+ * shared/private, allow comments and allow uploads, and a shared album's password (§5); Leave album (UNSUBSCRIBE_ALBUM confirm)
  * and Delete album (DELETE_ALBUM confirm, spec 000 §4), each back to /albums when done and
  * with its failure of spec 000 §8.
  */
@@ -34,6 +35,7 @@ export function AlbumActions({ album }: { album: JobInfo }) {
   const deleteAlbum = useDeleteAlbum(album.id);
   const [confirming, setConfirming] = useState<'DELETE_ALBUM' | 'UNSUBSCRIBE_ALBUM' | null>(null);
   const [failure, setFailure] = useState<string | undefined>(undefined);
+  const [isPasswordOpen, setIsPasswordOpen] = useState(false);
   const can = album.currentUserCan;
   const text = (id: MessageId) => intl.formatMessage({ id });
 
@@ -61,6 +63,17 @@ export function AlbumActions({ album }: { album: JobInfo }) {
           else send({ kind: 'privacy', mode: 'shared' });
         },
       },
+      ...(album.isShared
+        ? [
+            {
+              key: 'password',
+              label: text(album.has_password ? 'albumView.passwordChange' : 'albumView.passwordSet'),
+              onSelect: () => {
+                setIsPasswordOpen(true);
+              },
+            },
+          ]
+        : []),
       {
         key: 'comments',
         label: text('albumView.allowComments'),
@@ -130,6 +143,14 @@ export function AlbumActions({ album }: { album: JobInfo }) {
   return (
     <>
       <ActionMenu label={text('albumView.moreActions')} trigger={<MoreIcon />} items={items} />
+      {isPasswordOpen && (
+        <AlbumPasswordDialog
+          album={album}
+          onClose={() => {
+            setIsPasswordOpen(false);
+          }}
+        />
+      )}
       {confirming && (
         <ConfirmDialog
           kind={confirming}

@@ -184,6 +184,7 @@ export type AlbumChange =
   | { kind: 'privacy'; mode: 'shared' | 'private' }
   | { kind: 'permissions'; allow_uploads?: 0 | 1; allow_comments?: 0 | 1 }
   | { kind: 'sort'; value: AlbumFileSort }
+  | { kind: 'password'; password: string }
   | { kind: 'subscribe' }
   | { kind: 'unsubscribe' };
 
@@ -206,6 +207,11 @@ function sendChange(api: HttpClient, albumId: string, change: AlbumChange): Prom
       return api.app(jobPath(albumId, '/attribute/sort_order'), JobInfo, {
         method: 'PUT',
         body: { value: change.value },
+      });
+    case 'password':
+      return api.app(jobPath(albumId, '/password'), JobInfo, {
+        method: 'POST',
+        body: { password: change.password },
       });
     case 'subscribe':
       return api.app(jobPath(albumId, '/subscribe'), JobInfo, { method: 'POST' });
