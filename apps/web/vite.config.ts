@@ -11,7 +11,8 @@ const API_PATHS = ['^/st/', '^/idp/', '^/service_directory$', '^/brands$', '^/he
 const proxy = Object.fromEntries(API_PATHS.map((path) => [path, { target: API_TARGET }]));
 
 /**
- * [Note: Precompiled messages] The message catalogues (src/i18n/messages/*.json) reach the
+ * [Note: Precompiled messages] The message catalogues (src/i18n/messages/*.json, and the
+ * areas' src/i18n/messages/<area>/*.json, See: [Note: Message areas]) reach the
  * browser already parsed into ICU message ASTs, which react-intl formats as they are, so the
  * ICU parser (about 8 KiB gzip) never ships: `@formatjs/icu-messageformat-parser` resolves to
  * its `no-parser` build, whose `parse` throws. Every message the app formats therefore comes
@@ -24,7 +25,7 @@ function precompiledMessages(): Plugin {
     // Before vite:json, which turns the (still JSON) catalogue into a module.
     enforce: 'pre',
     transform(code, id) {
-      if (!/[\\/]src[\\/]i18n[\\/]messages[\\/][a-z]{2}_[A-Z]{2}\.json$/.test(id)) return null;
+      if (!/[\\/]src[\\/]i18n[\\/]messages[\\/]([a-z-]+[\\/])?[a-z]{2}_[A-Z]{2}\.json$/.test(id)) return null;
       const messages = JSON.parse(code) as Record<string, string>;
       const parsed = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]));
       return { code: JSON.stringify(parsed), map: null };
@@ -40,7 +41,8 @@ const FIRST_LOAD_BUDGET = 'web_photos_first_load_js_kib';
  * browser fetches before any screen's own chunk) exceed the budget of the first load of
  * /photos, so a regression shows in CI and not only in `npm run bench`, which measures the
  * same bytes in Chromium, the dynamic imports at load included (issue #10). gzip at zlib's
- * default level, as the bench.
+ * default level, as the bench. Fails as well when that JavaScript names a message of an area
+ * (See: [Note: Message areas]): the first load renders without the areas' catalogues.
  */
 function firstLoadBudget(): Plugin {
   return {
@@ -66,6 +68,27 @@ function firstLoadBudget(): Plugin {
         const chunk = bundle[fileName];
         return sum + (chunk?.type === 'chunk' ? gzipSync(chunk.code).length : 0);
       }, 0);
+      const areaKeys = fs
+        .readdirSync(new URL('src/i18n/messages/', import.meta.url), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .flatMap((entry) =>
+          Object.keys(
+            JSON.parse(
+              fs.readFileSync(new URL(`src/i18n/messages/${entry.name}/en_US.json`, import.meta.url), 'utf8'),
+            ) as Record<string, string>,
+          ).map((key) => [key, entry.name] as const),
+        );
+      for (const fileName of loaded) {
+        const chunk = bundle[fileName];
+        const code = chunk?.type === 'chunk' ? chunk.code : '';
+        for (const [key, area] of areaKeys) {
+          if ([`"${key}"`, `'${key}'`, `\`${key}\``].some((quoted) => code.includes(quoted))) {
+            this.error(
+              `${fileName} (first load) uses the message ${key} of the area ${area}: list it under main in src/i18n/areas.ts and run node scripts/add-messages.ts --resplit`,
+            );
+          }
+        }
+      }
       const kib = bytes / 1024;
       const text = `first load: ${kib.toFixed(1)} KiB of JavaScript (gzip) in ${String(loaded.size)} chunks, budget ${String(maxKiB)} KiB`;
       if (kib > maxKiB) this.error(text);
@@ -90,6 +113,13 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
+        // An area's catalogues are named after it (albums-nb_NO-….js), not only after the locale.
+        chunkFileNames: (chunk) => {
+          const area = /[\\/]i18n[\\/]messages[\\/]([a-z-]+)[\\/][a-z]{2}_[A-Z]{2}\.json$/.exec(
+            chunk.facadeModuleId ?? '',
+          )?.[1];
+          return area ? `assets/${area}-[name]-[hash].js` : 'assets/[name]-[hash].js';
+        },
         // Libraries change less often than the app: separate chunks stay cached across releases.
         // Only what the first screen runs ('$initial': statically imported from the entry)
         // is grouped; a library or module only a lazy screen uses stays in that screen's chunk

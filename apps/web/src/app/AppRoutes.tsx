@@ -11,36 +11,51 @@ import { ScreenBoundary } from '../ui/ScreenBoundary.tsx';
 
 // See: [Note: Lazy screens]. The timeline (PhotosLayout) is the first screen of a signed-in
 // user, so it ships in the entry chunk rather than wait for a second round trip; main.tsx
-// needs the upgrade page before the app boots.
-const AlbumPage = lazyScreen(() => import('../features/albums/AlbumPage.tsx').then((m) => m.AlbumPage));
-const VisitorScreens = lazyScreen(() =>
-  import('../features/albums/visitor/VisitorScreens.tsx').then((m) => m.VisitorScreens),
+// needs the upgrade page before the app boots. `messages`: the screen's message area, fetched
+// with it (See: [Note: Message areas]).
+const AlbumPage = lazyScreen(() => import('../features/albums/AlbumPage.tsx').then((m) => m.AlbumPage), {
+  messages: 'albums',
+});
+const VisitorScreens = lazyScreen(
+  () => import('../features/albums/visitor/VisitorScreens.tsx').then((m) => m.VisitorScreens),
+  { messages: 'albums' },
 );
-const AlbumCarouselPage = lazyScreen(() =>
-  import('../features/albums/AlbumCarouselPage.tsx').then((m) => m.AlbumCarouselPage),
+const AlbumCarouselPage = lazyScreen(
+  () => import('../features/albums/AlbumCarouselPage.tsx').then((m) => m.AlbumCarouselPage),
+  { messages: 'viewer' },
 );
-const AlbumsPage = lazyScreen(() => import('../features/albums/AlbumsPage.tsx').then((m) => m.AlbumsPage));
-const AlbumEditPage = lazyScreen(() =>
-  import('../features/albums/edit/AlbumEditPage.tsx').then((m) => m.AlbumEditPage),
+const AlbumsPage = lazyScreen(() => import('../features/albums/AlbumsPage.tsx').then((m) => m.AlbumsPage), {
+  messages: 'albums',
+});
+const AlbumEditPage = lazyScreen(
+  () => import('../features/albums/edit/AlbumEditPage.tsx').then((m) => m.AlbumEditPage),
+  { messages: 'albums' },
 );
-const AddPhotosRoute = lazyScreen(() =>
-  import('../features/albums/edit/AddPhotosRoute.tsx').then((m) => m.AddPhotosRoute),
+const AddPhotosRoute = lazyScreen(
+  () => import('../features/albums/edit/AddPhotosRoute.tsx').then((m) => m.AddPhotosRoute),
+  { messages: 'albums' },
 );
 const LoginPage = lazyScreen(() => import('../features/auth/LoginPage.tsx').then((m) => m.LoginPage));
 const OAuthCallbackPage = lazyScreen(() =>
   import('../features/auth/OAuthCallbackPage.tsx').then((m) => m.OAuthCallbackPage),
 );
-const SignInPage = lazyScreen(() => import('../features/auth/SignInPage.tsx').then((m) => m.SignInPage));
-const DevicesPage = lazyScreen(() =>
-  import('../features/devices/DevicesPage.tsx').then((m) => m.DevicesPage),
+const SignInPage = lazyScreen(() => import('../features/auth/SignInPage.tsx').then((m) => m.SignInPage), {
+  messages: 'idp',
+});
+const DevicesPage = lazyScreen(
+  () => import('../features/devices/DevicesPage.tsx').then((m) => m.DevicesPage),
+  { messages: 'settings' },
 );
 const ErrorPage = lazyScreen(() => import('../features/errors/ErrorPage.tsx').then((m) => m.ErrorPage));
 const NotFoundPage = lazyScreen(() =>
   import('../features/errors/NotFoundPage.tsx').then((m) => m.NotFoundPage),
 );
-const LegalPage = lazyScreen(() => import('../features/legal/LegalPage.tsx').then((m) => m.LegalPage));
-const SettingsPage = lazyScreen(() =>
-  import('../features/settings/SettingsPage.tsx').then((m) => m.SettingsPage),
+const LegalPage = lazyScreen(() => import('../features/legal/LegalPage.tsx').then((m) => m.LegalPage), {
+  messages: 'legal',
+});
+const SettingsPage = lazyScreen(
+  () => import('../features/settings/SettingsPage.tsx').then((m) => m.SettingsPage),
+  { messages: 'settings' },
 );
 
 /**

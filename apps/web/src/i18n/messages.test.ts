@@ -1,54 +1,125 @@
-import { LOCALES } from '@trove/contract';
+import { LOCALES, type Locale } from '@trove/contract';
 import { createIntl } from 'react-intl';
 import { describe, expect, test } from 'vitest';
-import { loadMessages, type Messages } from './messages.ts';
+import { AREA_NAMES, AREAS, areaOf, type Area } from './areas.ts';
+import type { MessageId } from './messages.ts';
 
-const MESSAGES = Object.fromEntries(
-  await Promise.all(LOCALES.map(async (locale) => [locale, await loadMessages(locale)] as const)),
-) as Record<(typeof LOCALES)[number], Messages>;
-
-const reference = Object.keys(MESSAGES.en_US).sort();
-
-describe.each(LOCALES)('messages of %s', (locale) => {
-  const messages = MESSAGES[locale];
-
-  test('have exactly the keys of en_US', () => {
-    expect(Object.keys(messages).sort()).toEqual(reference);
-  });
-
-  test('never use the key as the text', () => {
-    const untranslated = Object.entries(messages).filter(
-      ([key, value]) => value === key || value.trim() === '',
-    );
-    expect(untranslated).toEqual([]);
-  });
-
-  test('are valid ICU messages with the same placeholders as en_US', () => {
-    const errors: string[] = [];
-    const intl = createIntl({
-      locale: locale.replace('_', '-'),
-      messages,
-      onError: (error) => errors.push(error.message),
-    });
-    const values = {
-      name: 'N',
-      brand: 'B',
-      year: 2025,
-      version: 'V',
-      date: 'D',
-      min: 10,
-      count: 2,
-      done: 1,
-      total: 3,
-      origin: 'http://o',
-    };
-    for (const [key, value] of Object.entries(messages)) {
-      intl.formatMessage({ id: key as keyof typeof messages }, values);
-      expect(placeholders(value), key).toEqual(placeholders(MESSAGES.en_US[key as keyof typeof messages]));
-    }
-    expect(errors).toEqual([]);
-  });
+// The catalogue files as they are on disk (src/test/setup.ts merges the areas into the main
+// catalogues it loads), by catalogue ('main' or an area, See: [Note: Message areas]) and locale.
+const FILES = import.meta.glob<string>('./messages/**/*.json', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
 });
+type Catalogue = 'main' | Area;
+const CATALOGUES: readonly Catalogue[] = ['main', ...AREA_NAMES];
+const fileOf = (catalogue: Catalogue, locale: Locale) =>
+  catalogue === 'main' ? `./messages/${locale}.json` : `./messages/${catalogue}/${locale}.json`;
+const read = (catalogue: Catalogue, locale: Locale): Record<string, string> => {
+  const text = FILES[fileOf(catalogue, locale)];
+  return text === undefined ? {} : (JSON.parse(text) as Record<string, string>);
+};
+
+/** Every catalogue of a locale in one: what the screens of every area see. */
+const MESSAGES = Object.fromEntries(
+  LOCALES.map((locale) => [
+    locale,
+    Object.assign({}, ...CATALOGUES.map((c) => read(c, locale))) as Record<MessageId, string>,
+  ]),
+) as Record<Locale, Record<MessageId, string>>;
+
+test('every catalogue file belongs to an area of areas.ts', () => {
+  const expected = CATALOGUES.flatMap((catalogue) => LOCALES.map((locale) => fileOf(catalogue, locale)));
+  expect(Object.keys(FILES).sort()).toEqual(expected.sort());
+});
+
+test('every key is in the catalogue of its area, and in one only', () => {
+  for (const locale of LOCALES) {
+    const seen = new Map<string, Catalogue>();
+    for (const catalogue of CATALOGUES) {
+      for (const key of Object.keys(read(catalogue, locale))) {
+        expect(
+          seen.get(key),
+          `${locale} ${key} is in ${String(seen.get(key))} and ${catalogue}`,
+        ).toBeUndefined();
+        seen.set(key, catalogue);
+        // Else: node scripts/add-messages.ts --resplit
+        expect(areaOf(key) ?? 'main', `${locale} ${key}`).toBe(catalogue);
+      }
+    }
+  }
+});
+
+test("an area's keys are used only where its screens render (areas.ts folders)", () => {
+  const sources = import.meta.glob<string>(
+    ['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../test/**', '!../i18n/**'],
+    {
+      eager: true,
+      query: '?raw',
+      import: 'default',
+    },
+  );
+  const misplaced: string[] = [];
+  for (const area of AREA_NAMES) {
+    const folders: readonly string[] = AREAS[area].folders;
+    for (const key of Object.keys(read(area, 'en_US'))) {
+      for (const [file, text] of Object.entries(sources)) {
+        const path = file.replace(/^\.\.\//, '');
+        if (!/['"`]/.test(text) || folders.some((folder) => path.startsWith(folder))) continue;
+        if ([`'${key}'`, `"${key}"`, `\`${key}`].some((quoted) => text.includes(quoted))) {
+          misplaced.push(`${key} (${area}) in ${path}`);
+        }
+      }
+    }
+  }
+  // A key the first load or another area's screens need is listed under main in areas.ts.
+  expect(misplaced).toEqual([]);
+});
+
+describe.each(CATALOGUES.flatMap((catalogue) => LOCALES.map((locale) => [catalogue, locale] as const)))(
+  'messages of %s in %s',
+  (catalogue, locale) => {
+    const messages = read(catalogue, locale);
+    const english = read(catalogue, 'en_US');
+
+    test('have exactly the keys of en_US', () => {
+      expect(Object.keys(messages).sort()).toEqual(Object.keys(english).sort());
+    });
+
+    test('never use the key as the text', () => {
+      const untranslated = Object.entries(messages).filter(
+        ([key, value]) => value === key || value.trim() === '',
+      );
+      expect(untranslated).toEqual([]);
+    });
+
+    test('are valid ICU messages with the same placeholders as en_US', () => {
+      const errors: string[] = [];
+      const intl = createIntl({
+        locale: locale.replace('_', '-'),
+        messages: MESSAGES[locale],
+        onError: (error) => errors.push(error.message),
+      });
+      const values = {
+        name: 'N',
+        brand: 'B',
+        year: 2025,
+        version: 'V',
+        date: 'D',
+        min: 10,
+        count: 2,
+        done: 1,
+        total: 3,
+        origin: 'http://o',
+      };
+      for (const [key, value] of Object.entries(messages)) {
+        intl.formatMessage({ id: key as MessageId }, values);
+        expect(placeholders(value), key).toEqual(placeholders(english[key] ?? ''));
+      }
+      expect(errors).toEqual([]);
+    });
+  },
+);
 
 test('translations are not copies of the English text', () => {
   for (const locale of LOCALES.filter((l) => l !== 'en_US')) {

@@ -1,12 +1,30 @@
 import type { Locale } from '@trove/contract';
 import { use } from 'react';
+import type { Area } from './areas.ts';
 import enUS from './messages/en_US.json';
+import type albumsEnUS from './messages/albums/en_US.json';
+import type idpEnUS from './messages/idp/en_US.json';
+import type legalEnUS from './messages/legal/en_US.json';
+import type settingsEnUS from './messages/settings/en_US.json';
+import type viewerEnUS from './messages/viewer/en_US.json';
 
-/** Every message id of the app; en_US.json is the reference catalogue. */
-export type MessageId = keyof typeof enUS;
+/** The ids of the main catalogues; en_US.json is the reference. */
+export type MainMessageId = keyof typeof enUS;
 
-/** One locale's catalogue: an ICU message for every id. */
-export type Messages = Record<MessageId, string>;
+/** Every message id of the app: the main catalogue's and every area's (See: [Note: Message areas]). */
+export type MessageId =
+  | MainMessageId
+  | keyof typeof albumsEnUS
+  | keyof typeof idpEnUS
+  | keyof typeof legalEnUS
+  | keyof typeof settingsEnUS
+  | keyof typeof viewerEnUS;
+
+/** One locale's main catalogue: an ICU message for every id. */
+export type Messages = Record<MainMessageId, string>;
+
+/** One locale's catalogue of an area (src/i18n/messages/<area>/<locale>.json). */
+export type AreaMessages = Readonly<Record<string, string>>;
 
 /**
  * [Note: Locale catalogues] Only the active language's messages are fetched (spec 001 §9;
@@ -61,4 +79,51 @@ export function loadMessages(locale: Locale): Promise<Messages> {
 /** The catalogue of `locale`; suspends (React `use`) while it is fetched. */
 export function useMessages(locale: Locale): Messages {
   return findMessages(locale) ?? use(loadMessages(locale));
+}
+
+// See: [Note: Message areas]. Each area catalogue is a chunk of its own (precompiled like the
+// main ones, See: [Note: Precompiled messages]); messages.test.ts checks that every area has
+// the same keys in every locale.
+const AREA_LOADERS = import.meta.glob<{ default: AreaMessages }>('./messages/*/*.json');
+
+const areasLoaded = new Map<string, AreaMessages>();
+const areasLoading = new Map<string, Promise<AreaMessages>>();
+
+/** The catalogue of `area` in `locale` if it is loaded already. */
+export function findAreaMessages(area: Area, locale: Locale): AreaMessages | undefined {
+  return areasLoaded.get(`${area}/${locale}`);
+}
+
+/**
+ * The catalogue of `area` in `locale`, fetched once. One that cannot be fetched resolves to
+ * the area's en_US catalogue, as the main ones do, until the page is reloaded (a retry on
+ * every render would fetch in a loop); rejects only if that cannot be fetched either (the
+ * screen then offers a reload, See: [Note: Lazy screens]), and the next call tries again.
+ */
+export function loadAreaMessages(area: Area, locale: Locale): Promise<AreaMessages> {
+  const id = `${area}/${locale}`;
+  const known = areasLoaded.get(id);
+  if (known) return Promise.resolve(known);
+  let pending = areasLoading.get(id);
+  if (!pending) {
+    const load = AREA_LOADERS[`./messages/${id}.json`];
+    pending = (load ? load() : Promise.reject(new Error(`no catalogue ${id}`))).then(
+      ({ default: messages }) => {
+        areasLoaded.set(id, messages);
+        areasLoading.delete(id);
+        return messages;
+      },
+      (error: unknown) => {
+        areasLoading.delete(id);
+        if (locale === 'en_US') throw error;
+        console.warn(`the ${id} messages could not be loaded; showing en_US`, error);
+        return loadAreaMessages(area, 'en_US').then((english) => {
+          areasLoaded.set(id, english);
+          return english;
+        });
+      },
+    );
+    areasLoading.set(id, pending);
+  }
+  return pending;
 }

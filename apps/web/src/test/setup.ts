@@ -1,11 +1,22 @@
 import { LOCALES } from '@trove/contract';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { loadMessages } from '../i18n/messages.ts';
+import { AREA_NAMES } from '../i18n/areas.ts';
+import { loadAreaMessages, loadMessages } from '../i18n/messages.ts';
 
 // The catalogues are chunks fetched on demand in the app (See: [Note: Locale catalogues]);
-// loaded up front here, a test renders in any language without waiting for one.
-await Promise.all(LOCALES.map(loadMessages));
+// loaded up front here, a test renders in any language without waiting for one. The areas'
+// catalogues (See: [Note: Message areas]) are merged into the main ones, so a component
+// rendered on its own, outside the lazy screen that brings its area, finds its messages too.
+await Promise.all(
+  LOCALES.map(async (locale) => {
+    const [main, ...areas] = await Promise.all([
+      loadMessages(locale),
+      ...AREA_NAMES.map((area) => loadAreaMessages(area, locale)),
+    ]);
+    Object.assign(main, ...areas);
+  }),
+);
 
 // Vitest runs without globals, so testing-library cannot register its own cleanup.
 afterEach(() => {

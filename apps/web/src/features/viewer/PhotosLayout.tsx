@@ -4,8 +4,10 @@ import { lazyScreen } from '../../ui/lazy-screen.ts';
 import { ScreenBoundary } from '../../ui/ScreenBoundary.tsx';
 import { TimelinePage } from '../timeline/TimelinePage.tsx';
 
-// See: [Note: Lazy screens]. The viewer is fetched on the first photo opened.
-const ViewerPage = lazyScreen(() => import('./ViewerPage.tsx').then((m) => m.ViewerPage));
+// See: [Note: Lazy screens]. The viewer is fetched on the first photo opened, with its messages.
+const ViewerPage = lazyScreen(() => import('./ViewerPage.tsx').then((m) => m.ViewerPage), {
+  messages: 'viewer',
+});
 
 /** Where the timeline is drawn while the viewer was opened by URL: the plain timeline. */
 const PLAIN_TIMELINE: Location = { pathname: '/photos', search: '', hash: '', state: null, key: 'default' };

@@ -1,0 +1,69 @@
+/**
+ * [Note: Message areas] The messages only lazy screens show live in catalogues of their
+ * own, one per area and locale (src/i18n/messages/<area>/<locale>.json), so the first load
+ * of /photos does not carry them (issue #10, budget in bench/budgets.json). A screen of an
+ * area is declared with `lazyScreen(load, { messages: area })`, which fetches the screen's
+ * chunk and the area's catalogue in parallel and renders the screen with main + area
+ * messages (See: [Note: Locale catalogues]).
+ *
+ * A key belongs to the area whose prefix it matches, the longest prefix winning; `main`
+ * lists keys that match an area's prefix but must stay in the main catalogue because the
+ * entry chunk, or a screen of another area, uses them. A prefix ending in '.' matches every
+ * key that starts with it; any other entry matches that key and the keys below it
+ * ('albums.search' matches 'albums.search' and 'albums.search.hint', not 'albums.searchy').
+ * Keys that match nothing are main. `node scripts/add-messages.ts` writes each key to its
+ * area's files, and `node scripts/add-messages.ts --resplit` moves keys to where this table
+ * says they belong.
+ *
+ * `folders` are the source paths (below src/) allowed to use an area's keys: components
+ * rendered inside that area's screens only. messages.test.ts checks them, and the build
+ * fails if the first load's JavaScript names an area's key (vite.config.ts).
+ */
+export const AREAS = {
+  main: {
+    prefixes: [
+      // The timeline's selection bar and the file menu (first load) open the album picker.
+      'albums.picker.addTitle',
+      'albums.readOnlyTooltip',
+      // The settings page and the albums' set-name dialog both ask for the user's name.
+      'settings.name',
+      'settings.nameFailed',
+    ],
+    folders: [],
+  },
+  albums: { prefixes: ['albums.', 'albumEdit.'], folders: ['features/albums/'] },
+  settings: { prefixes: ['settings.', 'devices.'], folders: ['features/settings/', 'features/devices/'] },
+  idp: {
+    prefixes: ['idp.'],
+    folders: [
+      'features/auth/SignIn',
+      'features/auth/SignUp',
+      'features/auth/IdpFormError',
+      'features/auth/idp-',
+    ],
+  },
+  legal: { prefixes: ['legal.'], folders: ['features/legal/'] },
+  viewer: { prefixes: ['viewer.'], folders: ['features/viewer/'] },
+} as const satisfies Record<string, { prefixes: readonly string[]; folders: readonly string[] }>;
+
+/** A catalogue of its own, fetched with the screens that show it. */
+export type Area = Exclude<keyof typeof AREAS, 'main'>;
+
+/** Every area, in the order of {@link AREAS}. */
+export const AREA_NAMES = Object.keys(AREAS).filter((name) => name !== 'main') as Area[];
+
+function matches(key: string, prefix: string): boolean {
+  return prefix.endsWith('.') ? key.startsWith(prefix) : key === prefix || key.startsWith(`${prefix}.`);
+}
+
+/** The area the message `key` belongs to; undefined: the main catalogue. */
+export function areaOf(key: string): Area | undefined {
+  let best: { name: keyof typeof AREAS; length: number } | undefined;
+  for (const name of Object.keys(AREAS) as (keyof typeof AREAS)[]) {
+    for (const prefix of AREAS[name].prefixes as readonly string[]) {
+      if (matches(key, prefix) && prefix.length > (best?.length ?? -1))
+        best = { name, length: prefix.length };
+    }
+  }
+  return best?.name === 'main' ? undefined : best?.name;
+}
