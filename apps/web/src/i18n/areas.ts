@@ -28,6 +28,8 @@ export const AREAS = {
       // The settings page and the albums' set-name dialog both ask for the user's name.
       'settings.name',
       'settings.nameFailed',
+      // The viewer's slideshow button and the album toolbar's say the same.
+      'viewer.slideshowPlay',
     ],
     folders: [],
   },
