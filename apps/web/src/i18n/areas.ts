@@ -33,7 +33,7 @@ export const AREAS = {
     ],
     folders: [],
   },
-  albums: { prefixes: ['albums.', 'albumEdit.'], folders: ['features/albums/'] },
+  albums: { prefixes: ['albums.', 'albumEdit.', 'albumView.'], folders: ['features/albums/'] },
   settings: { prefixes: ['settings.', 'devices.'], folders: ['features/settings/', 'features/devices/'] },
   idp: {
     prefixes: ['idp.'],

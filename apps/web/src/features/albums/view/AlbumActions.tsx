@@ -117,26 +117,19 @@ export function AlbumActions({ album }: { album: JobInfo }) {
     setConfirming(null);
     setFailure(undefined);
   };
+  // Promises, not mutate() callbacks: those are dropped when the page unmounts first (a
+  // live refetch may already show that the caller is no longer a member).
   const confirm = () => {
     setFailure(undefined);
-    const done = { onSuccess: () => void navigate('/albums', { replace: true }) };
+    const done = () => void navigate('/albums', { replace: true });
     if (confirming === 'DELETE_ALBUM') {
-      deleteAlbum.mutate(undefined, {
-        ...done,
-        onError: () => {
-          setFailure(text('albumView.deleteFailed'));
-        },
+      deleteAlbum.mutateAsync().then(done, () => {
+        setFailure(text('albumView.deleteFailed'));
       });
     } else {
-      change.mutate(
-        { kind: 'unsubscribe' },
-        {
-          ...done,
-          onError: () => {
-            setFailure(text('albumView.leaveFailed'));
-          },
-        },
-      );
+      change.mutateAsync({ kind: 'unsubscribe' }).then(done, () => {
+        setFailure(text('albumView.leaveFailed'));
+      });
     }
   };
 

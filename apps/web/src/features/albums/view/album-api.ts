@@ -230,8 +230,10 @@ export function useAlbumChange(albumId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: AlbumChange) => sendChange(api, albumId, change),
-    onSuccess: (album) => {
-      queryClient.setQueryData(albumKeys.one(albumId), album);
+    onSuccess: (album, change) => {
+      // Who leaves goes back to their albums: the page must not first turn into the
+      // visitor's view of the album it is leaving.
+      if (change.kind !== 'unsubscribe') queryClient.setQueryData(albumKeys.one(albumId), album);
       void queryClient.invalidateQueries({ queryKey: albumKeys.list() });
     },
   });
