@@ -113,7 +113,7 @@ test('a shared album from creation to deletion, with a participant and a visitor
   await owner.getByRole('menuitem', { name: 'Change password' }).click();
   await owner.getByLabel('New password for visitors').fill('new fjord');
   await owner.getByRole('button', { name: 'Save password' }).click();
-  await expect(owner.getByText('Password saved. Visitors need the new password.')).toBeVisible();
+  await expect(owner.getByText('Password saved. Visitors need the new password.').last()).toBeVisible();
   await visitor.reload();
   await expect(visitor.getByRole('heading', { name: 'This album is password protected' })).toBeVisible();
 

@@ -127,9 +127,13 @@ export function AlbumActions({ album }: { album: JobInfo }) {
         setFailure(text('albumView.deleteFailed'));
       });
     } else {
-      change.mutateAsync({ kind: 'unsubscribe' }).then(done, () => {
-        setFailure(text('albumView.leaveFailed'));
+      // Leaving goes back to the albums at once: the album stops being the caller's the
+      // moment the server agrees, and a live refetch could otherwise turn this page into
+      // its visitor's view first. A failure says so on the albums page (spec 000 §8).
+      change.mutateAsync({ kind: 'unsubscribe' }).catch(() => {
+        toasts.show({ kind: 'error', text: text('albumView.leaveFailed') });
       });
+      done();
     }
   };
 
