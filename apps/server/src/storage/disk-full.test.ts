@@ -103,7 +103,7 @@ describe.each(CASES)('a full data disk ($name)', ({ dialect, reserveMb }) => {
       const album = await call('/st/4/jobs', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ title: 'On a full disk' }),
+        body: JSON.stringify({ name: 'On a full disk' }),
       });
       expect(expected).toContain(album.status);
 

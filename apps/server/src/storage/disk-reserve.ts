@@ -27,6 +27,8 @@ export class DiskReserveError extends Error {
 export class DiskReserve {
   readonly #dir: string;
   readonly #bytes: number;
+  /** Streams passing through a guard: each may write up to CHECK_EVERY before its next check. */
+  #streams = 0;
 
   /** `dir`: any folder on the disk to watch; `bytes`: what must stay free (0: no reserve). */
   constructor(dir: string, bytes: number) {
@@ -34,16 +36,26 @@ export class DiskReserve {
     this.#bytes = bytes;
   }
 
-  /** Rejects with DiskReserveError when less than the reserve is free. */
+  /**
+   * Rejects with DiskReserveError when less than the reserve is free, counting what the
+   * uploads in flight may still write before they check again: four uploads that each pass
+   * a check together must not eat the reserve (each writes up to 4 MiB unchecked).
+   */
   async check(): Promise<void> {
     if (this.#bytes === 0) return;
     const stats = await fs.promises.statfs(this.#dir);
-    if (stats.bavail * stats.bsize < this.#bytes) throw new DiskReserveError(this.#dir);
+    const inFlight = this.#streams * CHECK_EVERY;
+    if (stats.bavail * stats.bsize < this.#bytes + inFlight) throw new DiskReserveError(this.#dir);
   }
 
   /** A pass-through that checks the disk every 4 MiB (call `check` before the first byte). */
   guard(): Transform {
-    return new ReserveGuard(this);
+    this.#streams++;
+    const guard = new ReserveGuard(this);
+    guard.once('close', () => {
+      this.#streams--;
+    });
+    return guard;
   }
 }
 

@@ -91,7 +91,8 @@ describe.each(DIALECTS)('albums (%s)', (dialect) => {
     expect(joined.statusCode).toBe(200);
     expect(joined.json<JobInfo>()).toMatchObject({
       role: 'participant',
-      participant_count: 1,
+      // The owner and the new participant.
+      participant_count: 2,
       currentUserCan: { addPhotos: true, leaveAlbum: true, subscribeToAlbum: false, editAlbum: false },
     });
     const stories = await c.send(guest, 'GET', '/jobs?stories=1');

@@ -214,7 +214,8 @@ export function createJobsRepository(db: Kysely<Database>) {
       return ids.map((id) => {
         const row = byId.get(id);
         return {
-          participant_count: row?.participant_count ?? 0,
+          // The owner takes part too: an album of one person has one participant.
+          participant_count: (row?.participant_count ?? 0) + 1,
           media_count: row?.media_count ?? 0,
           comment_count: 0,
           reaction_count: 0,

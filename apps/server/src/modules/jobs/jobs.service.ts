@@ -130,7 +130,7 @@ export type JobsService = ReturnType<typeof createJobsService>;
 
 function emptyDetails(): JobDetails {
   return {
-    participant_count: 0,
+    participant_count: 1,
     media_count: 0,
     comment_count: 0,
     reaction_count: 0,

@@ -69,12 +69,12 @@ function ViewModeSwitch({ albumId, viewMode }: { albumId: string; viewMode: Albu
     { mode: 'grid', label: 'albumView.viewGrid' },
   ];
   return (
-    <div className="segmented" role="group" aria-label={intl.formatMessage({ id: 'albumView.viewMode' })}>
+    <div className="view-toggle" role="group" aria-label={intl.formatMessage({ id: 'albumView.viewMode' })}>
       {modes.map(({ mode, label }) => (
         <button
           key={mode}
           type="button"
-          className="segmented__button"
+          className="view-toggle__button"
           aria-pressed={viewMode === mode}
           onClick={() => {
             if (mode !== viewMode) setViewMode.mutate(mode);
