@@ -19,6 +19,8 @@ export interface SectionFilesQuery {
  */
 export interface GridSource {
   jobId: string;
+  /** Whether the caller owns the job (default yes: the timeline): only owners get Undo (spec 000 §6). */
+  isOwner?: boolean;
   /**
    * Where a tile opens its file; `search` is the grid page's query (`?filter=`). Without it
    * the timeline's viewer, `/photos/{fileId}{search}`.

@@ -18,9 +18,18 @@ import type { Selection } from '../selection/use-selection.ts';
  * files to the trash with an Undo toast. While a range waits for months that are not loaded yet it
  * shows 'fetching file selection info' (spec 000 §4), which can be cancelled.
  */
-export function SelectionBar({ jobId, selection }: { jobId: string; selection: Selection }) {
+export function SelectionBar({
+  jobId,
+  selection,
+  isOwner = true,
+}: {
+  jobId: string;
+  selection: Selection;
+  /** Only the job's owner is offered Undo of a delete (spec 000 §6). */
+  isOwner?: boolean;
+}) {
   const intl = useIntl();
-  const deleteFiles = useDeleteFiles(jobId);
+  const deleteFiles = useDeleteFiles(jobId, { isOwner });
   const [isConfirming, setIsConfirming] = useState(false);
   const [isPicking, setIsPicking] = useState(false);
   const isReadOnly = useAccountInfoQuery().data?.is_read_only_user === true;

@@ -146,7 +146,11 @@ export function TimelineGrid({
         />
       )}
       {tiles.menu}
-      {renderPickerBar ? renderPickerBar(selection) : <SelectionBar jobId={jobId} selection={selection} />}
+      {renderPickerBar ? (
+        renderPickerBar(selection)
+      ) : (
+        <SelectionBar jobId={jobId} selection={selection} isOwner={source.isOwner ?? true} />
+      )}
     </div>
   );
 }

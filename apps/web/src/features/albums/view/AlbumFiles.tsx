@@ -26,7 +26,8 @@ export interface AlbumFilesProps {
 export function AlbumFiles({ album, months, sort, viewMode, me }: AlbumFilesProps) {
   const intl = useIntl();
   const albumId = album.id;
-  const source = useMemo(() => albumSource(albumId, sort), [albumId, sort]);
+  const isOwner = album.role === 'owner';
+  const source = useMemo(() => albumSource(albumId, sort, isOwner), [albumId, sort, isOwner]);
   const addedTitle = intl.formatMessage({ id: 'albumView.sort.ADDED' });
   const sections = useMemo(() => albumSections(months, sort, addedTitle), [months, sort, addedTitle]);
   const renderFileMenu = useCallback(

@@ -88,9 +88,10 @@ function sectionQuery(
  * The album's files for the timeline's grid (see GridSource): months of taken time, or the
  * whole album when sorted by date added; tiles open the album carousel.
  */
-export function albumSource(albumId: string, sort: AlbumFileSort): GridSource {
+export function albumSource(albumId: string, sort: AlbumFileSort, isOwner: boolean): GridSource {
   return {
     jobId: albumId,
+    isOwner,
     fileHref: (fileId) => carouselPath(albumId, fileId),
     sectionFiles: (api, section, filter) =>
       isWholeAlbum(section)
