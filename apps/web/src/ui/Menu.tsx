@@ -1,11 +1,17 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Icon } from './icons.tsx';
 
-/** One entry of a {@link Menu}. */
+/** One entry of a {@link Menu}: an action, or a switch when `checked` is set. */
 export interface MenuItem {
   key: string;
   label: string;
   icon?: ReactNode;
   onSelect: () => void;
+  /** A switch (menuitemcheckbox) and its state. */
+  checked?: boolean;
+  /** Stays focusable (and announced as unavailable) but does nothing. */
+  isDisabled?: boolean;
+  isDanger?: boolean;
 }
 
 /** Props of {@link Menu}. */
@@ -20,8 +26,10 @@ export interface MenuProps {
 }
 
 /**
- * A menu button (WAI-ARIA menu pattern): opens on click, Enter or Space; arrow keys move
- * between items; Escape, Tab or a click outside close it.
+ * A menu button (WAI-ARIA menu pattern): opens on click, Enter or Space and focuses the
+ * first entry; arrow keys, Home and End move between entries; Escape closes it and returns
+ * focus to the button (without reaching the page's own Escape, e.g. clearing a selection);
+ * Tab or a click outside close it. Entries may be switches or disabled.
  */
 export function Menu({ label, trigger, header, items }: MenuProps) {
   const [isOpen, setIsOpen] = useState(false);
@@ -57,6 +65,7 @@ export function Menu({ label, trigger, header, items }: MenuProps) {
       buttons[target]?.focus();
     } else if (event.key === 'Escape') {
       event.preventDefault();
+      event.stopPropagation();
       close(true);
     } else if (event.key === 'Tab') {
       close(false);
@@ -89,16 +98,27 @@ export function Menu({ label, trigger, header, items }: MenuProps) {
                 itemRefs.current[index] = element;
               }}
               type="button"
-              role="menuitem"
-              className="menu__item"
+              role={item.checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
+              aria-checked={item.checked}
+              aria-disabled={item.isDisabled === true ? true : undefined}
+              className={item.isDanger ? 'menu__item menu__item--danger' : 'menu__item'}
               tabIndex={-1}
               onClick={() => {
+                if (item.isDisabled === true) return;
                 close(true);
                 item.onSelect();
               }}
             >
               {item.icon}
-              <span>{item.label}</span>
+              <span className="menu__item-label">{item.label}</span>
+              {item.checked !== undefined && (
+                <span
+                  className={item.checked ? 'menu__switch menu__switch--on' : 'menu__switch'}
+                  aria-hidden="true"
+                >
+                  {item.checked && <Icon name="check" size={18} />}
+                </span>
+              )}
             </button>
           ))}
         </div>

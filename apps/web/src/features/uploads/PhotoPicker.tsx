@@ -13,9 +13,12 @@ export const UPLOAD_ACCEPT = 'image/*,video/*,video/mp4,video/x-m4v,.mp4,.m4v,.h
  */
 export function PhotoPicker({
   className,
+  label,
   onPick,
 }: {
   className: string;
+  /** The button's text; 'Add photos' when not given. */
+  label?: string;
   onPick: (picked: PickedFile[]) => void;
 }) {
   const intl = useIntl();
@@ -34,7 +37,7 @@ export function PhotoPicker({
         }}
       />
       <Icon name="addPhoto" size={20} />
-      <span className="file-button__text">{intl.formatMessage({ id: 'timeline.addPhotos' })}</span>
+      <span className="file-button__text">{label ?? intl.formatMessage({ id: 'timeline.addPhotos' })}</span>
     </label>
   );
 }

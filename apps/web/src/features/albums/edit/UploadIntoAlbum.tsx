@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Icon } from '../../../ui/icons.tsx';
-import { UPLOAD_ACCEPT } from '../../uploads/PhotoPicker.tsx';
+import { PhotoPicker } from '../../uploads/PhotoPicker.tsx';
 import type { PickedFile } from '../../uploads/uploader.ts';
 import { useUploader } from '../../uploads/UploaderProvider.tsx';
-import { pickedFromInput } from '../../uploads/walk-entries.ts';
 import { AlsoTimelineDialog } from '../AlsoTimelineDialog.tsx';
 
 /**
@@ -25,22 +23,11 @@ export function UploadIntoAlbum({ albumId }: { albumId: string }) {
   };
   return (
     <>
-      <label className="btn btn--secondary file-button">
-        <input
-          type="file"
-          className="visually-hidden"
-          accept={UPLOAD_ACCEPT}
-          multiple
-          onChange={(event) => {
-            const input = event.currentTarget;
-            const files = pickedFromInput(input.files ?? []);
-            input.value = '';
-            if (files.length > 0) setPicked(files);
-          }}
-        />
-        <Icon name="addPhoto" size={20} />
-        <span className="file-button__text">{intl.formatMessage({ id: 'albumEdit.upload' })}</span>
-      </label>
+      <PhotoPicker
+        className="btn btn--secondary"
+        label={intl.formatMessage({ id: 'albumEdit.upload' })}
+        onPick={setPicked}
+      />
       {picked && (
         <AlsoTimelineDialog
           count={picked.length}

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { useToasts } from '../../../ui/toasts.tsx';
 import { useAlbumChange, useDeleteAlbum, type AlbumChange } from './album-api.ts';
-import { ActionMenu, type ActionMenuItem } from './ActionMenu.tsx';
+import { Menu, type MenuItem } from '../../../ui/Menu.tsx';
 import { AlbumPasswordDialog } from './AlbumPasswordDialog.tsx';
 
 /** The more-actions icon: three dots. */
@@ -50,7 +50,7 @@ export function AlbumActions({ album }: { album: JobInfo }) {
     });
   };
 
-  const items: ActionMenuItem[] = [];
+  const items: MenuItem[] = [];
   if (can.editAlbum) {
     items.push(
       {
@@ -139,7 +139,7 @@ export function AlbumActions({ album }: { album: JobInfo }) {
 
   return (
     <>
-      <ActionMenu label={text('albumView.moreActions')} trigger={<MoreIcon />} items={items} />
+      <Menu label={text('albumView.moreActions')} trigger={<MoreIcon />} items={items} />
       {isPasswordOpen && (
         <AlbumPasswordDialog
           album={album}
