@@ -7,7 +7,7 @@ import { QueryError } from '../../ui/QueryError.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useAccountInfoQuery } from '../auth/api.ts';
 import { useAlbumQuery } from './api.ts';
-import { useAlbumMonths, useAlbumUsers, useViewMode } from './view/album-api.ts';
+import { useAlbumMonths, useAlbumUsers, useIsLeavingAlbum, useViewMode } from './view/album-api.ts';
 import { AlbumFiles } from './view/AlbumFiles.tsx';
 import { AlbumHeader } from './view/AlbumHeader.tsx';
 import { AlbumDeleted, AlbumNotFound } from './view/AlbumStates.tsx';
@@ -33,10 +33,12 @@ export function AlbumPage() {
   const viewMode = useViewMode(albumId);
   const me = useAccountInfoQuery().data?.uuid;
   useLiveAlbum(albumId, album.data?.last_update);
+  const isLeaving = useIsLeavingAlbum(albumId);
   const title = album.data?.title || intl.formatMessage({ id: 'albumView.unnamed' });
   usePageTitle(album.data ? title : intl.formatMessage({ id: 'nav.albums' }));
 
   // A refetch that fails (the album deleted meanwhile) wins over the data held from before.
+  if (isLeaving) return <PageSpinner />;
   if (album.error) {
     switch (loadStatusOf(album.error, true)) {
       case 'RECENTLY_DELETED':
