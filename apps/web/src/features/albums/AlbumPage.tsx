@@ -7,7 +7,7 @@ import { QueryError } from '../../ui/QueryError.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useAccountInfoQuery } from '../auth/api.ts';
 import { useAlbumQuery } from './api.ts';
-import { useAlbumMonths, useAlbumUsers, useIsLeavingAlbum, useViewMode } from './view/album-api.ts';
+import { useAlbumMonths, useAlbumUsers, useViewMode } from './view/album-api.ts';
 import { AlbumFiles } from './view/AlbumFiles.tsx';
 import { AlbumHeader } from './view/AlbumHeader.tsx';
 import { AlbumDeleted, AlbumNotFound } from './view/AlbumStates.tsx';
@@ -33,20 +33,25 @@ export function AlbumPage() {
   const viewMode = useViewMode(albumId);
   const me = useAccountInfoQuery().data?.uuid;
   useLiveAlbum(albumId, album.data?.last_update);
-  const isLeaving = useIsLeavingAlbum(albumId);
   const title = album.data?.title || intl.formatMessage({ id: 'albumView.unnamed' });
   usePageTitle(album.data ? title : intl.formatMessage({ id: 'nav.albums' }));
 
   // A refetch that fails (the album deleted meanwhile) wins over the data held from before.
-  if (isLeaving) return <PageSpinner />;
   if (album.error) {
     switch (loadStatusOf(album.error, true)) {
       case 'RECENTLY_DELETED':
         return <AlbumDeleted />;
       case 'PASSWORD_REQUIRED':
       case 'LOGIN_REQUIRED':
-        // Not a member of a protected album: the visitor's page asks for the password.
-        return <Navigate to={`/a/${encodeURIComponent(albumId)}`} replace />;
+        // Not a member of a protected album: the visitor's page asks for the password. Who
+        // was a member a moment ago (they left, or the album closed to them) goes back to
+        // their albums instead: leaving must end there whichever answer comes first.
+        return (
+          <Navigate
+            to={album.data && album.data.role !== 'visitor' ? '/albums' : `/a/${encodeURIComponent(albumId)}`}
+            replace
+          />
+        );
       case 'FETCH_FAILED':
         if (isNetworkError(album.error))
           return <QueryError error={album.error} onRetry={() => void album.refetch()} />;

@@ -11,13 +11,7 @@ import {
   type TimelineFilter,
   type TimelineMonth,
 } from '@trove/contract';
-import {
-  useIsMutating,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../api/api-context.tsx';
 import type { HttpClient, Parser } from '../../../api/http-client.ts';
 import { HttpError } from '../../../api/http-error.ts';
@@ -227,22 +221,6 @@ function sendChange(api: HttpClient, albumId: string, change: AlbumChange): Prom
   }
 }
 
-const albumChangeKey = (albumId: string) => ['albums', 'change', albumId] as const;
-
-/**
- * Whether the caller is leaving this album right now. The page then waits instead of
- * following a live refetch that already says "not a member" (it would send the leaver to
- * the album's visitor page, racing the navigation to /albums).
- */
-export function useIsLeavingAlbum(albumId: string): boolean {
-  return (
-    useIsMutating({
-      mutationKey: albumChangeKey(albumId),
-      predicate: (mutation) => (mutation.state.variables as AlbumChange | undefined)?.kind === 'unsubscribe',
-    }) > 0
-  );
-}
-
 /**
  * One album change (spec 000 §7 Jobs: name, cover, privacy_mode, permissions, attribute,
  * subscribe, unsubscribe); the answer replaces the album's info, and the albums list is
@@ -252,7 +230,6 @@ export function useAlbumChange(albumId: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: albumChangeKey(albumId),
     mutationFn: (change: AlbumChange) => sendChange(api, albumId, change),
     onSuccess: (album, change) => {
       // Who leaves goes back to their albums: the page must not first turn into the
