@@ -3,6 +3,7 @@ export * from './album-auth.ts';
 export * from './auth.ts';
 export * from './brand.ts';
 export * from './changes.ts';
+export * from './comments.ts';
 export * from './constants.ts';
 export * from './directory.ts';
 export * from './enums.ts';
