@@ -19,6 +19,8 @@ import { createDeviceCookies } from './identity/device-cookie.ts';
 import { deriveKey } from './identity/crypto.ts';
 import { createChangeWriter } from './modules/changes/change-writer.ts';
 import { registerChangeRoutes } from './modules/changes/changes.routes.ts';
+import { registerCommentRoutes } from './modules/comments/comments.routes.ts';
+import { createCommentsService } from './modules/comments/comments.service.ts';
 import { createChangesService } from './modules/changes/changes.service.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
@@ -213,6 +215,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerFileRoutes(app, { files: filesService });
   registerChangeRoutes(app, { changes: changesService });
+  registerCommentRoutes(app, {
+    comments: createCommentsService({
+      repos,
+      access,
+      changeWriter,
+      throttle: createThrottle(repos.throttle, now),
+      now,
+    }),
+  });
   registerMediaRoutes(app, { media: mediaService, now });
   await registerWebClient(app, path.resolve(config.WEB_DIST));
   return app;

@@ -51,6 +51,7 @@ export const CALLERS = [
   'visitor',
   'visitorWithGrant',
   'visitorWrongGrant',
+  'guest',
   'badToken',
 ] as const;
 export type CallerName = (typeof CALLERS)[number];
@@ -59,7 +60,7 @@ type SignedIn = (typeof SIGNED_IN)[number];
 /** Who each caller is: membership of every album of the cast, read-only account, grant held. */
 const ROLE_OF: Record<
   CallerName,
-  { member?: 0 | 1; readOnly?: boolean; grant?: 'right' | 'wrong'; token?: 'none' | 'bad' }
+  { member?: 0 | 1; readOnly?: boolean; grant?: 'right' | 'wrong'; token?: 'none' | 'bad'; guest?: true }
 > = {
   owner: {},
   participant: { member: 1 },
@@ -71,6 +72,8 @@ const ROLE_OF: Record<
   visitor: { token: 'none' },
   visitorWithGrant: { token: 'none', grant: 'right' },
   visitorWrongGrant: { token: 'none', grant: 'wrong' },
+  // A visitor who gave a name to comment ([Note: Guests]), with the album's grant.
+  guest: { token: 'none', grant: 'right', guest: true },
   badToken: { token: 'bad' },
 };
 
@@ -125,6 +128,16 @@ export interface Album {
   grant: string | null;
   /** Each signed-in caller's own tus upload in the job. */
   uploads: Partial<Record<CallerName, string>>;
+  /** The guest token given while the album was shared. */
+  guestToken: string | null;
+  /** Each caller's own comment on the photo: the signed-in callers' and the guest's. */
+  comments: Partial<Record<CallerName, string>>;
+}
+
+/** A client address of its own (10.x.y.z) for one request. */
+export function randomAddress(): string {
+  const [a = 0, b = 0, c = 0] = randomBytes(3);
+  return `10.${String(a)}.${String(b)}.${String(c)}`;
 }
 
 const send = (t: TestApp, s: Session, method: 'POST' | 'DELETE', url: string, payload?: object) =>
@@ -163,6 +176,8 @@ export async function buildAlbum(
       albumAuth: `${'A'.repeat(27)}=`,
       grant: null,
       uploads: {},
+      guestToken: null,
+      comments: {},
     };
   }
   const perms = PERMISSIONS[kind];
@@ -240,11 +255,47 @@ export async function buildAlbum(
     });
     grant = unlocked.json<{ grant: string }>().grant;
   }
+  let guestToken: string | null = null;
+  let guestId: string | null = null;
+  if (grant) {
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: `/st/4/jobs/${id}/guests?${owner.query}`,
+      remoteAddress: randomAddress(),
+      headers: { 'x-foreign-auth': grant },
+      payload: { name: 'Granny' },
+    });
+    ({ guest: guestToken, guest_id: guestId } = joined.json<{ guest: string; guest_id: string }>());
+  }
+  // Every caller who is somebody has a comment of their own on the photo.
+  const comments: Album['comments'] = {};
+  const commentRows = [
+    ...SIGNED_IN.map((name) => ({
+      name,
+      user_id: name === 'owner' ? owner.userId : cast[name].userId,
+      guest_id: null,
+    })),
+    ...(guestId ? [{ name: 'guest' as const, user_id: null, guest_id: guestId }] : []),
+  ].map(({ name, user_id, guest_id }) => {
+    const commentId = randomUUID();
+    comments[name] = commentId;
+    return {
+      id: commentId,
+      job_id: id,
+      file_id: photo,
+      user_id,
+      guest_id,
+      text: `by ${name}`,
+      created_at: now,
+      edited_at: null,
+    };
+  });
+  await db.insertInto('comments').values(commentRows).execute();
   if (kind === 'private')
     await db.updateTable('jobs').set({ privacy_mode: 'private' }).where('id', '=', id).execute();
   if (kind === 'deleted')
     await db.updateTable('jobs').set({ deleted_at: now }).where('id', '=', id).execute();
-  return { kind, id, owner, photo, video, trashed, albumAuth, grant, uploads };
+  return { kind, id, owner, photo, video, trashed, albumAuth, grant, uploads, guestToken, comments };
 }
 
 /** How the caller stands in the album, by the rules of the brief (spec 000 §4, §6). */
@@ -273,7 +324,7 @@ export function standing(caller: CallerName, album: AlbumKind): Standing {
       situation: { ...base, role: readOnlyUser ? 'readOnly' : 'participant', member: true },
     };
   if (album === 'password' && who.grant !== 'right') return { kind: 'password' };
-  const role = signedIn && readOnlyUser ? 'readOnly' : 'visitor';
+  const role = who.guest ? 'guest' : signedIn && readOnlyUser ? 'readOnly' : 'visitor';
   return { kind: 'role', situation: { ...base, role, member: false } };
 }
 
@@ -287,6 +338,7 @@ export function credentials(
   const who = ROLE_OF[caller];
   const grant = who.grant === 'right' ? album.grant : who.grant === 'wrong' ? wrongGrant : null;
   const foreign: Record<string, string> = grant ? { 'x-foreign-auth': grant } : {};
+  if (who.guest && album.guestToken) foreign['x-guest-auth'] = album.guestToken;
   if (who.token === 'none') return { query: cast.owner.query, headers: foreign };
   if (who.token === 'bad') {
     const basic = Buffer.from('token:not-a-token').toString('base64');
@@ -299,7 +351,17 @@ export function credentials(
 /** Everything an album is made of, and the counts of every table a request could change. */
 export async function snapshot(t: TestApp, jobId: string) {
   const db = t.database.db;
-  const tables = ['jobs', 'files', 'job_members', 'resumable_uploads', 'job_events', 'blobs'];
+  const tables = [
+    'jobs',
+    'files',
+    'job_members',
+    'resumable_uploads',
+    'job_events',
+    'blobs',
+    'comments',
+    'reactions',
+    'job_guests',
+  ];
   const counted = await sql<Record<string, string | number>>`select ${sql.raw(
     tables.map((table) => `(select count(*) from ${table}) as ${table}`).join(', '),
   )}`.execute(db);
@@ -317,6 +379,18 @@ export async function snapshot(t: TestApp, jobId: string) {
       .selectAll()
       .where('job_id', '=', jobId)
       .orderBy('user_id')
+      .execute(),
+    comments: await db
+      .selectFrom('comments')
+      .select(['id', 'text', 'edited_at'])
+      .where('job_id', '=', jobId)
+      .orderBy('id')
+      .execute(),
+    reactions: await db
+      .selectFrom('reactions')
+      .select(['file_id', 'actor'])
+      .where('job_id', '=', jobId)
+      .orderBy('actor')
       .execute(),
     uploads: await db
       .selectFrom('resumable_uploads')

@@ -11,6 +11,7 @@ import {
 } from '../identity/throttle.ts';
 import type { JobForCaller, JobRow, JobsRepository } from '../modules/jobs/jobs.repository.ts';
 import { allows, currentUserCan, type JobAction, type Role, type Situation } from './policy.ts';
+import { createGuestTokens, type GuestTokens } from './guest-tokens.ts';
 import { createVisitorGrants, mediaScope, parseMediaScope, type VisitorGrants } from './visitor-grants.ts';
 
 export type { JobAction, Role } from './policy.ts';
@@ -21,6 +22,8 @@ export interface Caller {
   sessionId: string | null;
   /** The foreign-auth header: a visitor grant of the album. */
   foreignAuth: string | null;
+  /** The guest header of a visitor who gave a name to comment (see [Note: Guests]). */
+  guestAuth?: string | null;
   clientIp: string;
 }
 
@@ -48,6 +51,18 @@ export interface JobGrant {
   currentUserCan(): CurrentUserCan;
   /** The `sid` to sign this caller's media URLs with (see [Note: Visitors]). */
   mediaScope: string;
+  /** The guest the caller is in this album (role guest), see [Note: Guests]. */
+  guestId: string | null;
+  /** May the caller edit this comment? Only its author (spec 000 §6). */
+  canEditComment(comment: CommentAuthor): boolean;
+  /** May the caller delete this comment? Its author, or the album's owner (spec 000 §6). */
+  canDeleteComment(comment: CommentAuthor): boolean;
+}
+
+/** Who wrote a comment: a user or a guest of the album. */
+export interface CommentAuthor {
+  user_id: string | null;
+  guest_id: string | null;
 }
 
 /**
@@ -69,9 +84,10 @@ export const ALBUM_PASSWORD_THROTTLE = {
 export function createAccess(deps: {
   jobs: Pick<JobsRepository, 'findForCaller'>;
   grants: VisitorGrants;
+  guests: GuestTokens;
   throttle: Throttle;
 }) {
-  const { jobs, grants, throttle } = deps;
+  const { jobs, grants, guests, throttle } = deps;
 
   type Resolved =
     | { kind: 'grant'; grant: JobGrant }
@@ -101,6 +117,15 @@ export function createAccess(deps: {
       return { kind: 'password', job };
     else role = caller.userId !== null && readOnlyUser ? 'readOnly' : 'visitor';
     if (role === 'none') return { kind: 'missing' };
+    // A visitor without an account who holds this album's guest token is that guest.
+    const guestId =
+      role === 'visitor' && caller.userId === null && caller.guestAuth
+        ? guests.verify(caller.guestAuth, job.id, job.auth_epoch)
+        : null;
+    if (guestId !== null) role = 'guest';
+    const isAuthor = (comment: CommentAuthor) =>
+      (caller.userId !== null && comment.user_id === caller.userId) ||
+      (guestId !== null && comment.guest_id === guestId);
     const situation: Situation = {
       role,
       isAlbum,
@@ -120,6 +145,10 @@ export function createAccess(deps: {
         (caller.userId !== null && file.added_by === caller.userId && allows(situation, 'deleteOwnFile')),
       currentUserCan: () => currentUserCan(situation),
       mediaScope: mediaScope(caller.sessionId, role === 'owner' ? null : job.auth_epoch),
+      guestId,
+      canEditComment: (comment) => isAuthor(comment) && allows(situation, 'editOwnComment'),
+      canDeleteComment: (comment) =>
+        allows(situation, 'deleteAnyComment') || (isAuthor(comment) && allows(situation, 'deleteOwnComment')),
     };
     return { kind: 'grant', grant };
   }
@@ -158,6 +187,11 @@ export function createAccess(deps: {
     async findGrant(caller: Caller, jobId: string, action: JobAction): Promise<JobGrant | undefined> {
       const resolved = await resolve(caller, jobId);
       return resolved.kind === 'grant' && resolved.grant.can(action) ? resolved.grant : undefined;
+    },
+
+    /** A token naming `guestId` as a guest of the grant's album (see [Note: Guests]). */
+    issueGuestToken(grant: JobGrant, guestId: string) {
+      return guests.issue(grant.job.id, guestId, grant.job.auth_epoch);
     },
 
     /**
@@ -213,6 +247,7 @@ export function accessFor(
   return createAccess({
     jobs: repos.jobs,
     grants: createVisitorGrants(deriveKey(secret, 'album-grants'), now),
+    guests: createGuestTokens(deriveKey(secret, 'album-guests'), now),
     throttle: createThrottle(repos.throttle, now),
   });
 }

@@ -26,6 +26,24 @@ describe('the access table (spec 000 §6, 001 §6)', () => {
     expect(allows(album({ role: 'owner', permissions: 0 }), 'addPhotos')).toBe(true);
   });
 
+  it('lets a signed-out visitor comment and love only as a guest ([Note: Guests]); deleting any comment is the owners', () => {
+    const signedOut = album({ role: 'visitor', signedIn: false, member: false });
+    for (const action of ['addComment', 'react', 'editOwnComment', 'deleteOwnComment'] as const)
+      expect(allows(signedOut, action), action).toBe(false);
+    expect(allows(signedOut, 'joinAsGuest')).toBe(true);
+    expect(allows({ ...signedOut, signedIn: true }, 'joinAsGuest')).toBe(false);
+    expect(allows({ ...signedOut, signedIn: true }, 'addComment')).toBe(true);
+    const guest = { ...signedOut, role: 'guest' as const };
+    expect(allows(guest, 'addComment')).toBe(true);
+    expect(allows({ ...guest, permissions: 2 }, 'addComment')).toBe(false);
+    expect(allows({ ...guest, permissions: 0 }, 'react')).toBe(true);
+    for (const role of ['participant', 'readOnly', 'visitor', 'guest'] as const)
+      expect(allows(album({ role }), 'deleteAnyComment'), role).toBe(false);
+    expect(allows(album({ role: 'owner' }), 'deleteAnyComment')).toBe(true);
+    // The timeline has no comments, not even its owner's.
+    expect(allows(album({ role: 'owner', isAlbum: false }), 'addComment')).toBe(false);
+  });
+
   it('gives album management to the owner only, and leaving to subscribed members', () => {
     for (const action of [
       'rename',

@@ -17,8 +17,8 @@ import type { AlbumRole, CurrentUserCan } from '@trove/contract';
  *   or opened a shared album by its link: takes part, adds nothing.
  * - visitor: opened a shared album by its link (with the password where one is set),
  *   signed in or not, and is not a member.
- * - guest: a visitor who gave a name to comment (spec 000 §6); resolved once comments
- *   bring guest names (#12), kept in the table so its rights are decided here too.
+ * - guest: a visitor without an account who gave a name, or none, to comment (spec 000
+ *   §6); their guest token names them (see [Note: Guests]).
  * - none: everybody else, including everyone once an album is deleted or made private.
  *   A denial reads exactly like a missing id.
  */
@@ -44,6 +44,8 @@ export const JOB_ACTIONS = [
   'changeSortOrder',
   'deleteAlbum',
   'copyToTimeline',
+  'react',
+  'joinAsGuest',
 ] as const;
 export type JobAction = (typeof JOB_ACTIONS)[number];
 
@@ -51,12 +53,19 @@ export type JobAction = (typeof JOB_ACTIONS)[number];
  * What a cell may require beyond the role:
  * - allow_uploads / allow_comments: the album's permission bit (spec 000 §9: 2 and 1);
  * - subscription: the caller is not a read-only user (spec 001 §6);
- * - signedIn: the caller has an account session;
+ * - signedIn: the caller has an account session; signedOut: they have none;
  * - member / notMember: the caller is (not) a subscribed member;
  * - album: the job is an album, not the timeline.
  */
 export type Condition =
-  'allow_uploads' | 'allow_comments' | 'subscription' | 'signedIn' | 'member' | 'notMember' | 'album';
+  | 'allow_uploads'
+  | 'allow_comments'
+  | 'subscription'
+  | 'signedIn'
+  | 'signedOut'
+  | 'member'
+  | 'notMember'
+  | 'album';
 
 type Cell = false | readonly Condition[];
 const yes: Cell = [];
@@ -86,6 +95,8 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     changeSortOrder: ['album'],
     deleteAlbum: ['album'],
     copyToTimeline: ['album', 'subscription'],
+    react: ['album'],
+    joinAsGuest: false,
   },
   participant: {
     read: yes,
@@ -107,6 +118,8 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     changeSortOrder: false,
     deleteAlbum: false,
     copyToTimeline: yes,
+    react: yes,
+    joinAsGuest: false,
   },
   readOnly: {
     read: yes,
@@ -128,6 +141,8 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     changeSortOrder: false,
     deleteAlbum: false,
     copyToTimeline: false,
+    react: yes,
+    joinAsGuest: false,
   },
   visitor: {
     read: yes,
@@ -150,6 +165,9 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     changeSortOrder: false,
     deleteAlbum: false,
     copyToTimeline: ['signedIn'],
+    // Loves need a name to stand under: an account, or a guest's (spec 000 §6, [Note: Guests]).
+    react: ['signedIn'],
+    joinAsGuest: ['signedOut'],
   },
   guest: {
     read: yes,
@@ -171,6 +189,9 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     changeSortOrder: false,
     deleteAlbum: false,
     copyToTimeline: false,
+    react: yes,
+    // A new name is a new guest; their earlier comments stay under the old one.
+    joinAsGuest: ['signedOut'],
   },
   none: Object.fromEntries(JOB_ACTIONS.map((action) => [action, false])) as Record<JobAction, Cell>,
 };
@@ -196,6 +217,8 @@ function holds(condition: Condition, s: Situation): boolean {
       return !s.readOnlyUser;
     case 'signedIn':
       return s.signedIn;
+    case 'signedOut':
+      return !s.signedIn;
     case 'member':
       return s.member;
     case 'notMember':

@@ -19,6 +19,8 @@ export interface RouteInput {
   trashed: string;
   /** The caller's own tus upload in the job (a random id for callers without a token). */
   upload: string;
+  /** The caller's own comment on the photo (a random id for callers who are nobody). */
+  comment: string;
   /** The album auth value of the job's password (spec 000 §5), or a well-formed one. */
   albumAuth: string;
 }
@@ -155,6 +157,28 @@ export const JOB_ROUTES: Record<string, JobRoute> = {
     }),
   },
   'DELETE /st/4/jobs/:id/uploads/:uploadId': { action: 'addPhotos', request: () => ({ headers: TUS }) },
+  // Comments and loves (issue #12, spec 000 §7); each caller edits and deletes their own comment.
+  'GET /st/4/jobs/:id/activity': { action: 'read' },
+  'POST /st/4/jobs/:id/guests': { action: 'joinAsGuest', request: () => json({ name: 'Guest' }) },
+  'GET /st/4/jobs/:id/files_by_id/:fileId/comments': { action: 'read' },
+  'POST /st/4/jobs/:id/files_by_id/:fileId/comments': {
+    action: 'addComment',
+    request: () => json({ comment: 'Lovely <b>photo</b>' }),
+  },
+  'PUT /st/4/jobs/:id/files_by_id/:fileId/comments/:commentId': {
+    action: 'editOwnComment',
+    params: { commentId: (i) => i.comment },
+    request: () => json({ comment: 'Edited' }),
+  },
+  'DELETE /st/4/jobs/:id/files_by_id/:fileId/comments/:commentId': {
+    action: 'deleteOwnComment',
+    params: { commentId: (i) => i.comment },
+  },
+  'POST /st/4/jobs/:id/files_by_id/:fileId/reaction': {
+    action: 'react',
+    request: () => json({ reaction: 'love' }),
+  },
+  'DELETE /st/4/jobs/:id/files_by_id/:fileId/reaction': { action: 'react' },
 };
 
 /**

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { createAccountsRepository } from '../modules/accounts/accounts.repository.ts';
 import { createChangesRepository } from '../modules/changes/changes.repository.ts';
+import { createCommentsRepository } from '../modules/comments/comments.repository.ts';
 import { createFilesRepository } from '../modules/files/files.repository.ts';
 import { createJobsRepository } from '../modules/jobs/jobs.repository.ts';
 import { createMediaRepository } from '../modules/media/media.repository.ts';
@@ -28,6 +29,7 @@ export function createRepositories(db: Kysely<Database>) {
     resumable: createResumableRepository(db),
     privacy: createPrivacyRepository(db),
     options: createOptionsRepository(db),
+    comments: createCommentsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

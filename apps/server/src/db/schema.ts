@@ -12,6 +12,9 @@ export interface Database {
   jobs: JobsTable;
   job_members: JobMembersTable;
   user_options: UserOptionsTable;
+  job_guests: JobGuestsTable;
+  comments: CommentsTable;
+  reactions: ReactionsTable;
   blobs: BlobsTable;
   files: FilesTable;
   job_events: JobEventsTable;
@@ -114,6 +117,41 @@ export interface JobMembersTable {
   subscribed: number;
   created_at: number;
   updated_at: number;
+}
+
+/** A visitor who gave a name (or none) to comment on one album (spec 000 §6). */
+export interface JobGuestsTable {
+  id: string;
+  job_id: string;
+  /** '' when they continued as guest without a name. */
+  name: string;
+  created_at: number;
+}
+
+/** A comment on a file of an album (spec 000 §3 Comment); by a user or a guest. */
+export interface CommentsTable {
+  id: string;
+  job_id: string;
+  file_id: string;
+  user_id: string | null;
+  guest_id: string | null;
+  /** As written; rendered as text, never HTML. */
+  text: string;
+  created_at: number;
+  /** When the author last edited it (spec 000 §4: the (edited) label); null: never. */
+  edited_at: number | null;
+}
+
+/** A love on a file (spec 000 §3 Reaction); one per person and file. */
+export interface ReactionsTable {
+  job_id: string;
+  file_id: string;
+  /** 'u:<user id>' or 'g:<guest id>'. */
+  actor: string;
+  user_id: string | null;
+  guest_id: string | null;
+  reaction: string;
+  created_at: number;
 }
 
 /** One option of a user (spec 000 §7 Options, e.g. an album's view mode). */

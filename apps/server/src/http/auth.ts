@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BASIC_AUTH_USER, ClientQuery, FOREIGN_AUTH_HEADER } from '@trove/contract';
+import { BASIC_AUTH_USER, ClientQuery, FOREIGN_AUTH_HEADER, GUEST_AUTH_HEADER } from '@trove/contract';
 import { AppError, UnauthorizedError, UserDisabledError } from '../errors.ts';
 import type { Caller } from '../access/access.ts';
 import type { AuthContext, SessionsService } from '../modules/sessions/sessions.service.ts';
@@ -23,6 +23,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** The optional foreign-auth value (spec 001 §7), taken from a header, never the URL. */
     foreignAuth: string | null;
+    /** The optional guest token of a visitor who comments (see [Note: Guests]), from a header. */
+    guestAuth: string | null;
   }
 }
 
@@ -45,6 +47,7 @@ export const authPlugin = fp(
   (app: FastifyInstance, opts: { sessions: SessionsService; clientKeys: readonly string[] }) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('foreignAuth', null);
+    app.decorateRequest('guestAuth', null);
 
     app.addHook('onRoute', (route) => {
       const auth = route.config?.auth;
@@ -63,6 +66,8 @@ export const authPlugin = fp(
         throw new AppError(400, 'invalid_client', 'Unknown client key');
       const foreign = request.headers[FOREIGN_AUTH_HEADER];
       request.foreignAuth = typeof foreign === 'string' && foreign !== '' ? foreign : null;
+      const guest = request.headers[GUEST_AUTH_HEADER];
+      request.guestAuth = typeof guest === 'string' && guest !== '' ? guest : null;
       // A visitor sends no Authorization at all; a bad one is refused, never read as a visitor.
       if (mode === 'visitor' && request.headers.authorization === undefined) return;
       const token = parseBasicToken(request.headers.authorization);
@@ -93,6 +98,7 @@ export function callerOf(request: FastifyRequest): Caller {
     userId: request.auth?.userId ?? null,
     sessionId: request.auth?.sessionId ?? null,
     foreignAuth: request.foreignAuth,
+    guestAuth: request.guestAuth,
     clientIp: request.ip,
   };
 }

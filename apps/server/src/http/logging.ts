@@ -5,7 +5,7 @@ import {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { APP_BASE_PATH, FOREIGN_AUTH_HEADER } from '@trove/contract';
+import { ALBUM_AUTH_HEADER, APP_BASE_PATH, FOREIGN_AUTH_HEADER, GUEST_AUTH_HEADER } from '@trove/contract';
 
 /**
  * [Note: Request log]
@@ -23,7 +23,14 @@ import { APP_BASE_PATH, FOREIGN_AUTH_HEADER } from '@trove/contract';
  */
 
 /** Header names whose values are credentials. */
-const SECRET_HEADERS = ['authorization', 'cookie', 'set-cookie', FOREIGN_AUTH_HEADER];
+const SECRET_HEADERS = [
+  'authorization',
+  'cookie',
+  'set-cookie',
+  FOREIGN_AUTH_HEADER,
+  GUEST_AUTH_HEADER,
+  ALBUM_AUTH_HEADER,
+];
 /** Object fields that carry secrets (the login flow's and the session's). */
 const SECRET_FIELDS = ['auth_token', 'token', 'password', 'code_verifier', 'secret'];
 

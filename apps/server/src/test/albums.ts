@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import {
   ALBUM_AUTH_HEADER,
   FOREIGN_AUTH_HEADER,
+  GUEST_AUTH_HEADER,
   WEB_CLIENT_KEY,
   CLIENT_VERSION,
   albumAuthValue,
@@ -9,8 +10,8 @@ import {
 import type { JobInfo } from '@trove/contract';
 import { fakeJpeg, uploadFile, type Session, type TestApp } from './harness.ts';
 
-/** A caller of the app host: a signed-in session, or a visitor with at most a grant. */
-export type Who = Session | { visitor: true; grant?: string };
+/** A caller of the app host: a signed-in session, or a visitor with at most a grant and a guest token. */
+export type Who = Session | { visitor: true; grant?: string; guest?: string };
 
 /** The client query of a visitor's device. */
 const VISITOR_QUERY = new URLSearchParams({
@@ -31,6 +32,7 @@ export function albumClient(t: TestApp) {
     const headers: Record<string, string> = { ...extra.headers };
     if (who && 'visitor' in who) {
       if (who.grant) headers[FOREIGN_AUTH_HEADER] = who.grant;
+      if (who.guest) headers[GUEST_AUTH_HEADER] = who.guest;
     } else if (who) Object.assign(headers, who.headers);
     return t.app.inject({
       method,

@@ -6,6 +6,7 @@ import * as privacy from './0004-privacy.ts';
 import * as sessionRevocations from './0005-session-revocations.ts';
 import * as albums from './0006-albums.ts';
 import * as sharedStoreKeys from './0007-shared-store-keys.ts';
+import * as comments from './0008-comments.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-session-revocations': sessionRevocations,
   '0006-albums': albums,
   '0007-shared-store-keys': sharedStoreKeys,
+  '0008-comments': comments,
 };

@@ -1,5 +1,6 @@
-import { ChangeType } from '@trove/contract';
+import { ChangeType, type CommentChangeData, type ReactionChangeData } from '@trove/contract';
 import type { Repositories, Transact } from '../../db/repositories.ts';
+import type { Actor, CommentView } from '../comments/comments.repository.ts';
 import { jobChannel, type EventBus } from '../../events/event-bus.ts';
 import type { FileRow } from '../files/files.repository.ts';
 
@@ -15,7 +16,8 @@ import type { FileRow } from '../files/files.repository.ts';
  * - after the transaction commits, every job that got a record is woken on the event bus
  *   (`job_changed:{id}`), which ends the long polls of its clients. Waking before the commit
  *   would let a poller read the old serial and sleep through the change.
- * New record types (comments, reactions) get a method on `ChangeRecorder`.
+ * New record types get a method on `ChangeRecorder`. A guest's records name no user
+ * (`user_id` null; the data names the guest).
  */
 
 /** Appends change records inside one transaction; see [Note: Change records]. */
@@ -29,6 +31,16 @@ export interface ChangeRecorder {
    * password, members, sort order, deletion); `data.event` names it, e.g. `{ event: 'name' }`.
    */
   eventMarker(jobId: string, change: { by: string; at: number; data: { event: string } }): Promise<number>;
+  /**
+   * Type 10: `comment` was written or edited, or with `deleted` removed (the record's comment
+   * is then empty, spec 000 §3).
+   */
+  comment(comment: CommentView, change: { by: string | null; at: number; deleted: boolean }): Promise<number>;
+  /** Type 12: `actor` loved the file, or with `cleared` took the love back (empty reaction). */
+  reaction(
+    target: { jobId: string; fileId: string },
+    change: { actor: Actor; at: number; cleared: boolean },
+  ): Promise<number>;
 }
 
 /** The one writer of change records: transactions whose changes wake the jobs' pollers. */
@@ -66,11 +78,26 @@ function fileAddedData(file: FileRow, isRollback: boolean): Record<string, unkno
   };
 }
 
+/** Data of a type 10 change record (spec 000 §3 Job change record; contract CommentChangeData). */
+function commentData(comment: CommentView, deleted: boolean): CommentChangeData {
+  const s = (ms: number) => Math.floor(ms / 1000);
+  return {
+    comment: deleted ? '' : comment.text,
+    comment_uuid: comment.id,
+    timestamp: s(comment.created_at),
+    file_id: comment.file_id,
+    user: comment.user_id,
+    guest_id: comment.guest_id,
+    author_name: comment.author_name,
+    last_edit_timestamp: comment.edited_at === null ? null : s(comment.edited_at),
+  };
+}
+
 function createRecorder(tx: Repositories, touched: Set<string>): ChangeRecorder {
   async function append(
     target: { jobId: string; fileId: string | null },
     type: ChangeType,
-    by: string,
+    by: string | null,
     at: number,
     data: Record<string, unknown>,
   ): Promise<number> {
@@ -93,6 +120,24 @@ function createRecorder(tx: Repositories, touched: Set<string>): ChangeRecorder 
       append(of(file), ChangeType.FileRemoved, change.by, change.at, { id: file.id }),
     eventMarker: (jobId, change) =>
       append({ jobId, fileId: null }, ChangeType.EventMarker, change.by, change.at, change.data),
+    comment: (comment, change) =>
+      append(
+        { jobId: comment.job_id, fileId: comment.file_id },
+        ChangeType.Comment,
+        change.by,
+        change.at,
+        commentData(comment, change.deleted),
+      ),
+    reaction: (target, change) => {
+      const data: ReactionChangeData = {
+        reaction: change.cleared ? '' : 'love',
+        file_id: target.fileId,
+        user: change.actor.userId,
+        guest_id: change.actor.guestId,
+        timestamp: Math.floor(change.at / 1000),
+      };
+      return append(target, ChangeType.Reaction, change.actor.userId, change.at, { ...data });
+    },
   };
 }
 

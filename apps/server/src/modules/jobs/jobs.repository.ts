@@ -207,6 +207,22 @@ export function createJobsRepository(db: Kysely<Database>) {
             .whereRef('files.id', '=', 'j.cover_id')
             .where('files.state', '=', 'active')
             .as('cover_file_id'),
+          // Counted from the rows (comments and loves of active files), never kept in a
+          // counter: concurrent posts cannot skew them (issue #12).
+          eb
+            .selectFrom('comments')
+            .innerJoin('files as cf', 'cf.id', 'comments.file_id')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('comments.job_id', '=', 'j.id')
+            .where('cf.state', '=', 'active')
+            .as('comment_count'),
+          eb
+            .selectFrom('reactions')
+            .innerJoin('files as rf', 'rf.id', 'reactions.file_id')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('reactions.job_id', '=', 'j.id')
+            .where('rf.state', '=', 'active')
+            .as('reaction_count'),
         ])
         .where('j.id', 'in', ids)
         .execute();
@@ -217,8 +233,8 @@ export function createJobsRepository(db: Kysely<Database>) {
           // The owner takes part too: an album of one person has one participant.
           participant_count: (row?.participant_count ?? 0) + 1,
           media_count: row?.media_count ?? 0,
-          comment_count: 0,
-          reaction_count: 0,
+          comment_count: row?.comment_count ?? 0,
+          reaction_count: row?.reaction_count ?? 0,
           size: Number(row?.size ?? 0),
           has_heic: row?.heic_id != null,
           newest_file_id: row?.newest_file_id ?? null,
