@@ -99,3 +99,28 @@ export function filesOf(page: Page, job: string): Promise<string[]> {
 export function namedFile(name: string, source: string, mimeType: string) {
   return { name, mimeType, buffer: fs.readFileSync(source) };
 }
+
+/**
+ * One app-host call with the page's own token (as `filesOf`): for a journey's setup steps
+ * that other journeys already drive through the screens. Throws on a non-2xx answer.
+ */
+export function appCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = localStorage.getItem('trove.auth_token') ?? '';
+      const device = localStorage.getItem('trove.device_id') ?? '';
+      const query = `key=trove-web&client_v=1.2.3300.6&device_id=${device}`;
+      const response = await fetch(`/st/4${path}${path.includes('?') ? '&' : '?'}${query}`, {
+        method,
+        headers: {
+          authorization: `Basic ${btoa(`token:${token}`)}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${String(response.status)} ${await response.text()}`);
+      return (await response.json()) as T;
+    },
+    { method, path, body },
+  );
+}
