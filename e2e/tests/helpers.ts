@@ -118,7 +118,8 @@ export function appCall<T>(page: Page, method: string, path: string, body?: unkn
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      if (!response.ok) throw new Error(`${method} ${path}: ${String(response.status)} ${await response.text()}`);
+      if (!response.ok)
+        throw new Error(`${method} ${path}: ${String(response.status)} ${await response.text()}`);
       return (await response.json()) as T;
     },
     { method, path, body },

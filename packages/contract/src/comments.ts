@@ -31,7 +31,10 @@ export const CommentText = z
   .string()
   .max(MAX_COMMENT_LENGTH, `a comment is at most ${String(MAX_COMMENT_LENGTH)} characters`)
   .refine((text) => text.trim() !== '', 'a comment must not be empty')
-  .refine((text) => text.isWellFormed() && !COMMENT_CONTROL.test(text), 'must not contain control characters');
+  .refine(
+    (text) => text.isWellFormed() && !COMMENT_CONTROL.test(text),
+    'must not contain control characters',
+  );
 
 /** POST /jobs/{id}/files_by_id/{fileId}/comments and PUT …/comments/{commentId} (spec 000 §7). */
 export const CommentBody = z.object({ comment: CommentText });
