@@ -43,11 +43,26 @@ function Counts({ activity }: { activity: FileActivity }) {
 }
 
 /**
+ * What a link to a file's comments says: "Comments on lake.jpg (2 comments and 1 love)", or
+ * "Comments on lake.jpg" when it has neither.
+ */
+export function commentsLinkLabel(intl: IntlShape, name: string, activity: FileActivity | undefined): string {
+  return hasActivity(activity)
+    ? intl.formatMessage({ id: 'albums.activity.link' }, { name, counts: countsText(intl, activity) })
+    : intl.formatMessage({ id: 'albums.activity.open' }, { name });
+}
+
+/**
  * A tile's comment and love counts (issue #12) as a link to the file's comment panel
  * (spec 000 §2 /comments/{albumId}/{fileId}); a sibling of the tile's own link, which opens
  * the carousel. Nothing when the file has neither.
  */
-export function ActivityBadgeLink(props: { albumId: string; fileId: string; name: string; activity?: FileActivity }) {
+export function ActivityBadgeLink(props: {
+  albumId: string;
+  fileId: string;
+  name: string;
+  activity?: FileActivity | undefined;
+}) {
   const intl = useIntl();
   const { activity } = props;
   if (!hasActivity(activity)) return null;
@@ -57,10 +72,7 @@ export function ActivityBadgeLink(props: { albumId: string; fileId: string; name
       className="activity-badge activity-badge--link"
       to={commentsPath(props.albumId, props.fileId)}
       state={state}
-      aria-label={intl.formatMessage(
-        { id: 'albums.activity.link' },
-        { name: props.name, counts: countsText(intl, activity) },
-      )}
+      aria-label={commentsLinkLabel(intl, props.name, activity)}
       data-testid="file-activity-badge"
     >
       <Counts activity={activity} />
@@ -68,17 +80,11 @@ export function ActivityBadgeLink(props: { albumId: string; fileId: string; name
   );
 }
 
-/** The counts inside a link that already leads to the comments (a visitor's tile). */
-export function ActivityBadge({ activity }: { activity?: FileActivity }) {
-  const intl = useIntl();
+/** The counts inside a link that already leads to the comments and names them (a visitor's tile). */
+export function ActivityBadge({ activity }: { activity?: FileActivity | undefined }) {
   if (!hasActivity(activity)) return null;
   return (
-    <span
-      className="activity-badge"
-      role="img"
-      aria-label={countsText(intl, activity)}
-      data-testid="file-activity-badge"
-    >
+    <span className="activity-badge" aria-hidden="true" data-testid="file-activity-badge">
       <Counts activity={activity} />
     </span>
   );

@@ -54,14 +54,18 @@ export function CommentItem({ comment, now, actions }: CommentItemProps) {
       key: 'edit',
       label: intl.formatMessage({ id: 'comments.edit' }),
       icon: <CommentIcon name="edit" size={20} />,
-      onSelect: () => actions.startEdit(comment),
+      onSelect: () => {
+        actions.startEdit(comment);
+      },
     });
   if (comment.can_delete)
     items.push({
       key: 'delete',
       label: intl.formatMessage({ id: 'common.delete' }),
       isDanger: true,
-      onSelect: () => actions.askDelete(uuid),
+      onSelect: () => {
+        actions.askDelete(uuid);
+      },
     });
   return (
     <li ref={ref} className={isBusy ? 'comment comment--busy' : 'comment'} aria-busy={isBusy} tabIndex={-1}>
@@ -87,7 +91,9 @@ export function CommentItem({ comment, now, actions }: CommentItemProps) {
               if (text === comment.comment) actions.cancel(uuid);
               else actions.submitEdit(uuid, text);
             }}
-            onCancel={() => actions.cancel(uuid)}
+            onCancel={() => {
+              actions.cancel(uuid);
+            }}
           />
         ) : (
           <CommentText text={comment.comment} />
@@ -111,7 +117,14 @@ export function CommentItem({ comment, now, actions }: CommentItemProps) {
         />
       )}
       {status === 'PENDING_USER__DELETE' && (
-        <DeleteDialog onConfirm={() => actions.confirmDelete(uuid)} onCancel={() => actions.cancel(uuid)} />
+        <DeleteDialog
+          onConfirm={() => {
+            actions.confirmDelete(uuid);
+          }}
+          onCancel={() => {
+            actions.cancel(uuid);
+          }}
+        />
       )}
     </li>
   );

@@ -27,11 +27,12 @@ export interface CommentPanelProps {
 
 /**
  * May the caller comment and love here (spec 000 §6: only if allow_comments; the server's
- * addComment says the rest)? A visitor not yet known may, once they say who they are.
+ * addComment says the rest)? Anyone signed out may: a visitor once they say who they are
+ * (the album's info says addComment only after it was fetched again as the guest).
  */
-function canTakePart(album: JobInfo, needsIdentity: boolean): boolean {
+function canTakePart(album: JobInfo, isLoggedIn: boolean): boolean {
   if (!album.allow_comments) return false;
-  return album.currentUserCan.addComment || needsIdentity;
+  return album.currentUserCan.addComment || !isLoggedIn;
 }
 
 /**
@@ -53,7 +54,7 @@ export function CommentPanel({ album, fileId, isLoggedIn, onClose, onIdentityCha
     () => showComments(query.data?.comments ?? [], actions.state),
     [query.data, actions.state],
   );
-  const canComment = canTakePart(album, identity.needsIdentity);
+  const canComment = canTakePart(album, isLoggedIn);
   const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     // Keys of the dialogs it opens bubble here through their portals: not ours.
     if (event.key !== 'Escape' || !event.currentTarget.contains(event.target as Node)) return;
@@ -62,7 +63,12 @@ export function CommentPanel({ album, fileId, isLoggedIn, onClose, onIdentityCha
     onClose();
   };
   return (
-    <aside className="comment-panel" aria-labelledby={titleId} data-testid="comment-panel" onKeyDown={handleKeyDown}>
+    <aside
+      className="comment-panel"
+      aria-labelledby={titleId}
+      data-testid="comment-panel"
+      onKeyDown={handleKeyDown}
+    >
       <header className="comment-panel__header">
         <h2 id={titleId} className="comment-panel__title">
           {intl.formatMessage({ id: 'comments.title' })}

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { useEffect, useEffectEvent, useRef, type CSSProperties } from 'react';
 import { useIntl } from 'react-intl';
 import { CommentIcon } from './comment-icons.tsx';
 import { loveLine } from './format.ts';
@@ -21,10 +21,26 @@ export function LoveBar({ love, canLove, onLove }: LoveBarProps) {
   const intl = useIntl();
   const line = loveLine(love.count, love.loved);
   const isAnimating = love.phase === 'ANIMATING';
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // A native listener: React maps onAnimationEnd to a vendor-prefixed event where it thinks
+  // AnimationEvent is missing.
+  const handleAnimationEnd = useEffectEvent(love.animationEnd);
+  useEffect(() => {
+    const button = buttonRef.current;
+    if (!button) return;
+    const listener = () => {
+      handleAnimationEnd();
+    };
+    button.addEventListener('animationend', listener);
+    return () => {
+      button.removeEventListener('animationend', listener);
+    };
+  }, [canLove]);
   return (
     <div className="love-bar">
       {canLove && (
         <button
+          ref={buttonRef}
           type="button"
           className={isAnimating ? 'love-button love-button--animating' : 'love-button'}
           style={{ '--love-animation-ms': `${String(love.animationMs)}ms` } as CSSProperties}
@@ -33,7 +49,6 @@ export function LoveBar({ love, canLove, onLove }: LoveBarProps) {
           aria-busy={love.phase === 'PENDING'}
           data-testid="love-button"
           onClick={onLove}
-          onAnimationEnd={love.animationEnd}
         >
           <CommentIcon name={love.loved ? 'heart' : 'heartOutline'} />
         </button>

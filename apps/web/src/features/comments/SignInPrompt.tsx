@@ -92,7 +92,9 @@ export function SignInPrompt({ albumId, onCancel, onIdentified }: SignInPromptPr
       </form>
       {join.isError && (
         <p className="form-error" role="alert">
-          {intl.formatMessage({ id: isNetworkError(join.error) ? 'common.offline' : 'comments.prompt.failed' })}
+          {intl.formatMessage({
+            id: isNetworkError(join.error) ? 'common.offline' : 'comments.prompt.failed',
+          })}
         </p>
       )}
     </Dialog>

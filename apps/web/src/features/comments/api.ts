@@ -124,7 +124,13 @@ export function useCommentCalls(albumId: string, fileId: string): CommentCalls {
       react: async (loved) => {
         const body: ReactionBody = { reaction: 'love' };
         const reactionPath = filePath(fileId, '/reaction');
-        await albumCall(api, albumId, reactionPath, Ignored, loved ? { method: 'POST', body } : { method: 'DELETE' });
+        await albumCall(
+          api,
+          albumId,
+          reactionPath,
+          Ignored,
+          loved ? { method: 'POST', body } : { method: 'DELETE' },
+        );
         await update((data) => ({
           ...data,
           loved,

@@ -20,7 +20,8 @@ const typed = (text: string): Submission => submissionReducer(INITIAL_SUBMISSION
 const run = <S, E>(reducer: (s: S, e: E) => S, state: S, ...events: E[]) => events.reduce(reducer, state);
 
 describe('comment submission (spec 000 §4)', () => {
-  const submit = (state: Submission, ...events: SubmissionEvent[]) => run(submissionReducer, state, ...events);
+  const submit = (state: Submission, ...events: SubmissionEvent[]) =>
+    run(submissionReducer, state, ...events);
 
   test('submit gives PENDING; success resets it and clears the input', () => {
     const pending = submit(typed('Nice!'), { type: 'SUBMIT' });
@@ -81,13 +82,19 @@ describe('comment edit/delete action status (spec 000 §4)', () => {
   const editing = act({}, { type: 'START_EDIT', comment });
 
   test('starting an edit sets PENDING_USER__EDIT and remembers the original text; cancel clears', () => {
-    expect(editing['c-1']).toMatchObject({ actionStatus: 'PENDING_USER__EDIT', originalComment: 'Lovely light' });
+    expect(editing['c-1']).toMatchObject({
+      actionStatus: 'PENDING_USER__EDIT',
+      originalComment: 'Lovely light',
+    });
     expect(act(editing, { type: 'CANCEL', uuid: 'c-1' })).toEqual({});
   });
 
   test('submit sets the new text and PENDING_SERVER__EDIT; success clears the status and records the edit time', () => {
     const sent = act(editing, { type: 'SUBMIT_EDIT', uuid: 'c-1', text: 'Lovely evening light' });
-    expect(sent['c-1']).toMatchObject({ actionStatus: 'PENDING_SERVER__EDIT', comment: 'Lovely evening light' });
+    expect(sent['c-1']).toMatchObject({
+      actionStatus: 'PENDING_SERVER__EDIT',
+      comment: 'Lovely evening light',
+    });
     expect(showComments([comment], sent)[0]?.comment).toBe('Lovely evening light');
     const saved = aComment({ comment: 'Lovely evening light', last_edit_timestamp: 1_750_000_100 });
     const done = act(sent, { type: 'EDIT_SUCCEEDED', comment: saved });
@@ -148,9 +155,9 @@ describe('comment edit/delete action status (spec 000 §4)', () => {
       { type: 'CONFIRM_DELETE', uuid: 'c-1' },
       { type: 'DELETE_SUCCEEDED', uuid: 'c-1' },
     );
-    expect(showComments([comment, aComment({ comment_uuid: 'c-2' })], deleted).map((c) => c.comment_uuid)).toEqual([
-      'c-2',
-    ]);
+    expect(
+      showComments([comment, aComment({ comment_uuid: 'c-2' })], deleted).map((c) => c.comment_uuid),
+    ).toEqual(['c-2']);
     expect(act(deleted, { type: 'LOADED', comments: [comment] })).toBe(deleted);
     expect(act(deleted, { type: 'LOADED', comments: [] })).toEqual({});
   });
@@ -163,7 +170,11 @@ describe('comment edit/delete action status (spec 000 §4)', () => {
   });
 
   test("other comments' entries and answers for the wrong status are left alone", () => {
-    const state = act(editing, { type: 'EDIT_FAILED', uuid: 'c-1' }, { type: 'DELETE_SUCCEEDED', uuid: 'c-1' });
+    const state = act(
+      editing,
+      { type: 'EDIT_FAILED', uuid: 'c-1' },
+      { type: 'DELETE_SUCCEEDED', uuid: 'c-1' },
+    );
     expect(state).toBe(editing);
   });
 });

@@ -22,7 +22,10 @@ export type SubmissionEvent =
   | { type: 'FAILED' }
   | { type: 'ABORTED' };
 
-export const INITIAL_SUBMISSION: Submission = { pendingComment: '', pendingCommentStatus: 'NOT_YET_SUBMITTED' };
+export const INITIAL_SUBMISSION: Submission = {
+  pendingComment: '',
+  pendingCommentStatus: 'NOT_YET_SUBMITTED',
+};
 
 /**
  * spec 000 §4 Comment submission: submit gives PENDING (only text that may be posted, spec
@@ -34,7 +37,9 @@ export function submissionReducer(state: Submission, event: SubmissionEvent): Su
   const isPending = state.pendingCommentStatus === 'PENDING';
   switch (event.type) {
     case 'TYPED':
-      return isPending || event.text === state.pendingComment ? state : { ...state, pendingComment: event.text };
+      return isPending || event.text === state.pendingComment
+        ? state
+        : { ...state, pendingComment: event.text };
     case 'SUBMIT':
       if (isPending || !isPostableComment(state.pendingComment)) return state;
       return { ...state, pendingCommentStatus: 'PENDING' };
@@ -231,17 +236,11 @@ export function showComments(comments: readonly Comment[], actions: CommentActio
  * holds), ANIMATING (love clicked on an unloved file: the heart plays, nothing sent yet),
  * PENDING (the love or unlove is with the server). `loved` is what the user asked for.
  */
-export type ReactionState =
-  | { phase: 'IDLE' }
-  | { phase: 'ANIMATING' }
-  | { phase: 'PENDING'; loved: boolean };
+export type ReactionState = { phase: 'IDLE' } | { phase: 'ANIMATING' } | { phase: 'PENDING'; loved: boolean };
 
 export type ReactionEvent =
   /** The love button, on a file the caller loves (`loved`) or not, as shown. */
-  | { type: 'CLICK'; loved: boolean }
-  | { type: 'ANIMATION_END' }
-  | { type: 'SUCCEEDED' }
-  | { type: 'FAILED' };
+  { type: 'CLICK'; loved: boolean } | { type: 'ANIMATION_END' } | { type: 'SUCCEEDED' } | { type: 'FAILED' };
 
 export const IDLE_REACTION: ReactionState = { phase: 'IDLE' };
 

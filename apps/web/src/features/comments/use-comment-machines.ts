@@ -66,8 +66,12 @@ export function useCommentActions(calls: CommentCalls, comments: readonly Commen
   }, [comments, send]);
   return {
     state,
-    startEdit: (comment: Comment) => send({ type: 'START_EDIT', comment }),
-    cancel: (uuid: string) => send({ type: 'CANCEL', uuid }),
+    startEdit: (comment: Comment) => {
+      send({ type: 'START_EDIT', comment });
+    },
+    cancel: (uuid: string) => {
+      send({ type: 'CANCEL', uuid });
+    },
     submitEdit: (uuid: string, text: string) => {
       if (!send({ type: 'SUBMIT_EDIT', uuid, text }).changed) return;
       calls.edit(uuid, text).then(
@@ -75,7 +79,9 @@ export function useCommentActions(calls: CommentCalls, comments: readonly Commen
         () => send({ type: 'EDIT_FAILED', uuid }),
       );
     },
-    askDelete: (uuid: string) => send({ type: 'ASK_DELETE', uuid }),
+    askDelete: (uuid: string) => {
+      send({ type: 'ASK_DELETE', uuid });
+    },
     confirmDelete: (uuid: string) => {
       if (!send({ type: 'CONFIRM_DELETE', uuid }).changed) return;
       calls.remove(uuid).then(
@@ -111,7 +117,9 @@ export interface Love {
 /** Drives the reaction machine for one file: the love is sent when its animation ends. */
 export function useLove(calls: CommentCalls, data: FileComments | undefined): Love {
   const [state, send] = useMachine(reactionReducer, IDLE_REACTION);
-  const [animationMs] = useState(() => (prefersReducedMotion() ? REDUCED_LOVE_ANIMATION_MS : LOVE_ANIMATION_MS));
+  const [animationMs] = useState(() =>
+    prefersReducedMotion() ? REDUCED_LOVE_ANIMATION_MS : LOVE_ANIMATION_MS,
+  );
   const shown = shownLove({ loved: data?.loved ?? false, count: data?.reactions.length ?? 0 }, state);
   const commit = (next: ReactionState) => {
     if (next.phase !== 'PENDING') return;

@@ -36,7 +36,7 @@ export function useGuestIdentity(album: JobInfo, isLoggedIn: boolean, onIdentity
   return {
     needsIdentity,
     pending,
-    request(run: () => void) {
+    request: (run: () => void) => {
       if (!needsIdentity) {
         run();
         return;
@@ -44,12 +44,12 @@ export function useGuestIdentity(album: JobInfo, isLoggedIn: boolean, onIdentity
       setPending({ run });
     },
     /** The input took focus: a visitor not yet known is asked who they are, once. */
-    focused() {
+    focused: () => {
       if (needsIdentity && !pending && !isReturningFocus.current) setPending({ run: () => undefined });
     },
     cancel: closePrompt,
     /** The prompt stored a guest token: the album and its comments are asked for again as that guest. */
-    identified() {
+    identified: () => {
       closePrompt();
       setStored((count) => count + 1);
       onIdentityChange();

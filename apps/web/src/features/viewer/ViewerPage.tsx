@@ -151,34 +151,38 @@ export function Viewer({
   useScrollLock(rootRef, '.viewer-info, .viewer-side, video');
   useViewerTitle(file?.name);
   usePreloadNeighbours(api.directory, [carousel.previous, carousel.next]);
-  useViewerKeys(!isConfirming, {
-    onStep: (step) => {
-      carousel.go(step);
+  useViewerKeys(
+    !isConfirming,
+    {
+      onStep: (step) => {
+        carousel.go(step);
+      },
+      onEscape: close,
+      onDelete: () => {
+        if (file && canDelete(file)) setIsConfirming(true);
+      },
+      onRemote: (key) => {
+        const video = rootRef.current?.querySelector('video');
+        switch (key) {
+          case 'back':
+            close();
+            break;
+          case 'playPause':
+            // A video on screen plays or pauses; a picture starts or stops the slideshow.
+            if (video) {
+              if (video.paused) void video.play().catch(() => undefined);
+              else video.pause();
+            } else setPlaying(!isPlaying);
+            break;
+          case 'stop':
+            video?.pause();
+            setPlaying(false);
+            break;
+        }
+      },
     },
-    onEscape: close,
-    onDelete: () => {
-      if (file && canDelete(file)) setIsConfirming(true);
-    },
-    onRemote: (key) => {
-      const video = rootRef.current?.querySelector('video');
-      switch (key) {
-        case 'back':
-          close();
-          break;
-        case 'playPause':
-          // A video on screen plays or pauses; a picture starts or stops the slideshow.
-          if (video) {
-            if (video.paused) void video.play().catch(() => undefined);
-            else video.pause();
-          } else setPlaying(!isPlaying);
-          break;
-        case 'stop':
-          video?.pause();
-          setPlaying(false);
-          break;
-      }
-    },
-  }, rootRef);
+    rootRef,
+  );
   // spec 000 §9: 5000 ms a picture, 1 ms after a video finished; wraps at the end.
   const delay = slideDelay({ isVideo: file?.type === 'Movies', encoding: slide.encoding, play: slide.play });
   useSlideshow(isPlaying && file !== undefined, delay, fileId, () => {
@@ -253,13 +257,12 @@ export function Viewer({
             }}
           />
         )}
-        {isCommentsOpen && comments && file && (
+        {isCommentsOpen && file && (
           // The panel's keys are its own (OWN_KEYS_ATTRIBUTE): typing, its menus and Escape
           // never move the carousel or close the viewer.
           <div className="viewer-side" data-own-keys="">
             {comments.renderPanel(file, () => {
               setSidePanel(null);
-              rootRef.current?.focus();
             })}
           </div>
         )}

@@ -44,7 +44,15 @@ function ToolButton(props: {
 }
 
 /** Opens the comment panel; says how many comments the file has (spec 000 §2 comment side panel). */
-function CommentsButton({ count, isOpen, onToggle }: { count: number; isOpen: boolean; onToggle: () => void }) {
+function CommentsButton({
+  count,
+  isOpen,
+  onToggle,
+}: {
+  count: number;
+  isOpen: boolean;
+  onToggle: () => void;
+}) {
   const intl = useIntl();
   return (
     <button

@@ -9,7 +9,7 @@ import { QueryError } from '../../../ui/QueryError.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { useAlbumActivity } from '../../comments/api.ts';
 import { commentsPath, type CommentsLinkState } from '../../comments/keys.ts';
-import { ActivityBadge } from '../ActivityBadge.tsx';
+import { ActivityBadge, commentsLinkLabel } from '../ActivityBadge.tsx';
 import { useVisitorFiles } from './api-visitor.ts';
 
 /** The next page is asked for when the end of the grid comes within this of the viewport. */
@@ -103,6 +103,7 @@ function VisitorFile({
   activity?: FileActivity;
 }) {
   const api = useApi();
+  const intl = useIntl();
   const [hasFailed, setHasFailed] = useState(false);
   const src =
     file.thumb_url_small && !hasFailed ? `${api.directory.thumb}${file.thumb_url_small}` : undefined;
@@ -112,6 +113,7 @@ function VisitorFile({
         className="visitor-album__link"
         to={commentsPath(albumId, file.id)}
         state={{ fromAlbum: true } satisfies CommentsLinkState}
+        aria-label={commentsLinkLabel(intl, file.name, activity)}
         data-testid="visitor-file-link"
       >
         {src ? (

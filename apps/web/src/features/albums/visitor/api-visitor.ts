@@ -86,7 +86,11 @@ export function useAlbumLoad(
       (album) => {
         // A guest token the album no longer takes (its password changed, it stopped being
         // shared) leaves the caller a visitor: it is forgotten, so they are asked again.
-        if (album.role === 'visitor' && sentGuest !== undefined && albumGuests.find(albumId)?.guest === sentGuest)
+        if (
+          album.role === 'visitor' &&
+          sentGuest !== undefined &&
+          albumGuests.find(albumId)?.guest === sentGuest
+        )
           albumGuests.clear(albumId);
         dispatch({ type: 'FETCH_SUCCEEDED', attempt, album });
       },
