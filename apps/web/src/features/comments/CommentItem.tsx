@@ -68,7 +68,13 @@ export function CommentItem({ comment, now, actions }: CommentItemProps) {
       },
     });
   return (
-    <li ref={ref} className={isBusy ? 'comment comment--busy' : 'comment'} aria-busy={isBusy} tabIndex={-1}>
+    <li
+      ref={ref}
+      className={isBusy ? 'comment comment--busy' : 'comment'}
+      aria-busy={isBusy}
+      tabIndex={-1}
+      data-testid="comment"
+    >
       <Avatar name={author} fallback={author} pictureUrl={null} size={32} />
       <div className="comment__body">
         <p className="comment__meta">

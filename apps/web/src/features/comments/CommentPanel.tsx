@@ -1,6 +1,15 @@
 import '../../styles/comments.css';
 import type { JobInfo } from '@trove/contract';
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { useIntl } from 'react-intl';
 import { Icon } from '../../ui/icons.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
@@ -55,6 +64,8 @@ export function CommentPanel({ album, fileId, isLoggedIn, onClose, onIdentityCha
     [query.data, actions.state],
   );
   const canComment = canTakePart(album, isLoggedIn);
+  const listRef = useRef<HTMLDivElement>(null);
+  useFollowNewest(listRef, comments.length);
   const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     // Keys of the dialogs it opens bubble here through their portals: not ours.
     if (event.key !== 'Escape' || !event.currentTarget.contains(event.target as Node)) return;
@@ -90,7 +101,7 @@ export function CommentPanel({ album, fileId, isLoggedIn, onClose, onIdentityCha
           identity.request(love.click);
         }}
       />
-      <div className="comment-panel__list">
+      <div className="comment-panel__list" ref={listRef}>
         {query.isError && !query.data ? (
           <QueryError error={query.error} onRetry={() => void query.refetch()} />
         ) : !query.data ? (
@@ -118,6 +129,35 @@ export function CommentPanel({ album, fileId, isLoggedIn, onClose, onIdentityCha
       )}
     </aside>
   );
+}
+
+/** Within this of its end, the list counts as showing the newest comments. */
+const NEAR_END_PX = 80;
+
+/**
+ * Keeps the newest comments (at the end, by the input) in view: the list opens scrolled to
+ * its end, and follows a new comment when it was at its end (not while someone reads older
+ * ones).
+ */
+function useFollowNewest(ref: RefObject<HTMLElement | null>, count: number) {
+  const last = useRef({ count: 0, wasAtEnd: true });
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    if (count > last.current.count && last.current.wasAtEnd) element.scrollTop = element.scrollHeight;
+    last.current.count = count;
+  }, [ref, count]);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const handleScroll = () => {
+      last.current.wasAtEnd = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_END_PX;
+    };
+    element.addEventListener('scroll', handleScroll, { passive: true });
+    return () => {
+      element.removeEventListener('scroll', handleScroll);
+    };
+  }, [ref]);
 }
 
 /** The comments, oldest first, their relative times refreshed every 10 s (spec 000 §9). */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { initialOf, loveLine, relativeTime } from './format.ts';
+import { loveLine, relativeTime } from './format.ts';
 
 const NOW = Date.UTC(2025, 5, 15, 12, 0, 0);
 const ago = (seconds: number) => relativeTime(NOW / 1000 - seconds, NOW);
@@ -40,9 +40,4 @@ describe('the love line (spec 000 §9 singular, plural and you-and-others varian
     expect(loveLine(2, true)).toEqual({ id: 'comments.loves.youAndOthers', values: { count: 1 } });
     expect(loveLine(5, true)).toEqual({ id: 'comments.loves.youAndOthers', values: { count: 4 } });
   });
-});
-
-test('an avatar shows the first letter of the name, upper-cased', () => {
-  expect(initialOf(' åse')).toBe('Å');
-  expect(initialOf('')).toBe('?');
 });

@@ -54,8 +54,3 @@ export function loveLine(count: number, loved: boolean): LoveLine | undefined {
   if (count === 1) return { id: 'comments.loves.you', values: {} };
   return { id: 'comments.loves.youAndOthers', values: { count: count - 1 } };
 }
-
-/** The first letter of a name, upper-cased, for an avatar; '?' for none. */
-export function initialOf(name: string): string {
-  return Array.from(name.trim())[0]?.toLocaleUpperCase() ?? '?';
-}
