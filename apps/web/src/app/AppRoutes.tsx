@@ -35,6 +35,10 @@ const AddPhotosRoute = lazyScreen(
   () => import('../features/albums/edit/AddPhotosRoute.tsx').then((m) => m.AddPhotosRoute),
   { messages: 'albums' },
 );
+const CommentsPage = lazyScreen(
+  () => import('../features/comments/CommentsPage.tsx').then((m) => m.CommentsPage),
+  { messages: 'comments' },
+);
 const LoginPage = lazyScreen(() => import('../features/auth/LoginPage.tsx').then((m) => m.LoginPage));
 const OAuthCallbackPage = lazyScreen(() =>
   import('../features/auth/OAuthCallbackPage.tsx').then((m) => m.OAuthCallbackPage),
@@ -108,6 +112,8 @@ export function AppRoutes() {
         </Route>
         {/* spec 000 §2, §6: a shared album by its link, and its login-gated actions. */}
         <Route path="a/:albumId/*" element={<VisitorScreens />} />
+        {/* spec 000 §2: a file's comment side panel, for visitors as well as members. */}
+        <Route path="comments/:albumId/:fileId" element={<CommentsPage />} />
         <Route path="error/:code" element={<ErrorPage />} />
         <Route path="legal/terms" element={<LegalPage document="terms" />} />
         <Route path="legal/privacy" element={<LegalPage document="privacy" />} />

@@ -111,6 +111,7 @@ describe.each(CATALOGUES.flatMap((catalogue) => LOCALES.map((locale) => [catalog
         done: 1,
         total: 3,
         origin: 'http://o',
+        counts: 'C',
       };
       for (const [key, value] of Object.entries(messages)) {
         intl.formatMessage({ id: key as MessageId }, values);

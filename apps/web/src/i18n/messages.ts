@@ -3,6 +3,7 @@ import { use } from 'react';
 import type { Area } from './areas.ts';
 import enUS from './messages/en_US.json';
 import type albumsEnUS from './messages/albums/en_US.json';
+import type commentsEnUS from './messages/comments/en_US.json';
 import type idpEnUS from './messages/idp/en_US.json';
 import type legalEnUS from './messages/legal/en_US.json';
 import type settingsEnUS from './messages/settings/en_US.json';
@@ -15,6 +16,7 @@ export type MainMessageId = keyof typeof enUS;
 export type MessageId =
   | MainMessageId
   | keyof typeof albumsEnUS
+  | keyof typeof commentsEnUS
   | keyof typeof idpEnUS
   | keyof typeof legalEnUS
   | keyof typeof settingsEnUS

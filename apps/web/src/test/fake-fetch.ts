@@ -9,8 +9,12 @@ export interface SeenRequest {
   credentials: RequestCredentials | undefined;
 }
 
-/** An answer: a status and a JSON body, or 'network' for a connection that fails. */
-export type FakeAnswer = { status?: number; body?: unknown } | 'network';
+/**
+ * An answer: a status and a JSON body, or 'network' for a connection that fails. `after`
+ * holds the answer back until it settles, so a test can look at the screen while a call is
+ * under way.
+ */
+export type FakeAnswer = { status?: number; body?: unknown; after?: Promise<unknown> } | 'network';
 
 /** Routes keyed "METHOD /path" (no query); the value answers each matching request. */
 export type FakeRoutes = Record<string, FakeAnswer | ((request: SeenRequest) => FakeAnswer)>;
@@ -40,25 +44,30 @@ export function fakeFetch(routes: FakeRoutes, origin = 'http://localhost:3000') 
     };
     requests.push(request);
     const route = routes[`${request.method} ${url.pathname}`];
-    const answer: FakeAnswer =
+    const answer =
       typeof route === 'function'
         ? route(request)
         : (route ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } });
-    if (answer === 'network') return Promise.reject(new TypeError('Failed to fetch'));
-    return Promise.resolve(
-      // A string body is sent as text (the poll host), anything else as JSON.
-      new Response(
-        answer.body === undefined
-          ? null
-          : typeof answer.body === 'string'
-            ? answer.body
-            : JSON.stringify(answer.body),
-        {
-          status: answer.status ?? 200,
-          headers: { 'content-type': typeof answer.body === 'string' ? 'text/plain' : 'application/json' },
-        },
-      ),
-    );
+    if (answer !== 'network' && answer.after) return answer.after.then(() => respond(answer));
+    return respond(answer);
   });
   return { fetch: fetchFn as unknown as typeof fetch, requests };
+}
+
+function respond(answer: FakeAnswer): Promise<Response> {
+  if (answer === 'network') return Promise.reject(new TypeError('Failed to fetch'));
+  return Promise.resolve(
+    // A string body is sent as text (the poll host), anything else as JSON.
+    new Response(
+      answer.body === undefined
+        ? null
+        : typeof answer.body === 'string'
+          ? answer.body
+          : JSON.stringify(answer.body),
+      {
+        status: answer.status ?? 200,
+        headers: { 'content-type': typeof answer.body === 'string' ? 'text/plain' : 'application/json' },
+      },
+    ),
+  );
 }

@@ -1,6 +1,10 @@
+import type { JobInfo } from '@trove/contract';
 import { useLocation, useParams } from 'react-router';
+import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
 import { useAccountInfoQuery } from '../auth/api.ts';
-import { Viewer } from '../viewer/ViewerPage.tsx';
+import { useAlbumActivity } from '../comments/api.ts';
+import { LazyCommentPanel } from '../comments/lazy.ts';
+import { Viewer, type ViewerComments } from '../viewer/ViewerPage.tsx';
 import { useAlbumQuery } from './api.ts';
 import { canDeleteFile } from './view/model.ts';
 import { useAlbumCarousel } from './view/use-album-carousel.ts';
@@ -9,7 +13,9 @@ import { useLiveAlbum } from './view/use-live-album.ts';
 /**
  * Route /carousel/{albumId}/{fileId} (spec 000 §2): the album's files in the viewer, in the
  * album's file sort; #autoPlay runs the slideshow (5000 ms a picture, spec 000 §9). Delete
- * is offered per currentUserCan (spec 000 §6); closing returns to the album.
+ * is offered per currentUserCan (spec 000 §6); closing returns to the album. The comments
+ * button opens the comment panel of the file on screen, which follows the carousel
+ * (issue #12); the long poll keeps both live.
  */
 export function AlbumCarouselPage() {
   const { albumId = '', fileId = '' } = useParams();
@@ -18,7 +24,23 @@ export function AlbumCarouselPage() {
   const me = useAccountInfoQuery().data?.uuid;
   useLiveAlbum(albumId, album.data?.last_update);
   const carousel = useAlbumCarousel(fileId, album.data, album.error);
+  const activity = useAlbumActivity(albumId, album.data !== undefined);
   const can = album.data?.currentUserCan;
+  const comments = (info: JobInfo): ViewerComments => ({
+    countOf: (file) => activity.data?.get(file.id)?.comment_count ?? 0,
+    renderPanel: (file, onClose) => (
+      <PartBoundary>
+        <LazyCommentPanel
+          key={file.id}
+          album={info}
+          fileId={file.id}
+          isLoggedIn
+          onClose={onClose}
+          onIdentityChange={() => void album.refetch()}
+        />
+      </PartBoundary>
+    ),
+  });
   return (
     <Viewer
       carousel={carousel}
@@ -26,6 +48,7 @@ export function AlbumCarouselPage() {
       exitTo={`/albums/${encodeURIComponent(albumId)}`}
       canDelete={(file) => can !== undefined && canDeleteFile(can, file, me)}
       isOwner={album.data?.role === 'owner'}
+      {...(album.data && { comments: comments(album.data) })}
     />
   );
 }

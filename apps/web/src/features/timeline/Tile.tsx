@@ -1,5 +1,5 @@
 import type { RemoteFile } from '@trove/contract';
-import { memo, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { memo, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { thumbHashToDataURL } from 'thumbhash';
 import { useApi } from '../../api/api-context.tsx';
@@ -47,6 +47,8 @@ export interface TileProps extends TileHandlers {
   isSelecting: boolean;
   /** The viewer of the file (`/photos/{fileId}?filter=…`), so it can open in a new tab too. */
   href: string;
+  /** Drawn over the tile beside its link (an album's comment counts, issue #12). */
+  overlay?: ReactNode;
 }
 
 /**
@@ -102,6 +104,7 @@ export const Tile = memo(function Tile(props: TileProps) {
       >
         {isChecked && <Icon name="check" size={16} />}
       </button>
+      {props.overlay}
     </div>
   );
 });

@@ -1,4 +1,4 @@
-import type { TimelineFilter } from '@trove/contract';
+import type { RemoteFile, TimelineFilter } from '@trove/contract';
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { GridSource } from '../library/grid-source.ts';
 import { isSelecting } from '../selection/selectors.ts';
@@ -41,6 +41,8 @@ export interface TimelineGridProps {
   renderPickerBar?: (selection: Selection) => ReactNode;
   /** The file menu; the timeline's (FileContextMenu) when not given. */
   renderFileMenu?: (request: FileMenuRequest) => ReactNode;
+  /** Drawn over each tile (an album's comment counts). */
+  renderTileOverlay?: (file: RemoteFile) => ReactNode;
 }
 
 /**
@@ -55,6 +57,7 @@ export function TimelineGrid({
   filter,
   renderPickerBar,
   renderFileMenu,
+  renderTileOverlay,
 }: TimelineGridProps) {
   const { jobId } = source;
   const ref = useRef<HTMLDivElement>(null);
@@ -80,7 +83,13 @@ export function TimelineGrid({
   const retained = sectionsBetween(layout.boxes, top - RETAIN_MARGIN_PX, bottom + RETAIN_MARGIN_PX);
 
   const selection = useTimelineSelection(source, sections, filter);
-  const tiles = useGridTiles(source, selection, renderFileMenu, renderPickerBar !== undefined);
+  const tiles = useGridTiles(
+    source,
+    selection,
+    renderFileMenu,
+    renderPickerBar !== undefined,
+    renderTileOverlay,
+  );
 
   const scrollToVirtual = useCallback(
     (virtual: number) => {

@@ -38,13 +38,15 @@ export interface GridTiles {
  * or toggles while selecting; Shift+click selects (or deselects) the range from the last
  * clicked file; the circle toggles; Shift+hover previews the range; a long press enters
  * select mode; right click opens the file menu. Month and year circles select everything
- * in them. A picker (`isPicker`) is always selecting and has no file menu.
+ * in them. A picker (`isPicker`) is always selecting and has no file menu. `renderOverlay`
+ * draws something over each tile (an album's comment counts).
  */
 export function useGridTiles(
   source: GridSource,
   selection: Selection,
   renderMenu?: (request: FileMenuRequest) => ReactNode,
   isPicker = false,
+  renderOverlay?: (file: RemoteFile) => ReactNode,
 ): GridTiles {
   const { jobId } = source;
   const intl = useIntl();
@@ -76,6 +78,7 @@ export function useGridTiles(
       status={statusOf(state, file.id, month)}
       isSelecting={selecting}
       href={hrefOf(file.id)}
+      overlay={renderOverlay?.(file)}
       onActivate={(event) => {
         event.preventDefault();
         if (event.shiftKey) actions.shiftClick(file.id, month);

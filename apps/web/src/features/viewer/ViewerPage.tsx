@@ -1,5 +1,5 @@
 import { TIMELINE_FILTERS, type RemoteFile, type TimelineFilter } from '@trove/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -85,6 +85,16 @@ export interface ViewerProps {
   canDelete?: (file: RemoteFile) => boolean;
   /** Whether a delete offers Undo (spec 000 §6: only to the job owner); always in the timeline. */
   isOwner?: boolean;
+  /** An album's comments (issue #12): the toolbar's comments button and the panel it opens. */
+  comments?: ViewerComments;
+}
+
+/** What the viewer needs of an album's comments; the album carousel gives it. */
+export interface ViewerComments {
+  /** How many comments `file` has, for the button. */
+  countOf: (file: RemoteFile) => number;
+  /** The comment panel of `file`, shown beside the stage (over it on phones). */
+  renderPanel: (file: RemoteFile, onClose: () => void) => ReactNode;
 }
 
 /**
@@ -97,6 +107,7 @@ export function Viewer({
   exitTo = '/photos',
   canDelete = () => true,
   isOwner = true,
+  comments,
 }: ViewerProps) {
   const intl = useIntl();
   const api = useApi();
@@ -105,7 +116,10 @@ export function Viewer({
   const { fileId = '' } = useParams();
   const { file, jobId } = carousel;
   const rootRef = useRef<HTMLDivElement>(null);
-  const [isInfoOpen, setIsInfoOpen] = useState(false);
+  // One side panel at a time: the details, or the comments.
+  const [sidePanel, setSidePanel] = useState<'info' | 'comments' | null>(null);
+  const isInfoOpen = sidePanel === 'info';
+  const isCommentsOpen = sidePanel === 'comments' && comments !== undefined;
   const [isConfirming, setIsConfirming] = useState(false);
   const [zoomedFileId, setZoomedFileId] = useState<string | null>(null);
   const [report, setReport] = useState<SlideReport>({ fileId });
@@ -134,37 +148,41 @@ export function Viewer({
   useEffect(() => {
     rootRef.current?.focus();
   }, []);
-  useScrollLock(rootRef, '.viewer-info, video');
+  useScrollLock(rootRef, '.viewer-info, .viewer-side, video');
   useViewerTitle(file?.name);
   usePreloadNeighbours(api.directory, [carousel.previous, carousel.next]);
-  useViewerKeys(!isConfirming, {
-    onStep: (step) => {
-      carousel.go(step);
+  useViewerKeys(
+    !isConfirming,
+    {
+      onStep: (step) => {
+        carousel.go(step);
+      },
+      onEscape: close,
+      onDelete: () => {
+        if (file && canDelete(file)) setIsConfirming(true);
+      },
+      onRemote: (key) => {
+        const video = rootRef.current?.querySelector('video');
+        switch (key) {
+          case 'back':
+            close();
+            break;
+          case 'playPause':
+            // A video on screen plays or pauses; a picture starts or stops the slideshow.
+            if (video) {
+              if (video.paused) void video.play().catch(() => undefined);
+              else video.pause();
+            } else setPlaying(!isPlaying);
+            break;
+          case 'stop':
+            video?.pause();
+            setPlaying(false);
+            break;
+        }
+      },
     },
-    onEscape: close,
-    onDelete: () => {
-      if (file && canDelete(file)) setIsConfirming(true);
-    },
-    onRemote: (key) => {
-      const video = rootRef.current?.querySelector('video');
-      switch (key) {
-        case 'back':
-          close();
-          break;
-        case 'playPause':
-          // A video on screen plays or pauses; a picture starts or stops the slideshow.
-          if (video) {
-            if (video.paused) void video.play().catch(() => undefined);
-            else video.pause();
-          } else setPlaying(!isPlaying);
-          break;
-        case 'stop':
-          video?.pause();
-          setPlaying(false);
-          break;
-      }
-    },
-  });
+    rootRef,
+  );
   // spec 000 §9: 5000 ms a picture, 1 ms after a video finished; wraps at the end.
   const delay = slideDelay({ isVideo: file?.type === 'Movies', encoding: slide.encoding, play: slide.play });
   useSlideshow(isPlaying && file !== undefined, delay, fileId, () => {
@@ -174,7 +192,7 @@ export function Viewer({
   return createPortal(
     <div
       ref={rootRef}
-      className={isInfoOpen ? 'viewer viewer--details' : 'viewer'}
+      className={sidePanel !== null ? 'viewer viewer--details' : 'viewer'}
       role="dialog"
       aria-modal="true"
       aria-label={file?.name ?? intl.formatMessage({ id: 'viewer.dialogLabel' })}
@@ -193,8 +211,18 @@ export function Viewer({
           setZoomedFileId(isZoomed ? null : fileId);
         }}
         onToggleInfo={() => {
-          setIsInfoOpen(!isInfoOpen);
+          setSidePanel(isInfoOpen ? null : 'info');
         }}
+        {...(comments &&
+          file && {
+            comments: {
+              count: comments.countOf(file),
+              isOpen: isCommentsOpen,
+              onToggle: () => {
+                setSidePanel(isCommentsOpen ? null : 'comments');
+              },
+            },
+          })}
         onDelete={
           file && canDelete(file)
             ? () => {
@@ -225,9 +253,18 @@ export function Viewer({
             jobId={jobId}
             file={file}
             onClose={() => {
-              setIsInfoOpen(false);
+              setSidePanel(null);
             }}
           />
+        )}
+        {isCommentsOpen && file && (
+          // The panel's keys are its own (OWN_KEYS_ATTRIBUTE): typing, its menus and Escape
+          // never move the carousel or close the viewer.
+          <div className="viewer-side" data-own-keys="">
+            {comments.renderPanel(file, () => {
+              setSidePanel(null);
+            })}
+          </div>
         )}
       </div>
       {isConfirming && file && jobId !== undefined && (

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/messages.ts';
 import { Icon } from '../../ui/icons.tsx';
+import { CommentIcon } from '../comments/comment-icons.tsx';
 import { ViewerIcon, type ViewerIconName } from './viewer-icons.tsx';
 
 /** Props of {@link ViewerToolbar}. */
@@ -18,6 +19,8 @@ export interface ViewerToolbarProps {
   onToggleInfo: () => void;
   /** Absent when the file may not be deleted here (an album: currentUserCan, spec 000 §6). */
   onDelete?: (() => void) | undefined;
+  /** An album's comments button (issue #12): the file's comment count, and the panel's state. */
+  comments?: { count: number; isOpen: boolean; onToggle: () => void };
 }
 
 function ToolButton(props: {
@@ -40,10 +43,40 @@ function ToolButton(props: {
   );
 }
 
+/** Opens the comment panel; says how many comments the file has (spec 000 §2 comment side panel). */
+function CommentsButton({
+  count,
+  isOpen,
+  onToggle,
+}: {
+  count: number;
+  isOpen: boolean;
+  onToggle: () => void;
+}) {
+  const intl = useIntl();
+  return (
+    <button
+      type="button"
+      className="viewer-button viewer-button--count"
+      aria-label={intl.formatMessage({ id: 'viewer.comments' }, { count })}
+      aria-pressed={isOpen}
+      data-testid="viewer-comments-button"
+      onClick={onToggle}
+    >
+      <CommentIcon name="comment" />
+      {count > 0 && (
+        <span className="viewer-button__count" aria-hidden="true">
+          {intl.formatNumber(count, { notation: 'compact' })}
+        </span>
+      )}
+    </button>
+  );
+}
+
 /**
  * The viewer's top bar (56 px, spec 000 §2 header): back to the timeline, the file's name,
- * then slideshow play/pause, zoom (pictures), details and delete (the timeline is the
- * user's own: spec 000 §6 lets them delete there).
+ * then slideshow play/pause, zoom (pictures), details, an album's comments and delete (the
+ * timeline is the user's own: spec 000 §6 lets them delete there).
  */
 export function ViewerToolbar(props: ViewerToolbarProps) {
   const intl = useIntl();
@@ -70,6 +103,7 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
           pressed={props.isInfoOpen}
           onClick={props.onToggleInfo}
         />
+        {props.comments && <CommentsButton {...props.comments} />}
         {props.onDelete && <ToolButton icon="delete" label="common.delete" onClick={props.onDelete} />}
       </div>
     );

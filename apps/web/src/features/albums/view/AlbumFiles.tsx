@@ -1,9 +1,11 @@
-import type { AlbumFileSort, AlbumViewMode, JobInfo, TimelineMonth } from '@trove/contract';
+import type { AlbumFileSort, AlbumViewMode, JobInfo, RemoteFile, TimelineMonth } from '@trove/contract';
 import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { TimelineGrid } from '../../timeline/TimelineGrid.tsx';
 import type { FileMenuRequest } from '../../timeline/use-grid-tiles.tsx';
+import { useAlbumActivity } from '../../comments/api.ts';
+import { ActivityBadgeLink } from '../ActivityBadge.tsx';
 import { albumSource } from './album-api.ts';
 import { AlbumFileMenu } from './AlbumFileMenu.tsx';
 import { FlowGrid } from './FlowGrid.tsx';
@@ -21,7 +23,8 @@ export interface AlbumFilesProps {
 /**
  * The album's files (spec 000 §2 Album view): in grid mode the timeline's virtualised grid
  * of square tiles, in flow mode the justified rows of [Note: Album flow layout]; both in the
- * album's file sort, both opening the album carousel, both with the album's file menu.
+ * album's file sort, both opening the album carousel, both with the album's file menu, and
+ * each tile with its comment and love counts linking to its comments (issue #12).
  */
 export function AlbumFiles({ album, months, sort, viewMode, me }: AlbumFilesProps) {
   const intl = useIntl();
@@ -33,6 +36,18 @@ export function AlbumFiles({ album, months, sort, viewMode, me }: AlbumFilesProp
   const renderFileMenu = useCallback(
     (request: FileMenuRequest) => <AlbumFileMenu {...request} album={album} me={me} />,
     [album, me],
+  );
+  const activity = useAlbumActivity(albumId).data;
+  const renderTileOverlay = useCallback(
+    (file: RemoteFile) => (
+      <ActivityBadgeLink
+        albumId={albumId}
+        fileId={file.id}
+        name={file.name}
+        activity={activity?.get(file.id)}
+      />
+    ),
+    [albumId, activity],
   );
   if (sections.length === 0) {
     return (
@@ -51,8 +66,15 @@ export function AlbumFiles({ album, months, sort, viewMode, me }: AlbumFilesProp
       sections={sections}
       filter="all"
       renderFileMenu={renderFileMenu}
+      renderTileOverlay={renderTileOverlay}
     />
   ) : (
-    <FlowGrid key={sort} source={source} sections={sections} renderFileMenu={renderFileMenu} />
+    <FlowGrid
+      key={sort}
+      source={source}
+      sections={sections}
+      renderFileMenu={renderFileMenu}
+      renderTileOverlay={renderTileOverlay}
+    />
   );
 }

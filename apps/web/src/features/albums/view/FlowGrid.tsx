@@ -31,6 +31,8 @@ export interface FlowGridProps {
   source: GridSource;
   sections: readonly TimelineSection[];
   renderFileMenu?: (request: FileMenuRequest) => ReactNode;
+  /** Drawn over each tile (the file's comment counts). */
+  renderTileOverlay?: (file: RemoteFile) => ReactNode;
 }
 
 /**
@@ -39,13 +41,13 @@ export interface FlowGridProps {
  * only the rows near it in the DOM, selection, the file menu, the selection bar) with
  * justified rows that keep each picture's aspect ratio.
  */
-export function FlowGrid({ source, sections, renderFileMenu }: FlowGridProps) {
+export function FlowGrid({ source, sections, renderFileMenu, renderTileOverlay }: FlowGridProps) {
   const ref = useRef<HTMLDivElement>(null);
   // The flow is never scaled: an album's rows stay far below the browsers' height cap.
   const ratio = useRef(1);
   const viewport = useGridViewport(ref, ratio);
   const selection = useTimelineSelection(source, sections, 'all');
-  const tiles = useGridTiles(source, selection, renderFileMenu);
+  const tiles = useGridTiles(source, selection, renderFileMenu, false, renderTileOverlay);
   const [aspects, setAspects] = useState<ReadonlyMap<number, readonly number[]>>(() => new Map());
   const { monthLoaded } = selection.actions;
   const handleLoaded = useCallback(

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { useApi } from '../../../api/api-context.tsx';
+import { refreshComments } from '../../comments/keys.ts';
 import { albumKeys } from '../api.ts';
 import { albumViewKeys } from './album-api.ts';
 
@@ -10,8 +11,9 @@ const RETRY_MS = 1000;
 /**
  * Keeps an open album live (spec 000 §7 poll host, issue #11: every member's screen updates
  * within a second): a long poll on `job_changed:{id}` wakes as soon as anyone adds or removes
- * files or changes the name, cover, permissions or members; the album's info, members,
- * months and files are then fetched again (the grid refetches only the sections on screen).
+ * files, comments or loves, or changes the name, cover, permissions or members; the album's
+ * info, members, months, files, comments and counts are then fetched again (the grid
+ * refetches only the sections on screen, the comments only those on screen; issue #12).
  * `startSerial` is the album's last_update when it first loaded.
  */
 export function useLiveAlbum(albumId: string, startSerial: number | undefined) {
@@ -41,6 +43,7 @@ export function useLiveAlbum(albumId: string, startSerial: number | undefined) {
             queryClient.invalidateQueries({ queryKey: albumViewKeys.users(albumId) }),
             queryClient.invalidateQueries({ queryKey: albumViewKeys.months(albumId) }),
             queryClient.invalidateQueries({ queryKey: albumKeys.files(albumId) }),
+            refreshComments(queryClient, albumId),
           ]);
         } catch {
           if (stopped()) return;

@@ -1,11 +1,15 @@
-import type { JobInfo, RemoteFile } from '@trove/contract';
+import type { FileActivity, JobInfo, RemoteFile } from '@trove/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import { useApi } from '../../../api/api-context.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { QueryError } from '../../../ui/QueryError.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
+import { useAlbumActivity } from '../../comments/api.ts';
+import { commentsPath, type CommentsLinkState } from '../../comments/keys.ts';
+import { ActivityBadge, commentsLinkLabel } from '../ActivityBadge.tsx';
 import { useVisitorFiles } from './api-visitor.ts';
 
 /** The next page is asked for when the end of the grid comes within this of the viewport. */
@@ -14,11 +18,14 @@ const LOAD_AHEAD_PX = 800;
 /**
  * The files of a shared album for a visitor: thumbnails in the album grid, a page at a
  * time; the next page loads as the end of the grid nears the viewport (or with Show more),
- * and tiles off screen skip their layout and paint (`content-visibility`).
+ * and tiles off screen skip their layout and paint (`content-visibility`). Visitors have no
+ * carousel: a file opens its comment panel (spec 000 §2 /comments/{albumId}/{fileId}), and
+ * shows its comment and love counts (issue #12).
  */
 export function VisitorFileGrid({ album }: { album: JobInfo }) {
   const intl = useIntl();
   const files = useVisitorFiles(album);
+  const activity = useAlbumActivity(album.id).data;
   const title = album.title || intl.formatMessage({ id: 'albums.untitled' });
   if (files.isError && !files.data)
     return <QueryError error={files.error} onRetry={() => void files.refetch()} />;
@@ -36,7 +43,7 @@ export function VisitorFileGrid({ album }: { album: JobInfo }) {
     <>
       <ul className="album-files" aria-label={title}>
         {list.map((file) => (
-          <VisitorFile key={file.id} file={file} />
+          <VisitorFile key={file.id} albumId={album.id} file={file} activity={activity?.get(file.id)} />
         ))}
       </ul>
       {files.hasNextPage && (
@@ -82,30 +89,51 @@ function MoreFiles({ isLoading, onMore }: { isLoading: boolean; onMore: () => vo
   );
 }
 
-/** One file: its thumbnail, or the default image while there is none (spec 000 §8). */
-function VisitorFile({ file }: { file: RemoteFile }) {
+/**
+ * One file: its thumbnail, or the default image while there is none (spec 000 §8), and its
+ * counts; a link to its comments.
+ */
+function VisitorFile({
+  albumId,
+  file,
+  activity,
+}: {
+  albumId: string;
+  file: RemoteFile;
+  activity?: FileActivity;
+}) {
   const api = useApi();
+  const intl = useIntl();
   const [hasFailed, setHasFailed] = useState(false);
   const src =
     file.thumb_url_small && !hasFailed ? `${api.directory.thumb}${file.thumb_url_small}` : undefined;
   return (
     <li className="album-files__item visitor-album__file">
-      {src ? (
-        <img
-          className="album-files__image"
-          src={src}
-          alt={file.name}
-          loading="lazy"
-          decoding="async"
-          onError={() => {
-            setHasFailed(true);
-          }}
-        />
-      ) : (
-        <span className="album-files__fallback" role="img" aria-label={file.name}>
-          <Icon name={file.type === 'Movies' ? 'video' : 'photos'} size={32} />
-        </span>
-      )}
+      <Link
+        className="visitor-album__link"
+        to={commentsPath(albumId, file.id)}
+        state={{ fromAlbum: true } satisfies CommentsLinkState}
+        aria-label={commentsLinkLabel(intl, file.name, activity)}
+        data-testid="visitor-file-link"
+      >
+        {src ? (
+          <img
+            className="album-files__image"
+            src={src}
+            alt={file.name}
+            loading="lazy"
+            decoding="async"
+            onError={() => {
+              setHasFailed(true);
+            }}
+          />
+        ) : (
+          <span className="album-files__fallback" role="img" aria-label={file.name}>
+            <Icon name={file.type === 'Movies' ? 'video' : 'photos'} size={32} />
+          </span>
+        )}
+        <ActivityBadge activity={activity} />
+      </Link>
     </li>
   );
 }

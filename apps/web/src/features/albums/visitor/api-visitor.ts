@@ -7,11 +7,14 @@ import {
   JobInfo,
   albumAuthValue,
 } from '@trove/contract';
-import { useInfiniteQuery, useQuery, keepPreviousData } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useReducer, useRef } from 'react';
 import { useApi } from '../../../api/api-context.tsx';
 import type { CallInit, HttpClient } from '../../../api/http-client.ts';
 import { HttpError } from '../../../api/http-error.ts';
+import { getLoginState } from '../../auth/login-store.ts';
+import { albumGuests, guestAuthHeaders } from '../../comments/guest-store.ts';
+import { hasCommentChanges, refreshComments } from '../../comments/keys.ts';
 import { albumKeys } from '../api.ts';
 import { albumGrants, foreignAuthHeaders } from './grant-store.ts';
 import {
@@ -34,7 +37,11 @@ const FILES_PAGE_SIZE = 300;
 /** spec 000 §9: change polling every 2500 ms. */
 export const CHANGES_POLL_MS = 2500;
 
-/** A call about `albumId`: its path under /jobs/{id}, with the tab's grant for it. */
+/**
+ * A call about `albumId`: its path under /jobs/{id}, with the tab's grant for it and, while
+ * nobody is signed in, this browser's guest token for it (issue #12). A session being
+ * checked counts as signed in: its token goes along, and the user comments as themselves.
+ */
 export function albumCall<T>(
   api: HttpClient,
   albumId: string,
@@ -42,9 +49,11 @@ export function albumCall<T>(
   schema: { parse(data: unknown): T },
   init: CallInit = {},
 ): Promise<T> {
+  const { status } = getLoginState();
+  const isSignedIn = status === 'AUTHENTICATED' || status === 'FETCHING';
   return api.app(`/jobs/${encodeURIComponent(albumId)}${path}`, schema, {
     ...init,
-    headers: { ...foreignAuthHeaders(albumId), ...init.headers },
+    headers: { ...foreignAuthHeaders(albumId), ...guestAuthHeaders(albumId, isSignedIn), ...init.headers },
   });
 }
 
@@ -69,18 +78,30 @@ export function useAlbumLoad(
   useEffect(() => {
     if (!wantsFetch || attempt === 0) return;
     const controller = new AbortController();
+    const sentGuest = isLoggedIn ? undefined : albumGuests.find(albumId)?.guest;
     albumCall(api, albumId, '/info', JobInfo, {
       query: { include_details: 1 },
       signal: controller.signal,
     }).then(
       (album) => {
+        // A guest token the album no longer takes (its password changed, it stopped being
+        // shared) leaves the caller a visitor: it is forgotten, so they are asked again.
+        if (
+          album.role === 'visitor' &&
+          sentGuest !== undefined &&
+          albumGuests.find(albumId)?.guest === sentGuest
+        )
+          albumGuests.clear(albumId);
         dispatch({ type: 'FETCH_SUCCEEDED', attempt, album });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const failure = loadStatusOfError(error, isLoggedIn);
         // A stored grant that no longer opens the album (password changed): ask again.
-        if (failure === 'PASSWORD_REQUIRED') albumGrants.clear(albumId);
+        if (failure === 'PASSWORD_REQUIRED') {
+          albumGrants.clear(albumId);
+          albumGuests.clear(albumId);
+        }
         dispatch({ type: 'FETCH_FAILED', attempt, status: failure });
       },
     );
@@ -116,8 +137,10 @@ export function useVisitorFiles(album: JobInfo) {
 /**
  * Polls the album's changes since `since` (its last_update) every 2.5 s while `enabled`
  * and reports the newest serial seen (spec 000 §4: a newer one makes the album partially
- * fetched). When the changes are refused (album deleted, made private, password changed)
- * the album is looked at again once, so the page shows what became of it.
+ * fetched). Comment and love records (types 10 and 12) fetch the album's comments and
+ * counts again, so every open view shows them without a reload (issue #12). When the
+ * changes are refused (album deleted, made private, password changed) the album is looked
+ * at again once, so the page shows what became of it.
  */
 export function useAlbumChanges(
   albumId: string,
@@ -126,6 +149,7 @@ export function useAlbumChanges(
   dispatch: (event: AlbumLoadEvent) => void,
 ) {
   const api = useApi();
+  const queryClient = useQueryClient();
   const changes = useQuery({
     queryKey: visitorKeys.changes(albumId, since),
     queryFn: ({ signal }) =>
@@ -139,7 +163,8 @@ export function useAlbumChanges(
     if (!data) return;
     const serial = Math.max(data.last_serial, ...data.changes.map((change) => change.serial));
     dispatch({ type: 'CHANGE_SEEN', serial });
-  }, [data, dispatch]);
+    if (hasCommentChanges(data.changes)) void refreshComments(queryClient, albumId);
+  }, [data, dispatch, queryClient, albumId]);
   const reloadedFor = useRef<number | null>(null);
   useEffect(() => {
     if (!(error instanceof HttpError) || error.status < 400 || error.status >= 500) return;

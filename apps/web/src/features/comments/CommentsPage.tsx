@@ -1,0 +1,179 @@
+import '../../styles/comments.css';
+import type { JobInfo, RemoteFile } from '@trove/contract';
+import { useEffect, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { useApi } from '../../api/api-context.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { QueryError } from '../../ui/QueryError.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { usePageTitle } from '../../ui/use-page-title.ts';
+import { useAlbumChanges, useAlbumLoad, useVisitorFiles } from '../albums/visitor/api-visitor.ts';
+import type { AlbumLoadEvent } from '../albums/visitor/load-status.ts';
+import { pageOf } from '../albums/visitor/load-status.ts';
+import { isMemberView } from '../albums/visitor/roles.ts';
+import { useLoginState } from '../auth/login-store.ts';
+import { placeholderOf } from '../viewer/media.ts';
+import { CommentPanel } from './CommentPanel.tsx';
+import type { CommentsLinkState } from './keys.ts';
+
+/**
+ * Route /comments/{albumId}/{fileId} (spec 000 §2 "comment side panel for a file"): the file
+ * and its comment panel, side by side (stacked on phones), for members and visitors alike.
+ * The album loads through the album load machine of spec 000 §4; any page other than the
+ * album (password, not found, login, deleted) is the album's own link's to show, so the
+ * visitor goes there. Stays live through the album's changes (issue #12).
+ */
+export function CommentsPage() {
+  const { albumId = '', fileId = '' } = useParams();
+  const login = useLoginState();
+  const isLoggedIn = login.status === 'AUTHENTICATED';
+  // The job info answer depends on who asks: wait for the login check to end.
+  const [state, dispatch] = useAlbumLoad(albumId, isLoggedIn, login.status !== 'FETCHING');
+  switch (pageOf(state.status)) {
+    case 'loader':
+      return <PageSpinner />;
+    case 'album':
+      if (!state.album) return <PageSpinner />;
+      return (
+        <CommentsView
+          album={state.album}
+          fileId={fileId}
+          isLoggedIn={isLoggedIn}
+          isRefreshing={state.status === 'PARTIALLY_FETCHED'}
+          dispatch={dispatch}
+        />
+      );
+    case 'password':
+    case 'notFound':
+    case 'login':
+    case 'deleted':
+      return <Navigate to={`/a/${encodeURIComponent(albumId)}`} replace />;
+  }
+}
+
+function CommentsView(props: {
+  album: JobInfo;
+  fileId: string;
+  isLoggedIn: boolean;
+  isRefreshing: boolean;
+  dispatch: (event: AlbumLoadEvent) => void;
+}) {
+  const { album, fileId, isLoggedIn, dispatch } = props;
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const location = useLocation();
+  useAlbumChanges(album.id, album.last_update, !props.isRefreshing, dispatch);
+  const found = useAlbumFile(album, fileId);
+  usePageTitle(found.file?.name ?? intl.formatMessage({ id: 'comments.title' }));
+  const albumPath = `${isLoggedIn && isMemberView(album) ? '/albums' : '/a'}/${encodeURIComponent(album.id)}`;
+  const close = () => {
+    if ((location.state as CommentsLinkState | null)?.fromAlbum === true) void navigate(-1);
+    else void navigate(albumPath, { replace: true });
+  };
+  if (found.status === 'notFound') return <FileGone albumPath={albumPath} />;
+  return (
+    <section className="comments-page">
+      <div className="comments-page__media">
+        {found.file ? (
+          <FileView file={found.file} />
+        ) : found.status === 'failed' ? (
+          <QueryError error={found.error} onRetry={found.retry} />
+        ) : (
+          <Spinner />
+        )}
+      </div>
+      <CommentPanel
+        key={fileId}
+        album={album}
+        fileId={fileId}
+        isLoggedIn={isLoggedIn}
+        onClose={close}
+        onIdentityChange={() => {
+          dispatch({ type: 'LOAD' });
+        }}
+      />
+    </section>
+  );
+}
+
+/** The file among the album's pages of files, asking for the next page until it is found. */
+function useAlbumFile(album: JobInfo, fileId: string) {
+  const files = useVisitorFiles(album);
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = files;
+  const file = useMemo(
+    () => data?.pages.flatMap((page) => page.files).find((candidate) => candidate.id === fileId),
+    [data, fileId],
+  );
+  const wantsMore = data !== undefined && !file && hasNextPage && !isFetchingNextPage && !files.isError;
+  useEffect(() => {
+    if (wantsMore) void fetchNextPage();
+  }, [wantsMore, fetchNextPage]);
+  const status = file
+    ? 'ready'
+    : files.isError
+      ? 'failed'
+      : data !== undefined && !hasNextPage
+        ? 'notFound'
+        : 'loading';
+  return {
+    file,
+    status,
+    error: files.error,
+    retry: () => {
+      void (data ? fetchNextPage() : files.refetch());
+    },
+  } as const;
+}
+
+/** The file itself: its large thumbnail (a video's poster) over its thumbhash. */
+function FileView({ file }: { file: RemoteFile }) {
+  const api = useApi();
+  const [hasFailed, setHasFailed] = useState(false);
+  const placeholder = useMemo(() => placeholderOf(file.thumbhash), [file.thumbhash]);
+  const path = file.thumb_url_large ?? file.thumb_url_small;
+  if (!path || hasFailed) {
+    return (
+      <span className="comments-page__fallback" role="img" aria-label={file.name}>
+        <Icon name={file.type === 'Movies' ? 'video' : 'photos'} size={48} />
+      </span>
+    );
+  }
+  return (
+    <div
+      className="comments-page__picture"
+      style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}
+    >
+      <img
+        className="comments-page__image"
+        src={`${api.directory.thumb}${path}`}
+        alt={file.name}
+        onError={() => {
+          setHasFailed(true);
+        }}
+      />
+      {file.type === 'Movies' && (
+        <span className="comments-page__video-badge" aria-hidden="true">
+          <Icon name="video" size={20} />
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The file is not in the album (any more): a way back to the album. */
+function FileGone({ albumPath }: { albumPath: string }) {
+  const intl = useIntl();
+  return (
+    <section className="message-page">
+      <div className="message-page__icon">
+        <Icon name="photos" size={48} />
+      </div>
+      <h1>{intl.formatMessage({ id: 'comments.fileGone' })}</h1>
+      <Link className="btn btn--primary" to={albumPath} replace>
+        {intl.formatMessage({ id: 'comments.backToAlbum' })}
+      </Link>
+    </section>
+  );
+}
