@@ -221,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       access,
       changeWriter,
       throttle: createThrottle(repos.throttle, now),
+      links: createMediaLinks(signer),
       now,
     }),
   });

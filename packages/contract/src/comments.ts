@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH } from './constants.ts';
+import { RemoteFile } from './files.ts';
 import { plainText } from './text.ts';
 
 /*
@@ -82,6 +83,8 @@ export const MAX_LISTED_COMMENTS = 1000;
  * MAX_LISTED_COMMENTS of `comment_count`), and its loves.
  */
 export const FileComments = z.object({
+  /** The file itself, with the caller's signed media paths: what the comments are about. */
+  file: RemoteFile,
   comments: z.array(Comment),
   comment_count: z.number().int().nonnegative(),
   reactions: z.array(Reaction),

@@ -12,6 +12,8 @@ import type { Repositories } from '../../db/repositories.ts';
 import { NotFoundError } from '../../errors.ts';
 import { clientAddressKey, type Throttle, type ThrottlePolicy } from '../../identity/throttle.ts';
 import type { ChangeWriter } from '../changes/change-writer.ts';
+import { toRemoteFile } from '../files/files.service.ts';
+import type { MediaLinks } from '../media/media-links.ts';
 import type { Actor, CommentView } from './comments.repository.ts';
 
 const MINUTE = 60_000;
@@ -44,6 +46,7 @@ export function createCommentsService(deps: {
   access: Access;
   changeWriter: ChangeWriter;
   throttle: Throttle;
+  links: MediaLinks;
   now: () => number;
 }) {
   const { repos, access, changeWriter, throttle, now } = deps;
@@ -64,7 +67,7 @@ export function createCommentsService(deps: {
     const grant = await access.requireJob(caller, jobId, action);
     const file = await repos.files.findFile(jobId, fileId);
     if (file?.state !== 'active') throw new NotFoundError();
-    return grant;
+    return { grant, file };
   }
 
   /** Charges a guest's comment or love to the guest and their address in the album. */
@@ -117,7 +120,7 @@ export function createCommentsService(deps: {
 
     /** GET …/files_by_id/{fileId}/comments: the file's comments and loves. */
     async list(caller: Caller, jobId: string, fileId: string): Promise<FileComments> {
-      const grant = await onFile(caller, jobId, fileId, 'read');
+      const { grant, file } = await onFile(caller, jobId, fileId, 'read');
       const [{ comments, total }, reactions] = await Promise.all([
         repos.comments.listComments(jobId, fileId, MAX_LISTED_COMMENTS),
         repos.comments.listReactions(jobId, fileId),
@@ -126,6 +129,7 @@ export function createCommentsService(deps: {
         (caller.userId !== null && r.user_id === caller.userId) ||
         (grant.guestId !== null && r.guest_id === grant.guestId);
       return {
+        file: toRemoteFile(file, deps.links.forSession(grant.mediaScope)),
         comments: comments.map((comment) => toComment(grant, comment)),
         comment_count: total,
         reactions: reactions.map((r) => ({
@@ -142,7 +146,7 @@ export function createCommentsService(deps: {
 
     /** POST …/comments (spec 000 §4 Comment submission): the new comment. */
     async post(caller: Caller, jobId: string, fileId: string, text: string): Promise<Comment> {
-      const grant = await onFile(caller, jobId, fileId, 'addComment');
+      const { grant } = await onFile(caller, jobId, fileId, 'addComment');
       const actor = actorOf(caller, grant);
       await chargeGuest(caller, grant, actor);
       const id = randomUUID();
@@ -167,7 +171,7 @@ export function createCommentsService(deps: {
 
     /** PUT …/comments/{commentId}: the author's new text (spec 000 §4 edit, §6 author only). */
     async edit(caller: Caller, jobId: string, fileId: string, commentId: string, text: string) {
-      const grant = await onFile(caller, jobId, fileId, 'editOwnComment');
+      const { grant } = await onFile(caller, jobId, fileId, 'editOwnComment');
       if (!grant.canEditComment(await findComment(jobId, fileId, commentId))) throw new NotFoundError();
       const actor = actorOf(caller, grant);
       await chargeGuest(caller, grant, actor);
@@ -183,7 +187,7 @@ export function createCommentsService(deps: {
 
     /** DELETE …/comments/{commentId}: by its author or the album's owner (spec 000 §6). */
     async remove(caller: Caller, jobId: string, fileId: string, commentId: string): Promise<OkResponse> {
-      const grant = await onFile(caller, jobId, fileId, 'read');
+      const { grant } = await onFile(caller, jobId, fileId, 'read');
       const comment = await findComment(jobId, fileId, commentId);
       if (!grant.canDeleteComment(comment)) throw new NotFoundError();
       await changeWriter.transact(async (tx, changes) => {
@@ -196,7 +200,7 @@ export function createCommentsService(deps: {
 
     /** POST …/reaction (spec 000 §4 Reaction): the caller loves the file; again is a no-op. */
     async love(caller: Caller, jobId: string, fileId: string): Promise<OkResponse> {
-      const grant = await onFile(caller, jobId, fileId, 'react');
+      const { grant } = await onFile(caller, jobId, fileId, 'react');
       const actor = actorOf(caller, grant);
       await chargeGuest(caller, grant, actor);
       await changeWriter.transact(async (tx, changes) => {
@@ -209,7 +213,7 @@ export function createCommentsService(deps: {
 
     /** DELETE …/reaction: the caller's love is taken back; none is a no-op. */
     async unlove(caller: Caller, jobId: string, fileId: string): Promise<OkResponse> {
-      const grant = await onFile(caller, jobId, fileId, 'react');
+      const { grant } = await onFile(caller, jobId, fileId, 'react');
       const actor = actorOf(caller, grant);
       await changeWriter.transact(async (tx, changes) => {
         if (await tx.comments.unlove(jobId, fileId, actor))

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
+import { aFile } from '../../test/factories.ts';
 import { PARTICIPANT_CAN, albumRoutes } from './view/test-album.ts';
 
 afterEach(() => {
@@ -63,6 +64,7 @@ test('a tile of the album opens the carousel, and Back returns to the album', as
 describe('comments in the carousel (issue #12; spec 000 §2 comment side panel)', () => {
   const commentsOf = (fileId: string, text: string) => ({
     body: {
+      file: aFile({ id: fileId }),
       comments: [
         {
           comment_uuid: `c-${fileId}`,

@@ -83,6 +83,8 @@ export function CommentInput({ submission, onType, onSubmit, onFocus }: CommentI
           aria-describedby={hasFailed ? errorId : undefined}
           data-testid="comment-input"
           onFocus={onFocus}
+          // After the prompt was cancelled the input keeps its focus: a click asks again.
+          onClick={onFocus}
           onChange={(event) => {
             onType(event.target.value);
           }}

@@ -210,7 +210,14 @@ describe('the comment panel (spec 000 §2, §3)', () => {
   });
 
   test.each([
-    ['the album has comments off', { allow_comments: false }],
+    [
+      'the album has comments off',
+      {
+        role: 'participant',
+        allow_comments: false,
+        currentUserCan: { ...OWN_ALBUM.currentUserCan, addComment: false },
+      },
+    ],
     [
       'the member may not comment',
       { role: 'readOnly', currentUserCan: { ...OWN_ALBUM.currentUserCan, addComment: false } },
@@ -219,8 +226,14 @@ describe('the comment panel (spec 000 §2, §3)', () => {
     renderPanel({ album: { ...OWN_ALBUM, ...overrides } });
     expect(await screen.findByText('Comments are turned off')).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Love' })).toBeNull();
+    // Loves do not depend on allow_comments (the server's access table).
+    expect(screen.getByRole('button', { name: 'Love' })).toBeTruthy();
     expect(await screen.findByText('Lovely light')).toBeTruthy();
+  });
+
+  test('the owner keeps the input with comments off (spec 000 §6: the bit binds the others)', async () => {
+    renderPanel({ album: { ...OWN_ALBUM, allow_comments: false } });
+    expect(await input()).toBeTruthy();
   });
 
   test('Escape in the panel closes it, but not while typing', async () => {

@@ -35,13 +35,13 @@ export interface CommentPanelProps {
 }
 
 /**
- * May the caller comment and love here (spec 000 §6: only if allow_comments; the server's
- * addComment says the rest)? Anyone signed out may: a visitor once they say who they are
- * (the album's info says addComment only after it was fetched again as the guest).
+ * May the caller comment here? The server's addComment says (spec 000 §6: participants and
+ * visitors only if allow_comments; the owner always). A signed-out visitor may once they say
+ * who they are (the album's info says addComment only after it was fetched again as the
+ * guest), so they see the input where comments are allowed and meet the prompt.
  */
-function canTakePart(album: JobInfo, isLoggedIn: boolean): boolean {
-  if (!album.allow_comments) return false;
-  return album.currentUserCan.addComment || !isLoggedIn;
+function canComment(album: JobInfo, isLoggedIn: boolean): boolean {
+  return album.currentUserCan.addComment || (!isLoggedIn && album.allow_comments);
 }
 
 /**
@@ -63,7 +63,7 @@ export function CommentPanel({ album, fileId, isLoggedIn, onClose, onIdentityCha
     () => showComments(query.data?.comments ?? [], actions.state),
     [query.data, actions.state],
   );
-  const canComment = canTakePart(album, isLoggedIn);
+  const mayComment = canComment(album, isLoggedIn);
   const listRef = useRef<HTMLDivElement>(null);
   useFollowNewest(listRef, comments.length);
   const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -96,7 +96,9 @@ export function CommentPanel({ album, fileId, isLoggedIn, onClose, onIdentityCha
       </header>
       <LoveBar
         love={love}
-        canLove={canComment}
+        // Loves do not depend on allow_comments: whoever sees the file may love it, a
+        // signed-out visitor after the prompt (the server's access table, issue #12).
+        canLove
         onLove={() => {
           identity.request(love.click);
         }}
@@ -111,7 +113,7 @@ export function CommentPanel({ album, fileId, isLoggedIn, onClose, onIdentityCha
         )}
       </div>
       <div className="comment-panel__footer">
-        {canComment ? (
+        {mayComment ? (
           <CommentInput
             submission={submission.state}
             onType={submission.type}

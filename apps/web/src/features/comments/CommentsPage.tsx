@@ -9,12 +9,14 @@ import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
-import { useAlbumChanges, useAlbumLoad, useVisitorFiles } from '../albums/visitor/api-visitor.ts';
+import { HttpError } from '../../api/http-error.ts';
+import { useAlbumChanges, useAlbumLoad } from '../albums/visitor/api-visitor.ts';
 import type { AlbumLoadEvent } from '../albums/visitor/load-status.ts';
 import { pageOf } from '../albums/visitor/load-status.ts';
 import { isMemberView } from '../albums/visitor/roles.ts';
 import { useLoginState } from '../auth/login-store.ts';
 import { placeholderOf } from '../viewer/media.ts';
+import { useFileComments } from './api.ts';
 import { CommentPanel } from './CommentPanel.tsx';
 import type { CommentsLinkState } from './keys.ts';
 
@@ -66,7 +68,8 @@ function CommentsView(props: {
   const location = useLocation();
   useAlbumChanges(album.id, album.last_update, !props.isRefreshing, dispatch);
   const found = useAlbumFile(album, fileId);
-  usePageTitle(found.file?.name ?? intl.formatMessage({ id: 'comments.title' }));
+  const heading = found.file?.name ?? intl.formatMessage({ id: 'comments.title' });
+  usePageTitle(heading);
   const albumPath = `${isLoggedIn && isMemberView(album) ? '/albums' : '/a'}/${encodeURIComponent(album.id)}`;
   const close = () => {
     if ((location.state as CommentsLinkState | null)?.fromAlbum === true) void navigate(-1);
@@ -75,6 +78,8 @@ function CommentsView(props: {
   if (found.status === 'notFound') return <FileGone albumPath={albumPath} />;
   return (
     <section className="comments-page">
+      {/* The page's one heading, for screen readers: the picture says it to the eye. */}
+      <h1 className="visually-hidden">{heading}</h1>
       <div className="comments-page__media">
         {found.file ? (
           <FileView file={found.file} />
@@ -98,31 +103,21 @@ function CommentsView(props: {
   );
 }
 
-/** The file among the album's pages of files, asking for the next page until it is found. */
+/**
+ * The file, as the comments' answer carries it (one call, however large the album); a file
+ * gone from the album (trashed, removed) answers not found.
+ */
 function useAlbumFile(album: JobInfo, fileId: string) {
-  const files = useVisitorFiles(album);
-  const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = files;
-  const file = useMemo(
-    () => data?.pages.flatMap((page) => page.files).find((candidate) => candidate.id === fileId),
-    [data, fileId],
-  );
-  const wantsMore = data !== undefined && !file && hasNextPage && !isFetchingNextPage && !files.isError;
-  useEffect(() => {
-    if (wantsMore) void fetchNextPage();
-  }, [wantsMore, fetchNextPage]);
-  const status = file
-    ? 'ready'
-    : files.isError
-      ? 'failed'
-      : data !== undefined && !hasNextPage
-        ? 'notFound'
-        : 'loading';
+  const comments = useFileComments(album.id, fileId);
+  const file = comments.data?.file;
+  const isGone = comments.error instanceof HttpError && comments.error.status === 404;
+  const status = file ? 'ready' : isGone ? 'notFound' : comments.isError ? 'failed' : 'loading';
   return {
     file,
     status,
-    error: files.error,
+    error: comments.error,
     retry: () => {
-      void (data ? fetchNextPage() : files.refetch());
+      void comments.refetch();
     },
   } as const;
 }

@@ -1,5 +1,5 @@
-import type { Comment, FileComments, JobInfo, Reaction } from '@trove/contract';
-import { anAlbum } from '../../test/factories.ts';
+import type { Comment, FileComments, JobInfo, Reaction, RemoteFile } from '@trove/contract';
+import { aFile, anAlbum } from '../../test/factories.ts';
 
 /** A comment on f-1 by Ada (the caller may edit and delete it), written just now. */
 export function aComment(overrides: Partial<Comment> = {}): Comment {
@@ -31,8 +31,13 @@ export function aLove(isOwn = false): Reaction {
 }
 
 /** The answer of GET …/comments. */
-export function fileComments(comments: Comment[], reactions: Reaction[] = []): FileComments {
+export function fileComments(
+  comments: Comment[],
+  reactions: Reaction[] = [],
+  file: RemoteFile = aFile({ id: comments[0]?.file_id ?? 'file-1' }),
+): FileComments {
   return {
+    file,
     comments,
     comment_count: comments.length,
     reactions,
