@@ -1,6 +1,6 @@
 import '../../styles/comments.css';
 import type { JobInfo, RemoteFile } from '@trove/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useApi } from '../../api/api-context.tsx';
