@@ -1,5 +1,6 @@
 import type { Comment, FileComments, JobInfo, Reaction, RemoteFile } from '@trove/contract';
-import { aFile, anAlbum } from '../../test/factories.ts';
+import { aFile } from '../../test/factories.ts';
+import { ONLY_LOOK, aSharedAlbum } from '../albums/visitor/test-helpers.tsx';
 
 /** A comment on f-1 by Ada (the caller may edit and delete it), written just now. */
 export function aComment(overrides: Partial<Comment> = {}): Comment {
@@ -47,33 +48,7 @@ export function fileComments(
 
 /** A shared album of Ola's that a signed-out visitor opened (comments allowed). */
 export function aVisitedAlbum(overrides: Partial<JobInfo> = {}): JobInfo {
-  const album = anAlbum({
-    id: 'job-1',
-    title: 'Cabin trip',
-    owner: 'user-2',
-    owner_name: 'Ola',
-    privacy_mode: 'shared',
-    isShared: true,
-    role: 'visitor',
-    last_update: 4,
-    ...overrides,
-  });
-  return {
-    ...album,
-    currentUserCan: {
-      ...album.currentUserCan,
-      deleteAlbum: false,
-      addPhotos: false,
-      addComment: false,
-      editAlbum: false,
-      deleteAnyFile: false,
-      deleteOwnFile: false,
-      setFileAsAlbumCoverPhoto: false,
-      addToAlbum: false,
-      deleteAnyComment: false,
-      ...overrides.currentUserCan,
-    },
-  };
+  return aSharedAlbum({ ...overrides, currentUserCan: { ...ONLY_LOOK, ...overrides.currentUserCan } });
 }
 
 /** Paths of the comment calls on f-1 of job-1. */
