@@ -35,6 +35,26 @@ const sent = (requests: SeenRequest[], method: string, path: string) =>
   requests.filter((request) => request.method === method && request.url.pathname === path);
 
 describe('the comment panel (spec 000 §2, §3)', () => {
+  test('keeps unsent text for the tab (a visitor back from signing in finds it), not once posted', async () => {
+    const first = renderPanel({
+      routes: { [`POST ${CALLS.comments}`]: { body: aComment({ comment_uuid: 'c-2', comment: 'Hello' }) } },
+    });
+    await first.user.type(await input(), 'Half a thought');
+    first.unmount();
+    const second = renderPanel({
+      routes: { [`POST ${CALLS.comments}`]: { body: aComment({ comment_uuid: 'c-2', comment: 'Hello' }) } },
+    });
+    expect(((await input()) as HTMLTextAreaElement).value).toBe('Half a thought');
+    await second.user.click(await input());
+    await second.user.keyboard('{Enter}');
+    await waitFor(() => {
+      expect((screen.getByRole('textbox', { name: 'Add a comment' }) as HTMLTextAreaElement).value).toBe('');
+    });
+    second.unmount();
+    renderPanel();
+    expect(((await input()) as HTMLTextAreaElement).value).toBe('');
+  });
+
   test('shows each comment as text, never as HTML, with its line breaks', async () => {
     const evil = '<img src=x onerror=alert(1)>\nsecond line';
     const { container } = renderPanel({

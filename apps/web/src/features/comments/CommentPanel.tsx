@@ -56,7 +56,7 @@ export function CommentPanel({ album, fileId, isLoggedIn, onClose, onIdentityCha
   const query = useFileComments(album.id, fileId);
   const calls = useCommentCalls(album.id, fileId);
   const identity = useGuestIdentity(album, isLoggedIn, onIdentityChange);
-  const submission = useSubmission(calls);
+  const submission = useSubmission(calls, `${album.id}/${fileId}`);
   const love = useLove(calls, query.data);
   const actions = useCommentActions(calls, query.data?.comments);
   const comments = useMemo(

@@ -33,19 +33,48 @@ function useMachine<S, E>(reducer: (state: S, event: E) => S, initial: S) {
   return [state, send] as const;
 }
 
-/** The comment input of a file and its submission (spec 000 §4 Comment submission). */
-export function useSubmission(calls: CommentCalls) {
-  const [state, send] = useMachine(submissionReducer, INITIAL_SUBMISSION);
+const DRAFT_PREFIX = 'trove.comment_draft.';
+
+/** The unsent text of a file's comment input, kept for the tab (sessionStorage). */
+function draftStore(key: string) {
+  const storage = typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  return {
+    read: () => storage?.getItem(DRAFT_PREFIX + key) ?? '',
+    write: (text: string) => {
+      try {
+        if (text === '') storage?.removeItem(DRAFT_PREFIX + key);
+        else storage?.setItem(DRAFT_PREFIX + key, text);
+      } catch {
+        // A full or refused storage only loses the draft's copy, not the text on screen.
+      }
+    },
+  };
+}
+
+/**
+ * The comment input of a file and its submission (spec 000 §4 Comment submission). The text
+ * not yet sent is kept for the tab under `draftKey`, so a visitor who leaves to sign in from
+ * the sign-in prompt finds it again when they come back.
+ */
+export function useSubmission(calls: CommentCalls, draftKey: string) {
+  const [draft] = useState(() => draftStore(draftKey));
+  const [state, send] = useMachine(submissionReducer, {
+    ...INITIAL_SUBMISSION,
+    pendingComment: draft.read(),
+  });
   return {
     state,
     type: (text: string) => {
-      send({ type: 'TYPED', text });
+      if (send({ type: 'TYPED', text }).changed) draft.write(text);
     },
     submit: () => {
       const { after, changed } = send({ type: 'SUBMIT' });
       if (!changed) return;
       calls.post(after.pendingComment).then(
-        () => send({ type: 'SUCCEEDED' }),
+        () => {
+          send({ type: 'SUCCEEDED' });
+          draft.write('');
+        },
         () => send({ type: 'FAILED' }),
       );
     },
