@@ -48,7 +48,7 @@ describe('the comment panel (spec 000 §2, §3)', () => {
     await second.user.click(await input());
     await second.user.keyboard('{Enter}');
     await waitFor(() => {
-      expect((screen.getByRole('textbox', { name: 'Add a comment' }) as HTMLTextAreaElement).value).toBe('');
+      expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Add a comment' }).value).toBe('');
     });
     second.unmount();
     renderPanel();
