@@ -21,6 +21,8 @@ import { createChangeWriter } from './modules/changes/change-writer.ts';
 import { registerChangeRoutes } from './modules/changes/changes.routes.ts';
 import { registerCommentRoutes } from './modules/comments/comments.routes.ts';
 import { createCommentsService } from './modules/comments/comments.service.ts';
+import { registerTrashRoutes } from './modules/trash/trash.routes.ts';
+import { createTrashService } from './modules/trash/trash.service.ts';
 import { createChangesService } from './modules/changes/changes.service.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
 import { createFilesService } from './modules/files/files.service.ts';
@@ -224,6 +226,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       links: createMediaLinks(signer),
       now,
     }),
+  });
+  registerTrashRoutes(app, {
+    trash: createTrashService({ repos, access, transact, store, log: app.log }),
   });
   registerMediaRoutes(app, { media: mediaService, now });
   await registerWebClient(app, path.resolve(config.WEB_DIST));

@@ -200,3 +200,19 @@ export type MultiRollbackResponse = z.infer<typeof MultiRollbackResponse>;
  */
 export const VideoCheckResponse = z.object({ result: z.enum(['queued', 'ready', 'error']) });
 export type VideoCheckResponse = z.infer<typeof VideoCheckResponse>;
+
+/**
+ * POST /empty_trash_can (spec 000 §7 "fileid"): the trashed files to delete for good, one id
+ * or a list; without `fileid`, the whole trash. Permanent: the bytes are freed.
+ */
+export const EmptyTrashBody = z.object({
+  fileid: z
+    .union([z.string().min(1).max(100), z.array(z.string().min(1).max(100)).min(1).max(5000)])
+    .optional(),
+});
+export type EmptyTrashBody = z.input<typeof EmptyTrashBody>;
+export const EmptyTrashResponse = z.object({
+  deleted: z.number().int().nonnegative(),
+  freed_bytes: z.number().nonnegative(),
+});
+export type EmptyTrashResponse = z.infer<typeof EmptyTrashResponse>;

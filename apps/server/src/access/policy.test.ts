@@ -40,6 +40,10 @@ describe('the access table (spec 000 §6, 001 §6)', () => {
     for (const role of ['participant', 'readOnly', 'visitor', 'guest'] as const)
       expect(allows(album({ role }), 'deleteAnyComment'), role).toBe(false);
     expect(allows(album({ role: 'owner' }), 'deleteAnyComment')).toBe(true);
+    // Deleting for good is the trash's owner's (spec 000 §6, issue #13).
+    for (const role of ['participant', 'readOnly', 'visitor', 'guest'] as const)
+      expect(allows(album({ role }), 'deleteForGood'), role).toBe(false);
+    expect(allows(album({ role: 'owner', isAlbum: false }), 'deleteForGood')).toBe(true);
     // The timeline has no comments, not even its owner's.
     expect(allows(album({ role: 'owner', isAlbum: false }), 'addComment')).toBe(false);
   });

@@ -46,6 +46,7 @@ export const JOB_ACTIONS = [
   'copyToTimeline',
   'react',
   'joinAsGuest',
+  'deleteForGood',
 ] as const;
 export type JobAction = (typeof JOB_ACTIONS)[number];
 
@@ -97,6 +98,8 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     copyToTimeline: ['album', 'subscription'],
     react: ['album'],
     joinAsGuest: false,
+    // The trash is the owner's (spec 000 §6 "trash is for the user's own files").
+    deleteForGood: yes,
   },
   participant: {
     read: yes,
@@ -120,6 +123,7 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     copyToTimeline: yes,
     react: yes,
     joinAsGuest: false,
+    deleteForGood: false,
   },
   readOnly: {
     read: yes,
@@ -143,6 +147,7 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     copyToTimeline: false,
     react: yes,
     joinAsGuest: false,
+    deleteForGood: false,
   },
   visitor: {
     read: yes,
@@ -168,6 +173,7 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     // Loves need a name to stand under: an account, or a guest's (spec 000 §6, [Note: Guests]).
     react: ['signedIn'],
     joinAsGuest: ['signedOut'],
+    deleteForGood: false,
   },
   guest: {
     read: yes,
@@ -192,6 +198,7 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     react: yes,
     // A new name is a new guest; their earlier comments stay under the old one.
     joinAsGuest: ['signedOut'],
+    deleteForGood: false,
   },
   none: Object.fromEntries(JOB_ACTIONS.map((action) => [action, false])) as Record<JobAction, Cell>,
 };

@@ -9,6 +9,7 @@ import { createOptionsRepository } from '../modules/options/options.repository.t
 import { createPrivacyRepository } from '../modules/privacy/privacy.repository.ts';
 import { createResumableRepository } from '../modules/resumable/resumable.repository.ts';
 import { createSessionsRepository } from '../modules/sessions/sessions.repository.ts';
+import { createTrashRepository } from '../modules/trash/trash.repository.ts';
 import { createLoginRequestsRepository } from '../identity/login-requests.repository.ts';
 import { createThrottleRepository } from '../identity/throttle.repository.ts';
 import { createWorkItemsRepository } from '../queue/work-items.repository.ts';
@@ -30,6 +31,7 @@ export function createRepositories(db: Kysely<Database>) {
     privacy: createPrivacyRepository(db),
     options: createOptionsRepository(db),
     comments: createCommentsRepository(db),
+    trash: createTrashRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
