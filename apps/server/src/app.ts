@@ -228,7 +228,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   registerTrashRoutes(app, {
-    trash: createTrashService({ repos, access, transact, store, log: app.log }),
+    trash: createTrashService({
+      repos,
+      access,
+      transact,
+      store,
+      links: createMediaLinks(signer),
+      log: app.log,
+    }),
   });
   registerMediaRoutes(app, { media: mediaService, now });
   await registerWebClient(app, path.resolve(config.WEB_DIST));

@@ -216,3 +216,41 @@ export const EmptyTrashResponse = z.object({
   freed_bytes: z.number().nonnegative(),
 });
 export type EmptyTrashResponse = z.infer<typeof EmptyTrashResponse>;
+
+/**
+ * One file of the trash (spec 000 §3 Trash file: id, job, path, mtime, dtime, width, height,
+ * thumbnail, group_type, group_id, master; daysRemaining is the client's, from dtime).
+ * Times in seconds. `thumb_url_small` is the trashed variant of spec 000 §7, signed for the
+ * caller's session; null until the thumbnail exists.
+ */
+export const TrashFile = z.object({
+  id: z.string(),
+  job: z.string(),
+  path: z.string(),
+  name: z.string(),
+  size: z.number(),
+  type: z.enum(['Pictures', 'Movies', 'Documents']),
+  duration: z.number(),
+  mtime: z.number(),
+  dtime: z.number(),
+  width: z.number(),
+  height: z.number(),
+  group_type: z.string().nullable(),
+  group_id: z.string().nullable(),
+  master: z.number(),
+  thumb_url_small: z.string().nullable(),
+});
+export type TrashFile = z.infer<typeof TrashFile>;
+
+/** GET /trash_can?offset&limit (spec 000 §7): newest deletion first; header capture-total-items. */
+export const TrashCanQuery = z.object({
+  offset: z.coerce.number().int().nonnegative().default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export const TrashCan = z.object({
+  files: z.array(TrashFile),
+  total_item_count: z.number().int().nonnegative(),
+});
+export type TrashCan = z.infer<typeof TrashCan>;
+/** The header of GET /trash_can that carries the total (spec 000 §7 capture-total-items). */
+export const TRASH_TOTAL_HEADER = 'capture-total-items';

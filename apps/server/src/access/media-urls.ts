@@ -8,7 +8,9 @@ import path from 'node:path';
  * for a few hours: the token itself never appears in a URL (RESEARCH-RELIABILITY: token leaks via
  * URLs). See docs/SPEC-DEVIATIONS.md.
  */
-export const MEDIA_VARIANTS = ['thumb256', 'thumb1280', 'original', 'jpeg', 'preview'] as const;
+// `trashed256`: the thumbnail of a file in its owner's trash (spec 000 §7 "a trashed variant"),
+// served only while the file is in the trash, to the session of the trash listing.
+export const MEDIA_VARIANTS = ['thumb256', 'thumb1280', 'original', 'jpeg', 'preview', 'trashed256'] as const;
 export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
 
 /*

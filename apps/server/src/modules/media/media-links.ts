@@ -35,6 +35,9 @@ function sessionLinks(signer: MediaSigner, sessionId: string) {
     original: (jobId: string, fileId: string) => signed(filePath(jobId, fileId), fileId, 'original'),
     jpeg: (jobId: string, fileId: string) => signed(filePath(jobId, fileId), fileId, 'jpeg', 'to_jpeg=1&'),
     preview: (jobId: string, fileId: string) => signed(filePath(jobId, fileId), fileId, 'preview', 'sub=1&'),
+    /** The thumbnail of a file in the trash (its owner's listing only). */
+    trashedThumb: (fileId: string) =>
+      signed(`/th/3/${encodeURIComponent(fileId)}`, fileId, 'trashed256', 'area=256&trashed=1&'),
   };
 }
 export type SessionLinks = ReturnType<typeof sessionLinks>;

@@ -14,7 +14,12 @@ const Signature = {
   sid: z.string().max(100).default(''),
   sig: z.string().min(1).max(100),
 };
-const ThumbQuery = z.object({ area: z.enum(['256', '1280']).default('256'), ...Signature });
+const ThumbQuery = z.object({
+  area: z.enum(['256', '1280']).default('256'),
+  /** The trashed variant (spec 000 §7): a file in its owner's trash. */
+  trashed: z.enum(['0', '1']).optional(),
+  ...Signature,
+});
 const FileQuery = z.object({
   sub: z.enum(['0', '1']).optional(),
   to_jpeg: z.enum(['0', '1']).optional(),
@@ -39,7 +44,8 @@ export function registerMediaRoutes(
   app.get('/th/3/:fileId', signedRoute, async (request, reply) => {
     const { fileId } = parseInput(ThumbParams, request.params);
     const query = parseInput(ThumbQuery, request.query);
-    const media = await deps.media.thumbnail(fileId, THUMB_AREAS[query.area], query);
+    const variant = query.trashed === '1' ? 'trashed256' : THUMB_AREAS[query.area];
+    const media = await deps.media.thumbnail(fileId, variant, query);
     return send(request, reply, media, { exp: Number(query.exp), download: false });
   });
 

@@ -21,12 +21,14 @@ const DERIVATIVE_OF: Partial<Record<MediaVariant, string>> = {
   thumb1280: 'thumb1280',
   jpeg: 'jpeg',
   preview: 'preview',
+  trashed256: 'thumb256',
 };
 
 /**
  * Serves thumbnails, originals and preview video behind signed URLs (spec 000 §7
- * Downloads, thumbnails, video). A bad or expired signature, a trashed file, a file of a
- * deleted job and a rendition that is not made yet all answer the same 404.
+ * Downloads, thumbnails, video). A bad or expired signature, a trashed file (but for the
+ * trashed variant, which serves nothing else), a file of a deleted job and a rendition that
+ * is not made yet all answer the same 404.
  */
 export function createMediaService(deps: {
   repos: Pick<Repositories, 'files' | 'media'>;
@@ -43,7 +45,9 @@ export function createMediaService(deps: {
   ) {
     if (!signer.verify(fileId, variant, presented)) throw new NotFoundError();
     const file = await repos.files.findWithJob(fileId);
-    if (file?.state !== 'active' || (jobId !== undefined && file.job_id !== jobId)) throw new NotFoundError();
+    // The trashed variant serves a file in the trash only; every other one an active file only.
+    const state = variant === 'trashed256' ? 'trashed' : 'active';
+    if (file?.state !== state || (jobId !== undefined && file.job_id !== jobId)) throw new NotFoundError();
     const job = {
       deleted_at: file.job_deleted_at,
       privacy_mode: file.job_privacy_mode,
@@ -74,8 +78,11 @@ export function createMediaService(deps: {
 
   return {
     /** GET /th/3/{file}?area=: a thumbnail. */
-    thumbnail: (fileId: string, variant: 'thumb256' | 'thumb1280', presented: PresentedSignature) =>
-      body(fileId, undefined, variant, presented),
+    thumbnail: (
+      fileId: string,
+      variant: 'thumb256' | 'thumb1280' | 'trashed256',
+      presented: PresentedSignature,
+    ) => body(fileId, undefined, variant, presented),
     /** GET /st/4/jobs/{id}/files_by_id/{fileId}: the original, its JPEG, or the preview video. */
     file: (
       jobId: string,

@@ -15,19 +15,39 @@ export interface ReleasedBlob {
  * (issue #13, see [Note: Releasing storage]).
  */
 export function createTrashRepository(db: Kysely<Database>) {
+  /** The trashed files of the live jobs `ownerId` owns (spec 000 §6: their own trash). */
+  const trashOf = (ownerId: string) =>
+    db
+      .selectFrom('files as f')
+      .innerJoin('jobs as j', 'j.id', 'f.job_id')
+      .where('j.owner_id', '=', ownerId)
+      .where('j.deleted_at', 'is', null)
+      .where('f.state', '=', 'trashed');
+
   return {
+    /** A page of the owner's trash, the latest deletion first, and how many files it holds. */
+    async listTrash(ownerId: string, offset: number, limit: number) {
+      const [files, total] = await Promise.all([
+        trashOf(ownerId)
+          .selectAll('f')
+          .orderBy('f.dtime', 'desc')
+          .orderBy('f.id', 'desc')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
+        trashOf(ownerId)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirst(),
+      ]);
+      return { files, total: total?.n ?? 0 };
+    },
+
     /**
      * Of `ids` (or of all when undefined), the trashed files of jobs `ownerId` owns that are
      * not deleted albums, with their blobs.
      */
     trashedOf(ownerId: string, ids?: readonly string[]) {
-      let query = db
-        .selectFrom('files as f')
-        .innerJoin('jobs as j', 'j.id', 'f.job_id')
-        .select(['f.id', 'f.job_id', 'f.blob_id'])
-        .where('j.owner_id', '=', ownerId)
-        .where('j.deleted_at', 'is', null)
-        .where('f.state', '=', 'trashed');
+      let query = trashOf(ownerId).select(['f.id', 'f.job_id', 'f.blob_id']);
       if (ids !== undefined) query = query.where('f.id', 'in', ids.length > 0 ? ids : ['']);
       return query.execute();
     },

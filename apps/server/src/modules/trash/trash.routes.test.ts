@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmptyTrashResponse } from '@trove/contract';
+import type { EmptyTrashResponse, TrashCan } from '@trove/contract';
 import { createFsBlobStore } from '../../storage/fs-blob-store.ts';
 import {
   DIALECTS,
@@ -166,4 +166,71 @@ describe.each(DIALECTS)('empty_trash_can (%s)', (dialect) => {
     expect(results.reduce((sum, r) => sum + r.freed_bytes, 0)).toBe(7000);
     expect((await c.account(user)).used_space).toBe(500);
   });
+
+  it("lists the caller's trash, latest deletion first, paged, with the total and the trashed thumbnail", async () => {
+    const user = await signUp(t.app);
+    const stranger = await signUp(t.app);
+    const timeline = await timelineOf(t.app, user);
+    const ids: string[] = [];
+    for (const name of ['a.jpg', 'b.jpg', 'c.jpg'])
+      ids.push(await c.uploaded(user, timeline, name, 1000 + ids.length));
+    const active = await c.uploaded(user, timeline, 'active.jpg', 1500);
+    for (const id of ids) {
+      t.clock.advance(1000);
+      expect((await trash(user, timeline, id)).statusCode).toBe(200);
+    }
+    const first = await c.send(user, 'GET', '/trash_can?offset=0&limit=2');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['capture-total-items']).toBe('3');
+    const page = first.json<TrashCan>();
+    expect(page.total_item_count).toBe(3);
+    expect(page.files.map((f) => f.name)).toEqual(['c.jpg', 'b.jpg']);
+    expect(page.files[0]).toMatchObject({ job: timeline, type: 'Pictures', size: 1002 });
+    const rest = (await c.send(user, 'GET', '/trash_can?offset=2&limit=2')).json<TrashCan>();
+    expect(rest.files.map((f) => f.name)).toEqual(['a.jpg']);
+    // Nobody else's trash, and no caller without a token.
+    expect((await c.send(stranger, 'GET', '/trash_can')).json<TrashCan>()).toEqual({
+      files: [],
+      total_item_count: 0,
+    });
+    expect((await c.send({ visitor: true }, 'GET', '/trash_can')).statusCode).toBe(401);
+    expect((await c.send(user, 'GET', '/trash_can?limit=501')).statusCode).toBe(400);
+
+    // The trashed variant serves a file in the trash, and nothing once it is restored.
+    await t.database.db.updateTable('files').set({ media_status: 'ready' }).where('id', 'in', ids).execute();
+    await t.database.db
+      .insertInto('derivatives')
+      .values(await renditionOf(ids[2] ?? ''))
+      .execute();
+    const listed = (await c.send(user, 'GET', '/trash_can')).json<TrashCan>().files[0];
+    const url = listed?.thumb_url_small ?? '';
+    expect(url).toContain('trashed=1');
+    expect((await t.app.inject({ url })).statusCode).toBe(200);
+    // The same signature does not open the active variant, nor another file.
+    expect((await t.app.inject({ url: url.replace('trashed=1&', '') })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: url.replace(ids[2] ?? '', active) })).statusCode).toBe(404);
+    const restored = await c.send(user, 'POST', `/jobs/${timeline}/multi_rollback`, {
+      payload: { file_uuids: [ids[2]] },
+    });
+    expect(restored.statusCode).toBe(200);
+    expect((await t.app.inject({ url })).statusCode).toBe(404);
+  });
+
+  /** A thumbnail row for the file's blob, naming real stored bytes (the file's own). */
+  async function renditionOf(fileId: string) {
+    const row = await t.database.db
+      .selectFrom('files')
+      .innerJoin('blobs', 'blobs.id', 'files.blob_id')
+      .select(['blobs.id', 'blobs.store_key', 'blobs.size'])
+      .where('files.id', '=', fileId)
+      .executeTakeFirstOrThrow();
+    return {
+      blob_id: row.id,
+      kind: 'thumb256',
+      store_key: row.store_key,
+      size: row.size,
+      content_type: 'image/webp',
+      created_at: t.clock.now(),
+    };
+  }
 });

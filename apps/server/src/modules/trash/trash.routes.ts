@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { APP_BASE_PATH, EmptyTrashBody } from '@trove/contract';
+import { APP_BASE_PATH, EmptyTrashBody, TRASH_TOTAL_HEADER, TrashCanQuery } from '@trove/contract';
 import { parseInput } from '../../errors.ts';
 import { signedInCaller } from '../../http/auth.ts';
 import type { TrashService } from './trash.service.ts';
 
-/** The trash (spec 000 §7 Trash, issue #13): so far, deleting for good. */
+/** The trash (spec 000 §7 Trash, issue #13): its listing, and deleting for good. */
 export function registerTrashRoutes(app: FastifyInstance, deps: { trash: TrashService }): void {
   const userRoute = { config: { auth: 'user' as const } };
+
+  app.get(`${APP_BASE_PATH}/trash_can`, userRoute, async (request, reply) => {
+    const { offset, limit } = parseInput(TrashCanQuery, request.query);
+    const trash = await deps.trash.list(signedInCaller(request), offset, limit);
+    void reply.header(TRASH_TOTAL_HEADER, String(trash.total_item_count));
+    return trash;
+  });
 
   app.post(`${APP_BASE_PATH}/empty_trash_can`, userRoute, async (request) => {
     const { fileid } = parseInput(EmptyTrashBody, request.body ?? {});

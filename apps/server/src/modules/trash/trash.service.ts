@@ -1,6 +1,9 @@
 import type { Access, Caller } from '../../access/access.ts';
 import type { Repositories, Transact } from '../../db/repositories.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import type { TrashCan, TrashFile } from '@trove/contract';
+import type { FileRow } from '../files/files.repository.ts';
+import type { MediaLinks, SessionLinks } from '../media/media-links.ts';
 
 /** At most this many files go in one transaction; larger trashes go in several. */
 const BATCH = 500;
@@ -27,6 +30,7 @@ export function createTrashService(deps: {
   access: Access;
   transact: Transact;
   store: Pick<BlobStore, 'delete'>;
+  links: MediaLinks;
   log: { info(object: object, message: string): void; warn(object: object, message: string): void };
 }) {
   const { repos, access, transact, store, log } = deps;
@@ -74,6 +78,28 @@ export function createTrashService(deps: {
 
   return {
     /**
+     * GET /trash_can (spec 000 §7): a page of the caller's trash, the latest deletion first,
+     * with the trashed thumbnail variant signed for their session; files of jobs access does
+     * not give them are left out.
+     */
+    async list(
+      caller: Caller & { userId: string; sessionId: string },
+      offset: number,
+      limit: number,
+    ): Promise<TrashCan> {
+      const page = await repos.trash.listTrash(caller.userId, offset, limit);
+      const allowed = new Set<string>();
+      for (const jobId of new Set(page.files.map((file) => file.job_id))) {
+        if (await access.findGrant(caller, jobId, 'deleteForGood')) allowed.add(jobId);
+      }
+      const links = deps.links.forSession(caller.sessionId);
+      return {
+        files: page.files.filter((file) => allowed.has(file.job_id)).map((file) => toTrashFile(file, links)),
+        total_item_count: page.total,
+      };
+    },
+
+    /**
      * POST /empty_trash_can (spec 000 §7 "fileid"): deletes for good the caller's trashed
      * files among `fileIds`, or all of them; answers how many went and the bytes freed.
      */
@@ -97,3 +123,25 @@ export function createTrashService(deps: {
   };
 }
 export type TrashService = ReturnType<typeof createTrashService>;
+
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+function toTrashFile(file: FileRow, links: SessionLinks): TrashFile {
+  return {
+    id: file.id,
+    job: file.job_id,
+    path: file.path,
+    name: file.name,
+    size: file.size,
+    type: file.type as TrashFile['type'],
+    duration: file.duration,
+    mtime: seconds(file.mtime),
+    dtime: seconds(file.dtime ?? 0),
+    width: file.width,
+    height: file.height,
+    group_type: file.group_type,
+    group_id: file.group_id,
+    master: file.master,
+    thumb_url_small: file.media_status === 'ready' ? links.trashedThumb(file.id) : null,
+  };
+}
