@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
-import { createRepositories } from './db/repositories.ts';
+import { createRepositories, createTransact } from './db/repositories.ts';
 import { openEventBus } from './events/open-bus.ts';
 import { createFsckRepository } from './fsck/fsck.repository.ts';
 import { runFsck, summarize } from './fsck/fsck.ts';
@@ -139,6 +139,7 @@ async function serve(config: Config): Promise<number> {
     fsck: createFsckRepository(database.db),
     repos: createRepositories(database.db),
     store,
+    transact: createTransact(database.db),
   }).then(
     (report) => {
       const line = summarize(report);
@@ -173,6 +174,7 @@ async function fsck(config: Config, args: string[]): Promise<number> {
         fsck: createFsckRepository(database.db),
         repos: createRepositories(database.db),
         store: await openBlobStore(config),
+        transact: createTransact(database.db),
       },
       {
         graceMs: grace * 60_000,

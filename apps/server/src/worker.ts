@@ -8,12 +8,17 @@ import { createChangeWriter } from './modules/changes/change-writer.ts';
 import { createMediaTools } from './modules/media/media-tools.ts';
 import { createMediaHandler, type MediaTools } from './modules/media/media.worker.ts';
 import { createBullmqWorkQueue } from './queue/bullmq-work-queue.ts';
-import { createDatabaseWorkQueue } from './queue/work-queue.ts';
+import { createDatabaseWorkQueue, WORK_CHANNEL } from './queue/work-queue.ts';
+import { createPurge, PURGE_KIND, schedulePurge } from './modules/trash/trash.purge.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 
+/** How often a worker asks for a trash purge (at most one waits at a time). */
+const PURGE_EVERY_MS = 60 * 60_000;
+
 /**
- * The background worker: the media pipeline on the work queue. `trove serve` runs one in
- * its own process unless EMBEDDED_WORKER=false; `trove worker` runs only this.
+ * The background worker: the media pipeline and the trash purge on the work queue. `trove
+ * serve` runs one in its own process unless EMBEDDED_WORKER=false; `trove worker` runs only
+ * this.
  */
 export function createWorker(deps: {
   config: Config;
@@ -62,11 +67,24 @@ export function createWorker(deps: {
     workDir: path.join(config.DATA_DIR, 'work'),
     now,
   });
+  const purge = createPurge({ repos, transact: createTransact(database.db), store, now, log });
+  const askForPurge = () => {
+    schedulePurge(repos, now())
+      .then((queued) => (queued ? bus.publish(WORK_CHANNEL, PURGE_KIND) : undefined))
+      .catch((error: unknown) => {
+        onError(error);
+      });
+  };
+  let purgeTimer: NodeJS.Timeout | undefined;
   return {
     start: () => {
-      queue.start({ media });
+      queue.start({ media, [PURGE_KIND]: purge.handler });
+      askForPurge();
+      purgeTimer = setInterval(askForPurge, PURGE_EVERY_MS);
+      purgeTimer.unref();
     },
     stop: async () => {
+      clearInterval(purgeTimer);
       await queue.stop();
       // HEIC decodes run in worker threads; they would keep the process alive.
       await closeHeicWorkers();

@@ -10,6 +10,18 @@ export function createFsckRepository(db: Kysely<Database>) {
       const derivatives = await db.selectFrom('derivatives').select('store_key').execute();
       return new Set([...blobs, ...derivatives].map((row) => row.store_key));
     },
+    /** Blob rows no file names, made before `before` (an upload in flight commits both). */
+    async listUnreferencedBlobs(before: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('blobs as b')
+        .select('b.id')
+        .where('b.created_at', '<', before)
+        .where((eb) =>
+          eb.not(eb.exists(eb.selectFrom('files').select('files.id').whereRef('files.blob_id', '=', 'b.id'))),
+        )
+        .execute();
+      return rows.map((row) => row.id);
+    },
     listBlobs() {
       return db.selectFrom('blobs').select(['id', 'store_key', 'size', 'sha1', 'sha256']).execute();
     },

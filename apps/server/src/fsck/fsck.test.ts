@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRepositories } from '../db/repositories.ts';
+import { createRepositories, createTransact } from '../db/repositories.ts';
 import { createFsBlobStore } from '../storage/fs-blob-store.ts';
 import {
   DIALECTS,
@@ -29,7 +29,12 @@ describe.each(DIALECTS)('trove fsck (%s)', (dialect) => {
 
   function deps() {
     const repos = createRepositories(t.database.db);
-    return { repos, fsck: createFsckRepository(t.database.db), store: createFsBlobStore(t.config.DATA_DIR) };
+    return {
+      repos,
+      fsck: createFsckRepository(t.database.db),
+      store: createFsBlobStore(t.config.DATA_DIR),
+      transact: createTransact(t.database.db),
+    };
   }
   const blobPath = (key: string) =>
     path.join(t.config.DATA_DIR, 'blobs', key.slice(0, 2), key.slice(2, 4), key);
@@ -63,8 +68,37 @@ describe.each(DIALECTS)('trove fsck (%s)', (dialect) => {
     expect(files.json<{ files: unknown[] }>().files).toHaveLength(1);
   });
 
+  it('releases a blob row no file names: its owner gets the space back, its bytes go', async () => {
+    const { store, repos, fsck, transact } = deps();
+    // Rows carry the app's clock; two hours on, the blob is past the grace period.
+    const clockLater = () => t.clock.now() + 2 * HOUR;
+    const user = await signUp(t.app);
+    const job = await timelineOf(t.app, user);
+    const upload = await uploadFile(t.app, user, job, { path: 'lost.jpg', content: fakeJpeg(3000) });
+    const fileId = upload.json<{ uuid: string }>().uuid;
+    const row = await t.database.db
+      .selectFrom('files')
+      .innerJoin('blobs', 'blobs.id', 'files.blob_id')
+      .select(['blobs.id', 'blobs.store_key', 'blobs.size'])
+      .where('files.id', '=', fileId)
+      .executeTakeFirstOrThrow();
+    const usedBefore = (await repos.accounts.findById(user.userId))?.used_space ?? 0;
+    // A file row gone without its blob (what no code path leaves, but a hand or a bug could).
+    await t.database.db.deleteFrom('files').where('id', '=', fileId).execute();
+    const young = await runFsck({ store, repos, fsck, transact }, { now: t.clock.now });
+    expect(young.blobsReleased).toEqual([]);
+    const dry = await runFsck({ store, repos, fsck, transact }, { now: clockLater, dryRun: true });
+    expect(dry.blobsReleased).toEqual([row.id]);
+    expect(await store.stat(row.store_key)).toBeDefined();
+    const report = await runFsck({ store, repos, fsck, transact }, { now: clockLater });
+    expect(report.blobsReleased).toEqual([row.id]);
+    expect(await store.stat(row.store_key)).toBeUndefined();
+    expect((await repos.accounts.findById(user.userId))?.used_space).toBe(usedBefore - row.size);
+    expect((await runFsck({ store, repos, fsck, transact }, { now: clockLater })).blobsReleased).toEqual([]);
+  });
+
   it('reports missing and corrupt bytes without deleting any row', async () => {
-    const { store, repos, fsck } = deps();
+    const { store, repos, fsck, transact } = deps();
     const user = await signUp(t.app);
     const job = await timelineOf(t.app, user);
     await uploadFile(t.app, user, job, { path: 'gone.jpg', content: fakeJpeg(5000) });
@@ -78,10 +112,10 @@ describe.each(DIALECTS)('trove fsck (%s)', (dialect) => {
     bytes[100] = (bytes[100] ?? 0) ^ 0xff;
     fs.writeFileSync(blobPath(flipped.store_key), bytes);
 
-    const quick = await runFsck({ store, repos, fsck }, { now: later });
+    const quick = await runFsck({ store, repos, fsck, transact }, { now: later });
     expect(quick.missingBlobs).toEqual([{ blobId: gone.id, key: gone.store_key, files: 1 }]);
     expect(quick.corruptBlobs).toEqual([]);
-    const verified = await runFsck({ store, repos, fsck }, { now: later, verify: true });
+    const verified = await runFsck({ store, repos, fsck, transact }, { now: later, verify: true });
     expect(verified.corruptBlobs).toEqual([
       { blobId: flipped.id, key: flipped.store_key, reason: 'checksum' },
     ]);
@@ -89,7 +123,7 @@ describe.each(DIALECTS)('trove fsck (%s)', (dialect) => {
   });
 
   it('queues the media work again for a rendition whose bytes are gone', async () => {
-    const { store, repos, fsck } = deps();
+    const { store, repos, fsck, transact } = deps();
     const user = await signUp(t.app);
     const job = await timelineOf(t.app, user);
     await uploadFile(t.app, user, job, { path: 'r.jpg', content: fakeJpeg(6000) });
@@ -106,14 +140,14 @@ describe.each(DIALECTS)('trove fsck (%s)', (dialect) => {
     });
     await store.delete(thumb.key);
     const queuedBefore = await repos.workItems.countQueued('media');
-    const report = await runFsck({ store, repos, fsck }, { now: later });
+    const report = await runFsck({ store, repos, fsck, transact }, { now: later });
     expect(report.renditionsRequeued).toEqual([`${blob.id}/thumb256`]);
     expect(await repos.media.findDerivative(blob.id, 'thumb256')).toBeUndefined();
     expect(await repos.workItems.countQueued('media')).toBe(queuedBefore + 1);
   });
 
   it('removes resumable uploads untouched for a day, and their files', async () => {
-    const { store, repos, fsck } = deps();
+    const { store, repos, fsck, transact } = deps();
     const user = await signUp(t.app);
     const job = await timelineOf(t.app, user);
     const created = await t.app.inject({
@@ -130,12 +164,12 @@ describe.each(DIALECTS)('trove fsck (%s)', (dialect) => {
     const dir = path.join(t.config.DATA_DIR, 'resumable');
     fs.writeFileSync(path.join(dir, 'f'.repeat(32)), 'left by a crash');
     expect(fs.existsSync(path.join(dir, id))).toBe(true);
-    const fresh = await runFsck({ store, repos, fsck }, { now: later, resumableDir: dir });
+    const fresh = await runFsck({ store, repos, fsck, transact }, { now: later, resumableDir: dir });
     // The stray file is old enough; the upload itself was touched within the day.
     expect(fresh.resumableRemoved).toBe(1);
     expect(fs.existsSync(path.join(dir, id))).toBe(true);
     const dayLater = await runFsck(
-      { store, repos, fsck },
+      { store, repos, fsck, transact },
       { now: () => Date.now() + 25 * HOUR, resumableDir: dir },
     );
     expect(dayLater.resumableRemoved).toBe(1);
@@ -143,7 +177,7 @@ describe.each(DIALECTS)('trove fsck (%s)', (dialect) => {
   });
 
   it('queues again work that failed for good or was lost, so no file stays pending', async () => {
-    const { store, repos, fsck } = deps();
+    const { store, repos, fsck, transact } = deps();
     const user = await signUp(t.app);
     const job = await timelineOf(t.app, user);
     const upload = async (name: string) => {
@@ -164,7 +198,7 @@ describe.each(DIALECTS)('trove fsck (%s)', (dialect) => {
     await repos.workItems.complete(itemOf(lost));
     const queuedBefore = await repos.workItems.countQueued('media');
 
-    const report = await runFsck({ store, repos, fsck }, { now: later });
+    const report = await runFsck({ store, repos, fsck, transact }, { now: later });
     expect(report.workRequeued).toEqual([itemOf(exhausted)]);
     expect(report.mediaRequeued).toEqual([lost]);
     expect(await repos.workItems.countQueued('media')).toBe(queuedBefore + 2);
@@ -172,7 +206,7 @@ describe.each(DIALECTS)('trove fsck (%s)', (dialect) => {
   });
 
   it('removes the staging file of a finished resumable upload at once', async () => {
-    const { store, repos, fsck } = deps();
+    const { store, repos, fsck, transact } = deps();
     const user = await signUp(t.app);
     const job = await timelineOf(t.app, user);
     const content = fakeJpeg(5000);
@@ -197,7 +231,7 @@ describe.each(DIALECTS)('trove fsck (%s)', (dialect) => {
     // A crash between recording the answer and removing the file left it behind.
     const dir = path.join(t.config.DATA_DIR, 'resumable');
     fs.writeFileSync(path.join(dir, id), content);
-    const report = await runFsck({ store, repos, fsck }, { now: Date.now, resumableDir: dir });
+    const report = await runFsck({ store, repos, fsck, transact }, { now: Date.now, resumableDir: dir });
     expect(report.resumableRemoved).toBe(1);
     expect(fs.existsSync(path.join(dir, id))).toBe(false);
   });

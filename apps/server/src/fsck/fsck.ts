@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Repositories } from '../db/repositories.ts';
+import type { Repositories, Transact } from '../db/repositories.ts';
+import { freeBytes, releaseBlobs } from '../modules/trash/release.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { FsckRepository } from './fsck.repository.ts';
 
@@ -12,6 +13,12 @@ export interface FsckReport {
   orphansRemoved: string[];
   /** Orphans younger than the grace period: possibly an upload about to commit; kept. */
   orphansKept: number;
+  /**
+   * Blob rows no file names (older than the grace period): released as a permanent deletion
+   * releases them (their owner's used space goes down, then the bytes go; see [Note:
+   * Releasing storage]). Blob ids.
+   */
+  blobsReleased: string[];
   /** Rows whose bytes are gone: cannot be repaired here, only reported. */
   missingBlobs: { blobId: string; key: string; files: number }[];
   /** Rows whose stored size or SHA-256 differs from what was acknowledged. */
@@ -52,7 +59,7 @@ export interface FsckOptions {
  * reported loudly, never "repaired" by deleting the row.
  */
 export async function runFsck(
-  deps: { fsck: FsckRepository; repos: Repositories; store: BlobStore },
+  deps: { fsck: FsckRepository; repos: Repositories; store: BlobStore; transact: Transact },
   options: FsckOptions = {},
 ): Promise<FsckReport> {
   const now = options.now ?? Date.now;
@@ -63,6 +70,7 @@ export async function runFsck(
     blobsChecked: 0,
     orphansRemoved: [],
     orphansKept: 0,
+    blobsReleased: [],
     missingBlobs: [],
     corruptBlobs: [],
     renditionsRequeued: [],
@@ -89,6 +97,15 @@ export async function runFsck(
       report.orphansRemoved.push(key);
     }
   }
+
+  // Before the orphan pass would matter: released bytes become orphans of the next run only
+  // if deleting them fails here.
+  const unreferenced = await deps.fsck.listUnreferencedBlobs(cutoff);
+  if (repair && unreferenced.length > 0) {
+    const released = await deps.transact((tx) => releaseBlobs(tx, unreferenced));
+    await freeBytes(deps.repos, deps.store, released.keys, () => undefined);
+  }
+  report.blobsReleased.push(...unreferenced);
 
   for (const row of await deps.fsck.listBlobs()) {
     report.blobsChecked += 1;
@@ -175,6 +192,7 @@ export function summarize(report: FsckReport): string {
   return [
     `fsck: ${String(report.blobsChecked)} blobs checked`,
     `${String(report.orphansRemoved.length)} orphans removed (${String(report.orphansKept)} young ones kept)`,
+    `${String(report.blobsReleased.length)} blobs no file names released`,
     `${String(report.partialsDiscarded)} partial writes discarded`,
     `${String(report.renditionsRequeued.length)} renditions queued again`,
     `${String(report.resumableRemoved)} abandoned resumable uploads removed`,

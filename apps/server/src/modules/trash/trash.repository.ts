@@ -98,6 +98,55 @@ export function createTrashRepository(db: Kysely<Database>) {
       return renditions.map((row) => row.store_key);
     },
 
+    /** Files in the trash since before `cutoff` (any owner): the purge's (spec 000 §9 90 days). */
+    expiredFiles(cutoff: number, limit: number) {
+      return db
+        .selectFrom('files')
+        .select(['id', 'blob_id'])
+        .where('state', '=', 'trashed')
+        .where('dtime', '<', cutoff)
+        .orderBy('dtime')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Albums deleted before `cutoff`: the purge's. */
+    async expiredAlbums(cutoff: number, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('jobs')
+        .select('id')
+        .where('type', '=', 'story')
+        .where('deleted_at', '<', cutoff)
+        .orderBy('deleted_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Some files of a job, whatever their state (an album going for good). */
+    filesOfJob(jobId: string, limit: number) {
+      return db
+        .selectFrom('files')
+        .select(['id', 'blob_id'])
+        .where('job_id', '=', jobId)
+        .limit(limit)
+        .execute();
+    },
+
+    /** Deletes a job that has no files left; its members, events, comments go with it. */
+    async deleteEmptyJob(jobId: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('jobs')
+        .where('id', '=', jobId)
+        .where((eb) =>
+          eb.not(
+            eb.exists(eb.selectFrom('files').select('files.id').whereRef('files.job_id', '=', 'jobs.id')),
+          ),
+        )
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
     /** Gives `bytes` back to the user's used space. */
     async releaseSpace(userId: string, bytes: number): Promise<void> {
       await db

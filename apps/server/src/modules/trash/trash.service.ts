@@ -4,27 +4,12 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import type { TrashCan, TrashFile } from '@trove/contract';
 import type { FileRow } from '../files/files.repository.ts';
 import type { MediaLinks, SessionLinks } from '../media/media-links.ts';
+import { freeBytes, releaseFiles } from './release.ts';
 
 /** At most this many files go in one transaction; larger trashes go in several. */
 const BATCH = 500;
 
-/*
- * [Note: Releasing storage]
- *
- * Deleting a file for good (spec 000 §4 "permanent deletion is irreversible") removes rows
- * first, then bytes:
- * 1. in one transaction: the file rows go; every blob no file names any more goes with its
- *    renditions, and its owner's used space goes down by its size (so the quota is right
- *    the moment the rows are gone). A blob another file still names (a dedup, a copy to an
- *    album or to a timeline, see [Note: Copies]) stays, and stays charged.
- * 2. after the commit: the stored bytes of those blobs and renditions, unless a row of
- *    another owner still names the same key (copies share keys).
- * A crash between the two leaves bytes no row names, which `trove fsck` removes (its orphan
- * rule); nothing a row names is ever deleted. The blob rows are locked before the files are
- * counted, so two deletions of files sharing a blob cannot both keep it.
- */
-
-/** Permanent deletion from the trash (spec 000 §7 Trash, issue #13). */
+/** The trash of each user (spec 000 §7 Trash, issue #13): its listing and deleting for good, see [Note: Releasing storage]. */
 export function createTrashService(deps: {
   repos: Pick<Repositories, 'trash'>;
   access: Access;
@@ -48,32 +33,8 @@ export function createTrashService(deps: {
     return transact(async (tx) => {
       // Read again inside: a file restored meanwhile is not deleted.
       const files = await tx.trash.trashedOf(caller.userId, chosen);
-      const blobIds = [...new Set(files.map((file) => file.blob_id))];
-      await tx.trash.lockBlobs(blobIds);
-      const deleted = await tx.trash.deleteFiles(files.map((file) => file.id));
-      const released = await tx.trash.unreferenced(blobIds);
-      const renditionKeys = await tx.trash.deleteBlobs(released.map((blob) => blob.id));
-      const freed = new Map<string, number>();
-      for (const blob of released) freed.set(blob.owner_id, (freed.get(blob.owner_id) ?? 0) + blob.size);
-      for (const [owner, bytes] of freed) await tx.trash.releaseSpace(owner, bytes);
-      return {
-        deleted,
-        more: candidates.length === BATCH,
-        keys: [...released.map((blob) => blob.store_key), ...renditionKeys],
-        freedBytes: [...freed.values()].reduce((sum, bytes) => sum + bytes, 0),
-      };
+      return { ...(await releaseFiles(tx, files)), more: candidates.length === BATCH };
     });
-  }
-
-  /** Deletes the stored bytes no row names any more; a failure leaves them to fsck. */
-  async function freeBytes(keys: readonly string[]): Promise<void> {
-    const named = await repos.trash.stillNamed(keys);
-    for (const key of keys) {
-      if (named.has(key)) continue;
-      await store.delete(key).catch((error: unknown) => {
-        log.warn({ key, err: error }, 'trash: stored bytes not deleted; trove fsck removes them');
-      });
-    }
   }
 
   return {
@@ -113,7 +74,9 @@ export function createTrashService(deps: {
         const batch = await deleteBatch(caller, fileIds);
         deleted += batch.deleted;
         freedBytes += batch.freedBytes;
-        await freeBytes(batch.keys);
+        await freeBytes(repos, store, batch.keys, (object, message) => {
+          log.warn(object, message);
+        });
         if (!batch.more || batch.deleted === 0) break;
       }
       if (deleted > 0)

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CopyResults, JobInfo } from '@trove/contract';
-import { createRepositories } from '../../db/repositories.ts';
+import { createRepositories, createTransact } from '../../db/repositories.ts';
 import { createFsckRepository } from '../../fsck/fsck.repository.ts';
 import { runFsck } from '../../fsck/fsck.ts';
 import { createFsBlobStore } from '../../storage/fs-blob-store.ts';
@@ -65,6 +65,7 @@ describe.each(DIALECTS)('copies (%s)', (dialect) => {
         fsck: createFsckRepository(t.database.db),
         repos: createRepositories(t.database.db),
         store: createFsBlobStore(t.config.DATA_DIR),
+        transact: createTransact(t.database.db),
       },
       { graceMs: 0, now: () => Date.now() + 60_000 },
     );

@@ -1,0 +1,75 @@
+import type { Repositories } from '../../db/repositories.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+
+/*
+ * [Note: Releasing storage]
+ *
+ * Deleting a file for good (spec 000 §4 "permanent deletion is irreversible"; by the user
+ * from the trash, or by the purge after 90 days) removes rows first, then bytes:
+ * 1. in one transaction (`releaseFiles`): the file rows go; every blob no file names any
+ *    more goes with its renditions, and its owner's used space goes down by its size (so
+ *    the quota is right the moment the rows are gone). A blob another file still names (a
+ *    dedup, a copy to an album or to a timeline, see [Note: Copies]) stays, and stays
+ *    charged. The blob rows are locked first, so two deletions of files sharing a blob
+ *    cannot each see the other's file still there and both keep it.
+ * 2. after the commit (`freeBytes`): the stored bytes of those blobs and renditions, unless
+ *    a row of another owner still names the same key (copies share keys).
+ * A crash between the two leaves bytes no row names, which `trove fsck` removes (its orphan
+ * rule); nothing a row names is ever deleted.
+ */
+
+/** What one release did: files gone, bytes given back, stored keys to free after the commit. */
+export interface Released {
+  deleted: number;
+  freedBytes: number;
+  keys: string[];
+}
+
+/** Step 1 of [Note: Releasing storage], inside the caller's transaction. */
+export async function releaseFiles(
+  tx: Pick<Repositories, 'trash'>,
+  files: readonly { id: string; blob_id: string }[],
+): Promise<Released> {
+  const blobIds = [...new Set(files.map((file) => file.blob_id))];
+  await tx.trash.lockBlobs(blobIds);
+  const deleted = await tx.trash.deleteFiles(files.map((file) => file.id));
+  return { ...(await releaseBlobs(tx, blobIds)), deleted };
+}
+
+/**
+ * The blobs among `blobIds` that no file names (any more) go with their renditions, their
+ * owners' used space going down by their sizes; inside the caller's transaction. Also what
+ * `trove fsck` does with a blob row nothing names.
+ */
+export async function releaseBlobs(
+  tx: Pick<Repositories, 'trash'>,
+  blobIds: readonly string[],
+): Promise<Released> {
+  await tx.trash.lockBlobs(blobIds);
+  const released = await tx.trash.unreferenced(blobIds);
+  const renditionKeys = await tx.trash.deleteBlobs(released.map((blob) => blob.id));
+  const freed = new Map<string, number>();
+  for (const blob of released) freed.set(blob.owner_id, (freed.get(blob.owner_id) ?? 0) + blob.size);
+  for (const [owner, bytes] of freed) await tx.trash.releaseSpace(owner, bytes);
+  return {
+    deleted: 0,
+    freedBytes: [...freed.values()].reduce((sum, bytes) => sum + bytes, 0),
+    keys: [...released.map((blob) => blob.store_key), ...renditionKeys],
+  };
+}
+
+/** Step 2 of [Note: Releasing storage]: the bytes no row names any more; a failure is fsck's. */
+export async function freeBytes(
+  repos: Pick<Repositories, 'trash'>,
+  store: Pick<BlobStore, 'delete'>,
+  keys: readonly string[],
+  warn: (object: object, message: string) => void,
+): Promise<void> {
+  const named = await repos.trash.stillNamed(keys);
+  for (const key of keys) {
+    if (named.has(key)) continue;
+    await store.delete(key).catch((error: unknown) => {
+      warn({ key, err: error }, 'trash: stored bytes not deleted; trove fsck removes them');
+    });
+  }
+}
