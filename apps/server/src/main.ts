@@ -7,6 +7,7 @@ import { createRepositories, createTransact } from './db/repositories.ts';
 import { openEventBus } from './events/open-bus.ts';
 import { createFsckRepository } from './fsck/fsck.repository.ts';
 import { runFsck, summarize } from './fsck/fsck.ts';
+import { createPurge } from './modules/trash/trash.purge.ts';
 import { seedDemo, seedRows, type SeedDeps } from './seed/seed.ts';
 import { connectOidc, type OidcProvider } from './identity/oidc.ts';
 import { openBlobStore } from './storage/open-store.ts';
@@ -16,8 +17,8 @@ import { prepareDataDir } from './data-dir.ts';
 /**
  * The `trove` command: `serve` (default) runs the server (and, unless EMBEDDED_WORKER=false,
  * the media worker), `worker` runs only the worker, `migrate` applies migrations, `fsck`
- * reconciles the database with the stored bytes (serve also runs it at start), `seed` makes
- * a demo account. Every command answers `--help` (or `-h`) with its usage and exit 0.
+ * reconciles the database with the stored bytes (serve also runs it at start), `purge`
+ * deletes for good what has been in the trash 90 days, `seed` makes a demo account. Every command answers `--help` (or `-h`) with its usage and exit 0.
  */
 const COMMANDS = {
   serve: { usage: 'serve', about: 'the server (default)', run: serve },
@@ -27,6 +28,11 @@ const COMMANDS = {
     usage: 'fsck [--verify] [--dry-run] [--grace-minutes N]',
     about: 'reconcile the database with the stored bytes',
     run: fsck,
+  },
+  purge: {
+    usage: 'purge',
+    about: 'delete for good what has been in the trash 90 days (workers also do it hourly)',
+    run: purge,
   },
   seed: {
     usage: 'seed [--email E] [--photos N] [--videos N] | seed --files N [--email E]',
@@ -191,6 +197,28 @@ async function fsck(config: Config, args: string[]): Promise<number> {
       console.log(`CORRUPT blob ${corrupt.blobId} (key ${corrupt.key}): ${corrupt.reason} differs`);
     }
     return report.missingBlobs.length || report.corruptBlobs.length ? 1 : 0;
+  } finally {
+    await database.close();
+  }
+}
+
+async function purge(config: Config): Promise<number> {
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: config.SQLITE_FILE });
+  try {
+    await migrateToLatest(database.db);
+    const report = await createPurge({
+      repos: createRepositories(database.db),
+      transact: createTransact(database.db),
+      store: await openBlobStore(config),
+      now: Date.now,
+      log: (message) => {
+        console.log(message);
+      },
+    }).run();
+    console.log(
+      `purge: ${String(report.files)} files, ${String(report.albums)} albums, ${String(report.freedBytes)} bytes freed`,
+    );
+    return 0;
   } finally {
     await database.close();
   }
