@@ -53,6 +53,8 @@ export interface JobGrant {
   mediaScope: string;
   /** The guest the caller is in this album (role guest), see [Note: Guests]. */
   guestId: string | null;
+  /** Is the caller who wrote this comment (or gave this love): the user, or the guest? */
+  isAuthor(row: CommentAuthor): boolean;
   /** May the caller edit this comment? Only its author (spec 000 §6). */
   canEditComment(comment: CommentAuthor): boolean;
   /** May the caller delete this comment? Its author, or the album's owner (spec 000 §6). */
@@ -146,6 +148,7 @@ export function createAccess(deps: {
       currentUserCan: () => currentUserCan(situation),
       mediaScope: mediaScope(caller.sessionId, role === 'owner' ? null : job.auth_epoch),
       guestId,
+      isAuthor,
       canEditComment: (comment) => isAuthor(comment) && allows(situation, 'editOwnComment'),
       canDeleteComment: (comment) =>
         allows(situation, 'deleteAnyComment') || (isAuthor(comment) && allows(situation, 'deleteOwnComment')),

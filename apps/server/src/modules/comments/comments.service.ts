@@ -51,12 +51,18 @@ export function createCommentsService(deps: {
 }) {
   const { repos, access, changeWriter, throttle, now } = deps;
 
-  /** Who the caller is in the album: their account, or their guest identity. */
-  function actorOf(caller: Caller, grant: JobGrant): Actor {
+  /** Who the caller is in the album: their account, their guest identity, or nobody. */
+  function actorOrNull(caller: Caller, grant: JobGrant): Actor | null {
     if (caller.userId !== null) return { userId: caller.userId, guestId: null };
     if (grant.guestId !== null) return { userId: null, guestId: grant.guestId };
-    // The table lets no signed-out caller comment or love without a guest token.
-    throw new NotFoundError();
+    return null;
+  }
+
+  /** The caller as the author of a comment or love; the table lets nobody else act. */
+  function actorOf(caller: Caller, grant: JobGrant): Actor {
+    const actor = actorOrNull(caller, grant);
+    if (!actor) throw new NotFoundError();
+    return actor;
   }
 
   /**
@@ -109,13 +115,7 @@ export function createCommentsService(deps: {
     async activity(caller: Caller, jobId: string): Promise<JobActivity> {
       const grant = await access.requireJob(caller, jobId, 'read');
       if (grant.job.type !== 'story') return { files: [] };
-      const actor =
-        caller.userId !== null
-          ? ({ userId: caller.userId, guestId: null } as const)
-          : grant.guestId !== null
-            ? ({ userId: null, guestId: grant.guestId } as const)
-            : null;
-      return { files: await repos.comments.activity(jobId, actor) };
+      return { files: await repos.comments.activity(jobId, actorOrNull(caller, grant)) };
     },
 
     /** GET …/files_by_id/{fileId}/comments: the file's comments and loves. */
@@ -125,9 +125,6 @@ export function createCommentsService(deps: {
         repos.comments.listComments(jobId, fileId, MAX_LISTED_COMMENTS),
         repos.comments.listReactions(jobId, fileId),
       ]);
-      const isOwn = (r: { user_id: string | null; guest_id: string | null }) =>
-        (caller.userId !== null && r.user_id === caller.userId) ||
-        (grant.guestId !== null && r.guest_id === grant.guestId);
       return {
         file: toRemoteFile(file, deps.links.forSession(grant.mediaScope)),
         comments: comments.map((comment) => toComment(grant, comment)),
@@ -138,9 +135,9 @@ export function createCommentsService(deps: {
           author_name: r.author_name,
           reaction: 'love' as const,
           timestamp: seconds(r.created_at),
-          is_own: isOwn(r),
+          is_own: grant.isAuthor(r),
         })),
-        loved: reactions.some(isOwn),
+        loved: reactions.some((r) => grant.isAuthor(r)),
       };
     },
 

@@ -33,7 +33,7 @@ export async function releaseFiles(
   const blobIds = [...new Set(files.map((file) => file.blob_id))];
   await tx.trash.lockBlobs(blobIds);
   const deleted = await tx.trash.deleteFiles(files.map((file) => file.id));
-  return { ...(await releaseBlobs(tx, blobIds)), deleted };
+  return { ...(await releaseLocked(tx, blobIds)), deleted };
 }
 
 /**
@@ -46,6 +46,11 @@ export async function releaseBlobs(
   blobIds: readonly string[],
 ): Promise<Released> {
   await tx.trash.lockBlobs(blobIds);
+  return releaseLocked(tx, blobIds);
+}
+
+/** `releaseBlobs` once the blob rows are locked (a deletion of files locks them first). */
+async function releaseLocked(tx: Pick<Repositories, 'trash'>, blobIds: readonly string[]): Promise<Released> {
   const released = await tx.trash.unreferenced(blobIds);
   const renditionKeys = await tx.trash.deleteBlobs(released.map((blob) => blob.id));
   const freed = new Map<string, number>();

@@ -20,15 +20,23 @@ export function createTrashService(deps: {
 }) {
   const { repos, access, transact, store, log } = deps;
 
+  /**
+   * The jobs of `files` whose trash the caller may act on. The queries already name only the
+   * caller's jobs; access decides, per job, as everywhere.
+   */
+  async function allowedJobs(caller: Caller, files: readonly { job_id: string }[]): Promise<Set<string>> {
+    const allowed = new Set<string>();
+    for (const jobId of new Set(files.map((file) => file.job_id))) {
+      if (await access.findGrant(caller, jobId, 'deleteForGood')) allowed.add(jobId);
+    }
+    return allowed;
+  }
+
   /** Deletes one batch of the caller's trashed files; answers what went and the keys to free. */
   async function deleteBatch(caller: Caller & { userId: string }, ids: readonly string[] | undefined) {
     const candidates = (await repos.trash.trashedOf(caller.userId, ids)).slice(0, BATCH);
-    // The query names the caller's jobs; access decides, per job, as everywhere (before the
-    // transaction: SQLite has one connection, which the transaction holds).
-    const allowed = new Set<string>();
-    for (const jobId of new Set(candidates.map((file) => file.job_id))) {
-      if (await access.findGrant(caller, jobId, 'deleteForGood')) allowed.add(jobId);
-    }
+    // Before the transaction: SQLite has one connection, which the transaction holds.
+    const allowed = await allowedJobs(caller, candidates);
     const chosen = candidates.filter((file) => allowed.has(file.job_id)).map((file) => file.id);
     return transact(async (tx) => {
       // Read again inside: a file restored meanwhile is not deleted.
@@ -49,10 +57,7 @@ export function createTrashService(deps: {
       limit: number,
     ): Promise<TrashCan> {
       const page = await repos.trash.listTrash(caller.userId, offset, limit);
-      const allowed = new Set<string>();
-      for (const jobId of new Set(page.files.map((file) => file.job_id))) {
-        if (await access.findGrant(caller, jobId, 'deleteForGood')) allowed.add(jobId);
-      }
+      const allowed = await allowedJobs(caller, page.files);
       const links = deps.links.forSession(caller.sessionId);
       return {
         files: page.files.filter((file) => allowed.has(file.job_id)).map((file) => toTrashFile(file, links)),
