@@ -116,7 +116,7 @@ test('comments and loves in a shared album: owner, participant and a visitor wit
   await postComment(owner, 'What a view from the cabin!');
   await panelOf(owner).getByRole('button', { name: 'Love' }).click();
   await expect(panelOf(owner).getByTestId('love-line')).toHaveText('You love this', { timeout: 10_000 });
-  await shoot(owner, 'comments-carousel-owner');
+  await shoot(owner, 'comments-carousel-owner', { mobile: true });
   await axe(owner);
 
   // The participant sees both arrive without reloading.
