@@ -22,6 +22,7 @@ import { registerChangeRoutes } from './modules/changes/changes.routes.ts';
 import { registerCommentRoutes } from './modules/comments/comments.routes.ts';
 import { createCommentsService } from './modules/comments/comments.service.ts';
 import { registerTrashRoutes } from './modules/trash/trash.routes.ts';
+import { createTrashAlbumsService } from './modules/trash/trash-albums.service.ts';
 import { createTrashService } from './modules/trash/trash.service.ts';
 import { createChangesService } from './modules/changes/changes.service.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
@@ -234,6 +235,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       transact,
       store,
       links: createMediaLinks(signer),
+      log: app.log,
+    }),
+    albums: createTrashAlbumsService({
+      repos,
+      access,
+      changeWriter,
+      transact,
+      store,
+      links: createMediaLinks(signer),
+      baseQuotaBytes: config.BASE_QUOTA_BYTES,
+      now,
       log: app.log,
     }),
   });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE_QUOTA_BYTES } from '@trove/contract';
 import { SERVER_MAIN, serverEnv } from './test/server-process.ts';
 
 interface Run {
@@ -24,7 +25,7 @@ function trove(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
   });
 }
 
-const COMMANDS = ['serve', 'worker', 'migrate', 'fsck', 'seed'];
+const COMMANDS = ['serve', 'worker', 'migrate', 'fsck', 'purge', 'quota', 'seed'];
 
 describe('the trove command', () => {
   let root: string;
@@ -69,6 +70,23 @@ describe('the trove command', () => {
       expect((fs.statSync(path.join(dataDir, name)).mode & 0o077).toString(8), name).toBe('0');
     }
     expect(fs.readdirSync(dataDir)).toContain('trove.db');
+  });
+
+  it("sets one account's storage quota, and refuses an unknown account or a bad size", async () => {
+    const env = serverEnv(path.join(root, 'quota'));
+    const seeded = await trove(
+      ['seed', '--email', 'Quota@Example.com', '--photos', '1', '--videos', '0'],
+      env,
+    );
+    expect(seeded.code, seeded.stderr).toBe(0);
+    const set = await trove(['quota', 'quota@example.com', '1234'], env);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toMatch(/quota@example\.com may use 1234 bytes \(uses \d+\)/);
+    const back = await trove(['quota', 'quota@example.com', 'default'], env);
+    expect(back.stdout).toContain(`may use ${String(BASE_QUOTA_BYTES)} bytes`);
+    expect((await trove(['quota', 'nobody@example.com', '5'], env)).code).toBe(1);
+    expect((await trove(['quota', 'quota@example.com', '-5'], env)).code).toBe(2);
+    expect((await trove(['quota', 'quota@example.com'], env)).code).toBe(2);
   });
 
   it('warns of an existing DATA_DIR that others may read, and leaves its mode alone', async () => {

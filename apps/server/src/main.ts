@@ -18,7 +18,8 @@ import { prepareDataDir } from './data-dir.ts';
  * The `trove` command: `serve` (default) runs the server (and, unless EMBEDDED_WORKER=false,
  * the media worker), `worker` runs only the worker, `migrate` applies migrations, `fsck`
  * reconciles the database with the stored bytes (serve also runs it at start), `purge`
- * deletes for good what has been in the trash 90 days, `seed` makes a demo account. Every command answers `--help` (or `-h`) with its usage and exit 0.
+ * deletes for good what has been in the trash 90 days, `quota` sets a user's storage quota,
+ * `seed` makes a demo account. Every command answers `--help` (or `-h`) with its usage and exit 0.
  */
 const COMMANDS = {
   serve: { usage: 'serve', about: 'the server (default)', run: serve },
@@ -33,6 +34,11 @@ const COMMANDS = {
     usage: 'purge',
     about: 'delete for good what has been in the trash 90 days (workers also do it hourly)',
     run: purge,
+  },
+  quota: {
+    usage: 'quota <email> <bytes|default>',
+    about: "set a user's storage quota (default: BASE_QUOTA_BYTES)",
+    run: quota,
   },
   seed: {
     usage: 'seed [--email E] [--photos N] [--videos N] | seed --files N [--email E]',
@@ -224,12 +230,39 @@ async function purge(config: Config): Promise<number> {
   }
 }
 
+/** An administrator's limit for one account (self-hosters run without plans and payments). */
+async function quota(config: Config, args: string[]): Promise<number> {
+  const [email = '', value = ''] = args;
+  const bytes = value === 'default' ? null : /^\d+$/.test(value) ? Number(value) : NaN;
+  if (email === '' || (bytes !== null && !Number.isSafeInteger(bytes))) {
+    console.error(`usage: trove ${COMMANDS.quota.usage}`);
+    return 2;
+  }
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: config.SQLITE_FILE });
+  try {
+    await migrateToLatest(database.db);
+    const accounts = createRepositories(database.db).accounts;
+    const user = await accounts.findByEmail(email.trim().toLowerCase());
+    if (!user) {
+      console.error(`quota: no account ${email}`);
+      return 1;
+    }
+    await accounts.setMaxSpace(user.id, bytes);
+    const limit = bytes ?? config.BASE_QUOTA_BYTES;
+    console.log(`quota: ${email} may use ${String(limit)} bytes (uses ${String(user.used_space)})`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
 async function seed(config: Config, args: string[]): Promise<number> {
   const option = (name: string, fallback: string) => {
     const at = args.indexOf(name);
     return at >= 0 ? (args[at + 1] ?? '') : fallback;
   };
-  const email = option('--email', 'demo@trove.local');
+  // As sign-in reads it (contract auth.ts Email): trimmed, lower case.
+  const email = option('--email', 'demo@trove.local').trim().toLowerCase();
   const counts = ['--files', '--photos', '--videos'].map((name) => Number(option(name, '0')));
   if (counts.some((n) => !Number.isSafeInteger(n) || n < 0)) {
     console.error(`usage: trove ${COMMANDS.seed.usage}`);

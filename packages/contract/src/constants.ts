@@ -19,6 +19,10 @@ export const TRASH_RETENTION_DAYS = 90;
 export const SHARE_LINK_DAYS = 30;
 /** Maximum size of one uploaded file: 200 GiB (spec 000 §5, §9). */
 export const MAX_UPLOAD_BYTES = 200 * GIB;
+/** At most this many items in one download (spec 000 §5, §9); larger ones go in parts. */
+export const DOWNLOAD_MAX_ITEMS = 500;
+/** At most 3.5 GB (base 1024) in one download (spec 000 §5, §9). */
+export const DOWNLOAD_MAX_BYTES = 3.5 * GIB;
 /** Thumbnail areas served by the thumb host (spec 000 §7, §9). */
 export const THUMB_SIZES = [256, 1280] as const;
 

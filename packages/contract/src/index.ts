@@ -15,4 +15,5 @@ export * from './locales.ts';
 export * from './months.ts';
 export * from './privacy.ts';
 export * from './text.ts';
+export * from './trash.ts';
 export * from './wire.ts';

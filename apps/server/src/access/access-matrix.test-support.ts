@@ -314,9 +314,17 @@ export function standing(caller: CallerName, album: AlbumKind): Standing {
   const subscribed = who.member === 1 && album !== 'timeline';
   const signedIn = who.token === undefined;
   const readOnlyUser = who.readOnly === true;
-  const base = { isAlbum: album !== 'timeline', permissions: PERMISSIONS[album], signedIn, readOnlyUser };
-  if (album === 'deleted') return isOwner || subscribed ? { kind: 'secured' } : { kind: 'missing' };
+  const deleted = album === 'deleted';
+  const base = {
+    isAlbum: album !== 'timeline',
+    permissions: PERMISSIONS[album],
+    signedIn,
+    readOnlyUser,
+    deleted,
+  };
+  // A deleted album stays its owner's, to restore or delete for good (issue #13).
   if (isOwner) return { kind: 'role', situation: { ...base, role: 'owner', member: false } };
+  if (deleted) return subscribed ? { kind: 'secured' } : { kind: 'missing' };
   if (album === 'private' || album === 'timeline') return { kind: 'missing' };
   if (subscribed)
     return {

@@ -106,7 +106,10 @@ export function createAccess(deps: {
     const { job, member, ownerName, readOnlyUser } = found;
     const isOwner = caller.userId !== null && job.owner_id === caller.userId;
     const subscribed = member?.subscribed === 1;
-    if (job.deleted_at !== null) return isOwner || subscribed ? { kind: 'secured' } : { kind: 'missing' };
+    const deleted = job.deleted_at !== null;
+    // A deleted album is its owner's to restore or delete for good (the `inTrash` cells);
+    // its members are told it was deleted (spec 000 §4 RECENTLY_DELETED), others nothing.
+    if (deleted && !isOwner) return subscribed ? { kind: 'secured' } : { kind: 'missing' };
     const isAlbum = job.type === 'story';
     let role: Role;
     if (isOwner) role = 'owner';
@@ -135,6 +138,7 @@ export function createAccess(deps: {
       signedIn: caller.userId !== null,
       readOnlyUser,
       member: subscribed,
+      deleted,
     };
     const grant: JobGrant = {
       job,
@@ -168,6 +172,8 @@ export function createAccess(deps: {
       switch (resolved.kind) {
         case 'grant':
           if (resolved.grant.can(action)) return resolved.grant;
+          // The owner of a deleted album is told so by every other action (spec 000 §4).
+          if (resolved.grant.situation.deleted) throw new SecuredJobError();
           throw new NotFoundError();
         case 'password':
           throw new PasswordRequiredError();
@@ -236,6 +242,20 @@ export function canServeSignedMedia(
   const { epoch } = parseMediaScope(sid);
   if (epoch === null) return true;
   return job.privacy_mode === 'shared' && epoch === job.auth_epoch;
+}
+
+/**
+ * May the trashed thumbnail variant (spec 000 §7) of a file be served? Only while the file is
+ * in its owner's trash: trashed in a live job, or in a deleted album (whose cover the trash's
+ * albums show); and only to the owner's session, whose `sid` names no album epoch.
+ */
+export function canServeTrashedMedia(
+  file: { state: string },
+  job: Pick<JobRow, 'deleted_at'>,
+  sid: string,
+): boolean {
+  const inTrash = job.deleted_at !== null || file.state === 'trashed';
+  return inTrash && parseMediaScope(sid).epoch === null;
 }
 
 /**

@@ -8,6 +8,7 @@ const album = (over: Partial<Situation>): Situation => ({
   signedIn: true,
   readOnlyUser: false,
   member: true,
+  deleted: false,
   ...over,
 });
 

@@ -19,8 +19,10 @@ import type { AlbumRole, CurrentUserCan } from '@trove/contract';
  *   signed in or not, and is not a member.
  * - guest: a visitor without an account who gave a name, or none, to comment (spec 000
  *   §6); their guest token names them (see [Note: Guests]).
- * - none: everybody else, including everyone once an album is deleted or made private.
- *   A denial reads exactly like a missing id.
+ * - none: everybody else, including everyone but the owner once an album is deleted, and
+ *   everyone but the owner once it is made private. A denial reads exactly like a missing id.
+ * A deleted album keeps its owner, in the `inTrash` situation: only restoring it and deleting
+ * it for good are allowed (issue #13).
  */
 
 /** Everything a caller may ask to do to a job or in it. */
@@ -47,6 +49,8 @@ export const JOB_ACTIONS = [
   'react',
   'joinAsGuest',
   'deleteForGood',
+  'restoreAlbum',
+  'deleteAlbumForGood',
 ] as const;
 export type JobAction = (typeof JOB_ACTIONS)[number];
 
@@ -56,7 +60,9 @@ export type JobAction = (typeof JOB_ACTIONS)[number];
  * - subscription: the caller is not a read-only user (spec 001 §6);
  * - signedIn: the caller has an account session; signedOut: they have none;
  * - member / notMember: the caller is (not) a subscribed member;
- * - album: the job is an album, not the timeline.
+ * - album: the job is an album, not the timeline;
+ * - inTrash: the album is deleted (in its owner's trash, spec 000 §3 Deleted album). A cell
+ *   without it allows nothing on a deleted album: deleted albums only come back or go.
  */
 export type Condition =
   | 'allow_uploads'
@@ -66,7 +72,8 @@ export type Condition =
   | 'signedOut'
   | 'member'
   | 'notMember'
-  | 'album';
+  | 'album'
+  | 'inTrash';
 
 type Cell = false | readonly Condition[];
 const yes: Cell = [];
@@ -83,7 +90,8 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     addComment: ['album'],
     deleteOwnFile: yes,
     deleteAnyFile: yes,
-    restoreFile: yes,
+    // Read-only users cannot restore (spec 000 §6, 001 §6 "restore actions disabled").
+    restoreFile: ['subscription'],
     editOwnComment: ['album'],
     deleteOwnComment: ['album'],
     deleteAnyComment: ['album'],
@@ -100,6 +108,8 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     joinAsGuest: false,
     // The trash is the owner's (spec 000 §6 "trash is for the user's own files").
     deleteForGood: yes,
+    restoreAlbum: ['album', 'inTrash', 'subscription'],
+    deleteAlbumForGood: ['album', 'inTrash'],
   },
   participant: {
     read: yes,
@@ -124,6 +134,8 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     react: yes,
     joinAsGuest: false,
     deleteForGood: false,
+    restoreAlbum: false,
+    deleteAlbumForGood: false,
   },
   readOnly: {
     read: yes,
@@ -148,6 +160,8 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     react: yes,
     joinAsGuest: false,
     deleteForGood: false,
+    restoreAlbum: false,
+    deleteAlbumForGood: false,
   },
   visitor: {
     read: yes,
@@ -174,6 +188,8 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     react: ['signedIn'],
     joinAsGuest: ['signedOut'],
     deleteForGood: false,
+    restoreAlbum: false,
+    deleteAlbumForGood: false,
   },
   guest: {
     read: yes,
@@ -199,6 +215,8 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     // A new name is a new guest; their earlier comments stay under the old one.
     joinAsGuest: ['signedOut'],
     deleteForGood: false,
+    restoreAlbum: false,
+    deleteAlbumForGood: false,
   },
   none: Object.fromEntries(JOB_ACTIONS.map((action) => [action, false])) as Record<JobAction, Cell>,
 };
@@ -211,6 +229,8 @@ export interface Situation {
   signedIn: boolean;
   readOnlyUser: boolean;
   member: boolean;
+  /** The album is deleted: in its owner's trash. */
+  deleted: boolean;
 }
 
 const PERMISSION_BIT = { allow_comments: 1, allow_uploads: 2 } as const;
@@ -232,13 +252,16 @@ function holds(condition: Condition, s: Situation): boolean {
       return !s.member;
     case 'album':
       return s.isAlbum;
+    case 'inTrash':
+      return s.deleted;
   }
 }
 
 /** May the caller in this situation do this? The only reader of POLICY. */
 export function allows(s: Situation, action: JobAction): boolean {
   const cell = POLICY[s.role][action];
-  return cell !== false && cell.every((condition) => holds(condition, s));
+  if (cell === false || (s.deleted && !cell.includes('inTrash'))) return false;
+  return cell.every((condition) => holds(condition, s));
 }
 
 /**

@@ -53,6 +53,11 @@ export interface JobRoute {
   changes?: boolean;
   /** The cells run one at a time (the matrix runs a job's cells at once): a throttled route. */
   oneAtATime?: boolean;
+  /**
+   * The route names its jobs in the body, a list (the trash's albums): each job the caller may
+   * not act on is answered as a missing id is, in the same 2xx answer.
+   */
+  jobsInBody?: boolean;
 }
 
 const TUS = { 'tus-resumable': '1.0.0' };
@@ -60,7 +65,10 @@ const b64 = (value: string) => Buffer.from(value).toString('base64');
 const json = (payload: object): RouteRequest => ({ payload });
 const sha1Like = () => randomBytes(20).toString('hex');
 
-/** Every route under /st/4/jobs/:id, and /poll, keyed `METHOD path` as Fastify registers it. */
+/**
+ * Every route under /st/4/jobs/:id, /poll, and the routes naming jobs in their body, keyed
+ * `METHOD path` as Fastify registers it.
+ */
 export const JOB_ROUTES: Record<string, JobRoute> = {
   'GET /st/4/jobs/:id/info': { action: 'read', request: () => ({ query: 'include_details=1' }) },
   'POST /st/4/jobs/:id/auth': {
@@ -179,6 +187,17 @@ export const JOB_ROUTES: Record<string, JobRoute> = {
     request: () => json({ reaction: 'love' }),
   },
   'DELETE /st/4/jobs/:id/files_by_id/:fileId/reaction': { action: 'react' },
+  // The trash's albums (issue #13, spec 000 §7): named in the body, each answered on its own.
+  'POST /st/4/rollback_albums': {
+    action: 'restoreAlbum',
+    jobsInBody: true,
+    request: (i) => json({ job_uuids: [i.id] }),
+  },
+  'DELETE /st/4/delete_albums_from_trash_can': {
+    action: 'deleteAlbumForGood',
+    jobsInBody: true,
+    request: (i) => json({ job_uuids: [i.id] }),
+  },
 };
 
 /**

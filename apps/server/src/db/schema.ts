@@ -107,6 +107,8 @@ export interface JobsTable {
   auth_epoch: Generated<number>;
   /** The sort_order attribute (spec 000 §3, §7 attribute); null: the default. */
   sort_order: string | null;
+  /** A deleted album being deleted for good, batch by batch: no restore any more (issue #13). */
+  purge_started_at: number | null;
 }
 
 /** A user who takes part in an album (spec 000 §6 participants, §7 subscribe). */

@@ -15,6 +15,7 @@ import {
 } from '../test/harness.ts';
 import { createFsckRepository } from './fsck.repository.ts';
 import { runFsck } from './fsck.ts';
+import { blobOfFile } from '../modules/trash/trash.test-support.ts';
 
 const HOUR = 3_600_000;
 
@@ -76,12 +77,7 @@ describe.each(DIALECTS)('trove fsck (%s)', (dialect) => {
     const job = await timelineOf(t.app, user);
     const upload = await uploadFile(t.app, user, job, { path: 'lost.jpg', content: fakeJpeg(3000) });
     const fileId = upload.json<{ uuid: string }>().uuid;
-    const row = await t.database.db
-      .selectFrom('files')
-      .innerJoin('blobs', 'blobs.id', 'files.blob_id')
-      .select(['blobs.id', 'blobs.store_key', 'blobs.size'])
-      .where('files.id', '=', fileId)
-      .executeTakeFirstOrThrow();
+    const row = await blobOfFile(t, fileId);
     const usedBefore = (await repos.accounts.findById(user.userId))?.used_space ?? 0;
     // A file row gone without its blob (what no code path leaves, but a hand or a bug could).
     await t.database.db.deleteFrom('files').where('id', '=', fileId).execute();

@@ -6,7 +6,13 @@ import path from 'node:path';
 import { OAUTH_CALLBACK_PATH } from '@trove/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fakeJpeg, openTestDatabase, pkcePair, signUpInDataDir, type TestDatabase } from '../test/harness.ts';
-import { SERVER_MAIN, serverEnv, startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import {
+  SERVER_MAIN,
+  serverEnv,
+  startServerProcess,
+  type ServerProcess,
+  PROCESS_TEST_TIMEOUT_MS,
+} from '../test/server-process.ts';
 
 /**
  * A full disk, for real: a `trove serve` process on a small tmpfs is fed uploads until the
@@ -43,7 +49,7 @@ describe.each(CASES)('a full data disk ($name)', ({ dialect, reserveMb }) => {
 
   it(
     'answers 507 at once, keeps reads and sign-in working, and loses nothing',
-    { timeout: 120_000 },
+    { timeout: PROCESS_TEST_TIMEOUT_MS },
     async () => {
       execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${DISK},mode=0700`, 'tmpfs', dataDir]);
       cleanups.push(() => {

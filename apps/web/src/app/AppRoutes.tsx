@@ -50,6 +50,11 @@ const DevicesPage = lazyScreen(
   () => import('../features/devices/DevicesPage.tsx').then((m) => m.DevicesPage),
   { messages: 'settings' },
 );
+// The trash's screens route among themselves: the entry chunk carries one import for all
+// three (See: [Note: Lazy screens]).
+const TrashScreens = lazyScreen(() =>
+  import('../features/trash/TrashScreens.tsx').then((m) => m.TrashScreens),
+);
 const ErrorPage = lazyScreen(() => import('../features/errors/ErrorPage.tsx').then((m) => m.ErrorPage));
 const NotFoundPage = lazyScreen(() =>
   import('../features/errors/NotFoundPage.tsx').then((m) => m.NotFoundPage),
@@ -108,6 +113,9 @@ export function AppRoutes() {
             }
           />
           <Route path="settings" element={<SettingsPage />} />
+          {/* spec 000 §2: the trash, and its in-app variants (fromNav=1: a back button). */}
+          <Route path="deleted_items/*" element={<TrashScreens />} />
+          <Route path="_from_inside_app/deleted_items/*" element={<TrashScreens />} />
           <Route path="settings/devices" element={<DevicesPage />} />
         </Route>
         {/* spec 000 §2, §6: a shared album by its link, and its login-gated actions. */}

@@ -28,7 +28,7 @@ describe('page frame (spec 000 §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeTruthy();
   });
 
-  test('the side menu lists timeline, albums, settings and log out', async () => {
+  test('the side menu lists timeline, albums, deleted items, settings and log out', async () => {
     const { user } = renderApp({ route: '/photos' });
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     // The menu is its own chunk, fetched on the first open (See: [Note: Lazy screens]).
@@ -39,6 +39,7 @@ describe('page frame (spec 000 §2)', () => {
     expect(entries).toEqual([
       ['Timeline', '/photos'],
       ['Albums', '/albums'],
+      ['Deleted items', '/deleted_items'],
       ['Settings', '/settings'],
     ]);
     expect(within(panel).getByRole('button', { name: 'Log out' })).toBeTruthy();

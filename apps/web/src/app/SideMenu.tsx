@@ -8,10 +8,14 @@ import { SidePanel } from '../ui/SidePanel.tsx';
 const LINKS: readonly { to: string; label: MessageId; icon: IconName }[] = [
   { to: '/photos', label: 'nav.timeline', icon: 'photos' },
   { to: '/albums', label: 'nav.albums', icon: 'albums' },
+  { to: '/deleted_items', label: 'nav.trash', icon: 'delete' },
   { to: '/settings', label: 'nav.settings', icon: 'settings' },
 ];
 
-/** The side menu of spec 000 §2: timeline, albums, settings and log out, in a side panel. */
+/**
+ * The side menu of spec 000 §2: timeline, albums, the trash (deleted items, issue #13),
+ * settings and log out, in a side panel.
+ */
 export function SideMenu({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
   const { mutate: logOut } = useLogoutMutation();

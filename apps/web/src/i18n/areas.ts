@@ -47,6 +47,7 @@ export const AREAS = {
   legal: { prefixes: ['legal.'], folders: ['features/legal/'] },
   viewer: { prefixes: ['viewer.'], folders: ['features/viewer/'] },
   comments: { prefixes: ['comments.'], folders: ['features/comments/'] },
+  trash: { prefixes: ['trash.'], folders: ['features/trash/'] },
 } as const satisfies Record<string, { prefixes: readonly string[]; folders: readonly string[] }>;
 
 /** A catalogue of its own, fetched with the screens that show it. */

@@ -7,6 +7,7 @@ import type commentsEnUS from './messages/comments/en_US.json';
 import type idpEnUS from './messages/idp/en_US.json';
 import type legalEnUS from './messages/legal/en_US.json';
 import type settingsEnUS from './messages/settings/en_US.json';
+import type trashEnUS from './messages/trash/en_US.json';
 import type viewerEnUS from './messages/viewer/en_US.json';
 
 /** The ids of the main catalogues; en_US.json is the reference. */
@@ -20,6 +21,7 @@ export type MessageId =
   | keyof typeof idpEnUS
   | keyof typeof legalEnUS
   | keyof typeof settingsEnUS
+  | keyof typeof trashEnUS
   | keyof typeof viewerEnUS;
 
 /** One locale's main catalogue: an ICU message for every id. */

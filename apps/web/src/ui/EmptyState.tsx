@@ -7,16 +7,19 @@ export interface EmptyStateProps {
   title: string;
   text: string;
   action?: ReactNode;
+  /** h2 under a page that has its own h1 title (one h1 per page). */
+  heading?: 'h1' | 'h2';
 }
 
 /** A centred "nothing here yet" block: icon, heading, one line of text and an optional action. */
-export function EmptyState({ icon, title, text, action }: EmptyStateProps) {
+export function EmptyState({ icon, title, text, action, heading = 'h1' }: EmptyStateProps) {
+  const Heading = heading;
   return (
     <section className="empty-state">
       <div className="empty-state__icon">
         <Icon name={icon} size={48} />
       </div>
-      <h1 className="empty-state__title">{title}</h1>
+      <Heading className="empty-state__title">{title}</Heading>
       <p className="empty-state__text">{text}</p>
       {action}
     </section>

@@ -7,6 +7,7 @@ import * as sessionRevocations from './0005-session-revocations.ts';
 import * as albums from './0006-albums.ts';
 import * as sharedStoreKeys from './0007-shared-store-keys.ts';
 import * as comments from './0008-comments.ts';
+import * as albumPurge from './0009-album-purge.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-albums': albums,
   '0007-shared-store-keys': sharedStoreKeys,
   '0008-comments': comments,
+  '0009-album-purge': albumPurge,
 };

@@ -57,6 +57,11 @@ export function createAccountsRepository(db: Kysely<Database>) {
     async setName(id: string, name: string): Promise<void> {
       await db.updateTable('users').set({ name }).where('id', '=', id).execute();
     },
+
+    /** Sets the user's storage quota in bytes; null: the instance's base quota. */
+    async setMaxSpace(id: string, bytes: number | null): Promise<void> {
+      await db.updateTable('users').set({ max_space: bytes }).where('id', '=', id).execute();
+    },
   };
 }
 export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

@@ -11,6 +11,7 @@ import { AlbumFileSort, extensionOf } from '@trove/contract';
 import type { Access, Caller, JobAction } from '../../access/access.ts';
 import type { Repositories } from '../../db/repositories.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
+import { isOverQuota } from '../accounts/quota.ts';
 import type { ChangeWriter } from '../changes/change-writer.ts';
 import type { MediaLinks, SessionLinks } from '../media/media-links.ts';
 import { counterOf, recordFileAdded } from './file-records.ts';
@@ -183,19 +184,24 @@ export function createFilesService(deps: {
       });
     },
 
-    /** POST /jobs/{id}/multi_rollback: restores trashed files, each answered on its own. */
+    /**
+     * POST /jobs/{id}/multi_rollback: restores trashed files, each answered on its own; each
+     * is refused with `quota_exceeded` while the account is over its quota (`isOverQuota`).
+     */
     async restore(
       caller: Caller & { userId: string },
       jobId: string,
       fileIds: readonly string[],
     ): Promise<MultiRollbackResponse> {
       const { job } = await jobFor(caller, jobId, 'restoreFile');
+      const overQuota = await isOverQuota(repos, caller.userId, deps.baseQuotaBytes);
       const results: MultiRollbackResponse['results'] = [];
       for (const fileId of fileIds) {
         const outcome = await changeWriter.transact(async (tx, changes) => {
           const file = await tx.files.findFile(jobId, fileId);
           if (!file) return 'file_not_found';
           if (file.state === 'active') return 'ok';
+          if (overQuota) return 'quota_exceeded';
           await tx.files.setState(file.id, 'active', null);
           await recordFileAdded(tx, changes, file, {
             by: caller.userId,

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { canServeSignedMedia } from '../../access/access.ts';
+import { canServeSignedMedia, canServeTrashedMedia } from '../../access/access.ts';
 import type { MediaSigner, MediaVariant, PresentedSignature } from '../../access/media-urls.ts';
 import type { Repositories } from '../../db/repositories.ts';
 import { NotFoundError } from '../../errors.ts';
@@ -45,15 +45,19 @@ export function createMediaService(deps: {
   ) {
     if (!signer.verify(fileId, variant, presented)) throw new NotFoundError();
     const file = await repos.files.findWithJob(fileId);
-    // The trashed variant serves a file in the trash only; every other one an active file only.
-    const state = variant === 'trashed256' ? 'trashed' : 'active';
-    if (file?.state !== state || (jobId !== undefined && file.job_id !== jobId)) throw new NotFoundError();
+    if (!file || (jobId !== undefined && file.job_id !== jobId)) throw new NotFoundError();
     const job = {
       deleted_at: file.job_deleted_at,
       privacy_mode: file.job_privacy_mode,
       auth_epoch: file.job_auth_epoch,
     };
-    if (!canServeSignedMedia(job, presented.sid)) throw new NotFoundError();
+    // The trashed variant serves what is in the owner's trash only; every other one an active
+    // file of a live job only.
+    const servable =
+      variant === 'trashed256'
+        ? canServeTrashedMedia(file, job, presented.sid)
+        : file.state === 'active' && canServeSignedMedia(job, presented.sid);
+    if (!servable) throw new NotFoundError();
     const kind = DERIVATIVE_OF[variant];
     if (kind === undefined) {
       const blob = await repos.files.findBlob(file.blob_id);

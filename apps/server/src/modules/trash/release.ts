@@ -1,4 +1,4 @@
-import type { Repositories } from '../../db/repositories.ts';
+import type { Repositories, Transact } from '../../db/repositories.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 
 /*
@@ -77,4 +77,45 @@ export async function freeBytes(
       warn({ key, err: error }, 'trash: stored bytes not deleted; trove fsck removes them');
     });
   }
+}
+
+/** Files per transaction: a crash loses at most one batch's progress, never its rows. */
+export const RELEASE_BATCH = 500;
+
+/**
+ * Deletes a deleted album for good (from the trash, or by the purge): its files batch by batch,
+ * each batch by steps 1 and 2 of [Note: Releasing storage], then its row. The album is marked
+ * first (`purge_started_at`), so no restore brings it back half empty; a run cut off midway is
+ * finished by the next purge. `deletedBefore`
+ * names which deletion is meant: an album restored (or deleted again later) meanwhile is left
+ * alone. Answers what went; `gone` once the album row itself is deleted.
+ */
+export async function releaseAlbum(
+  deps: {
+    repos: Pick<Repositories, 'trash'>;
+    transact: Transact;
+    store: Pick<BlobStore, 'delete'>;
+    warn: (object: object, message: string) => void;
+    now: () => number;
+  },
+  albumId: string,
+  deletedBefore: number,
+): Promise<{ deleted: number; freedBytes: number; gone: boolean }> {
+  const { repos, transact, store, warn } = deps;
+  let deleted = 0;
+  let freedBytes = 0;
+  // First marked: once a batch is gone, the album can no longer be restored half empty.
+  if (!(await repos.trash.startAlbumPurge(albumId, deletedBefore, deps.now())))
+    return { deleted, freedBytes, gone: false };
+  for (;;) {
+    const released = await transact(async (tx) =>
+      releaseFiles(tx, await tx.trash.filesOfDeletedJob(albumId, deletedBefore, RELEASE_BATCH)),
+    );
+    deleted += released.deleted;
+    freedBytes += released.freedBytes;
+    await freeBytes(repos, store, released.keys, warn);
+    if (released.deleted === 0) break;
+  }
+  const gone = await repos.trash.deleteEmptyJob(albumId, deletedBefore);
+  return { deleted, freedBytes, gone };
 }

@@ -10,16 +10,19 @@ import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
 import { createFsBlobStore } from '../../storage/fs-blob-store.ts';
 import { signUpInDataDir } from '../../test/harness.ts';
-import { SERVER_MAIN, serverEnv } from '../../test/server-process.ts';
+import { SERVER_MAIN, serverEnv, PROCESS_TEST_TIMEOUT_MS } from '../../test/server-process.ts';
 
 /**
  * [Note: Releasing storage] the hard way (issue #13): `trove purge` is killed with SIGKILL at
  * random moments while it deletes a large trash, again and again. After `trove fsck` nothing
  * a row names is lost (0 MISSING), no stored bytes are left that no row names, and the used
- * space is exactly what the remaining blobs hold. A last run finishes the job.
+ * space is exactly what the remaining blobs hold; an album the purge began deleting can no
+ * longer be restored (never back half empty). A last run finishes the job.
  */
 const TRASHED = 1200;
 const ACTIVE = 40;
+/** Files of an album deleted 91 days ago: more than one batch, so a kill can split it. */
+const ALBUM_FILES = 700;
 const DAY = 86_400_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -47,7 +50,7 @@ describe('the purge survives SIGKILL (sqlite)', () => {
 
   it(
     'loses nothing referenced and keeps nothing unreferenced, killed at any moment',
-    { timeout: 120_000 },
+    { timeout: PROCESS_TEST_TIMEOUT_MS },
     async () => {
       const session = await signUpInDataDir(dataDir);
       const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: '/nonexistent', PORT: '80' });
@@ -55,6 +58,7 @@ describe('the purge survives SIGKILL (sqlite)', () => {
       const database = openDatabase({ databaseUrl: '', sqliteFile: config.SQLITE_FILE });
       const db = database.db;
       const activeIds: string[] = [];
+      const albumId = randomUUID();
       try {
         const job = await db
           .selectFrom('jobs')
@@ -63,14 +67,33 @@ describe('the purge survives SIGKILL (sqlite)', () => {
           .where('type', '=', 'timeline')
           .executeTakeFirstOrThrow();
         const now = Date.now();
+        await db
+          .insertInto('jobs')
+          .values({
+            id: albumId,
+            owner_id: session.userId,
+            type: 'story',
+            title: 'Old album',
+            privacy_mode: 'private',
+            permissions: 3,
+            created_at: now - 100 * DAY,
+            updated_at: now - 100 * DAY,
+            deleted_at: now - 91 * DAY,
+            cover_id: null,
+            password_hash: null,
+            sort_order: null,
+          })
+          .execute();
         let used = 0;
         // A library made directly (uploads are the other crash test's subject): small files,
-        // most in the trash for 91 days, every tenth trashed one sharing its blob with an
-        // active file (a copy), whose bytes must survive.
+        // most in the trash for 91 days, the rest active or in the deleted album; every tenth
+        // trashed or album file shares its blob with an active file (a copy), whose bytes must
+        // survive.
         const sharedBlobs: string[] = [];
-        for (let i = 0; i < TRASHED + ACTIVE; i++) {
-          const active = i < ACTIVE;
-          const reuse = !active && i % 10 === 0 ? sharedBlobs[i % ACTIVE] : undefined;
+        for (let i = 0; i < TRASHED + ACTIVE + ALBUM_FILES; i++) {
+          const inAlbum = i >= TRASHED + ACTIVE;
+          const active = i < ACTIVE || inAlbum;
+          const reuse = (!active || inAlbum) && i % 10 === 0 ? sharedBlobs[i % ACTIVE] : undefined;
           let blobId = reuse;
           if (!blobId) {
             const content = Buffer.from(`file ${String(i)} ${randomUUID()}`.repeat(20));
@@ -89,15 +112,15 @@ describe('the purge survives SIGKILL (sqlite)', () => {
               })
               .execute();
             used += stored.size;
-            if (active) sharedBlobs.push(blobId);
+            if (active && !inAlbum) sharedBlobs.push(blobId);
           }
           const id = randomUUID();
-          if (active) activeIds.push(id);
+          if (active && !inAlbum) activeIds.push(id);
           await db
             .insertInto('files')
             .values({
               id,
-              job_id: job.id,
+              job_id: inAlbum ? albumId : job.id,
               blob_id: blobId,
               added_by: session.userId,
               path: `crash/${String(i)}.jpg`,
@@ -124,14 +147,31 @@ describe('the purge survives SIGKILL (sqlite)', () => {
       let finished = false;
       let kills = 0;
       const watcher = openDatabase({ databaseUrl: '', sqliteFile: config.SQLITE_FILE });
+      // What the purge has left to delete: trashed files, and the deleted album's.
       const trashedLeft = async () =>
         (
           await watcher.db
             .selectFrom('files')
             .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('state', '=', 'trashed')
+            .where((eb) => eb.or([eb('state', '=', 'trashed'), eb('job_id', '=', albumId)]))
             .executeTakeFirstOrThrow()
         ).n;
+      /** The album is whole, or gone, or marked beyond restoring: never restorable half empty. */
+      const expectAlbumNotHalfRestorable = async () => {
+        const album = await watcher.db
+          .selectFrom('jobs')
+          .select('purge_started_at')
+          .where('id', '=', albumId)
+          .executeTakeFirst();
+        const files = (
+          await watcher.db
+            .selectFrom('files')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('job_id', '=', albumId)
+            .executeTakeFirstOrThrow()
+        ).n;
+        if (album && files < ALBUM_FILES) expect(album.purge_started_at).not.toBeNull();
+      };
       try {
         for (let round = 0; round < 12 && !finished; round++) {
           const before = await trashedLeft();
@@ -152,6 +192,7 @@ describe('the purge survives SIGKILL (sqlite)', () => {
           expect(await fsck.exited, fsck.output()).toBe(0);
           expect(fsck.output()).toMatch(/0 MISSING, 0 CORRUPT/);
           await expectConsistent(dataDir, config.SQLITE_FILE, session.userId);
+          await expectAlbumNotHalfRestorable();
         }
       } finally {
         await watcher.close();
@@ -167,6 +208,9 @@ describe('the purge survives SIGKILL (sqlite)', () => {
         const left = await after.db.selectFrom('files').select(['id', 'state']).execute();
         expect(left.filter((f) => f.state === 'trashed')).toEqual([]);
         expect(left.map((f) => f.id).sort()).toEqual([...activeIds].sort());
+        expect(await after.db.selectFrom('jobs').select('id').where('id', '=', albumId).execute()).toEqual(
+          [],
+        );
       } finally {
         await after.close();
       }

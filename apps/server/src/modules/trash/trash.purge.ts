@@ -2,13 +2,11 @@ import { TRASH_RETENTION_DAYS } from '@trove/contract';
 import type { Repositories, Transact } from '../../db/repositories.ts';
 import type { WorkHandler } from '../../queue/work-queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { freeBytes, releaseFiles } from './release.ts';
+import { RELEASE_BATCH, freeBytes, releaseAlbum, releaseFiles } from './release.ts';
 
 /** The work item kind of the purge. */
 export const PURGE_KIND = 'trash_purge';
 const DAY_MS = 86_400_000;
-/** Files per transaction: a crash loses at most one batch's progress, never its rows. */
-const BATCH = 500;
 
 /** What one purge run removed. */
 export interface PurgeReport {
@@ -49,16 +47,14 @@ export function createPurge(deps: {
     };
     while (
       (await add(
-        await transact(async (tx) => releaseFiles(tx, await tx.trash.expiredFiles(cutoff, BATCH))),
+        await transact(async (tx) => releaseFiles(tx, await tx.trash.expiredFiles(cutoff, RELEASE_BATCH))),
       )) > 0
     );
     for (const albumId of await repos.trash.expiredAlbums(cutoff, Number.MAX_SAFE_INTEGER)) {
-      while (
-        (await add(
-          await transact(async (tx) => releaseFiles(tx, await tx.trash.filesOfJob(albumId, BATCH))),
-        )) > 0
-      );
-      if (await repos.trash.deleteEmptyJob(albumId)) report.albums += 1;
+      const released = await releaseAlbum({ repos, transact, store, warn, now }, albumId, cutoff);
+      report.files += released.deleted;
+      report.freedBytes += released.freedBytes;
+      if (released.gone) report.albums += 1;
     }
     if (report.files > 0 || report.albums > 0)
       log(

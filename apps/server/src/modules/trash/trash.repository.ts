@@ -98,6 +98,78 @@ export function createTrashRepository(db: Kysely<Database>) {
       return renditions.map((row) => row.store_key);
     },
 
+    /**
+     * The deleted albums `ownerId` owns (spec 000 §3 Deleted album), the latest deletion first,
+     * each with how many files a restore brings back and the file to show as its cover.
+     */
+    async deletedAlbumsOf(ownerId: string) {
+      const albums = await db
+        .selectFrom('jobs')
+        .select(['id', 'title', 'deleted_at', 'cover_id'])
+        .where('owner_id', '=', ownerId)
+        .where('type', '=', 'story')
+        .where('deleted_at', 'is not', null)
+        .where('purge_started_at', 'is', null)
+        .orderBy('deleted_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      if (albums.length === 0) return [];
+      const files = await db
+        .selectFrom('files as f')
+        .innerJoin('jobs as j', 'j.id', 'f.job_id')
+        .select(['f.id', 'f.job_id', 'f.media_status'])
+        .where(
+          'f.job_id',
+          'in',
+          albums.map((album) => album.id),
+        )
+        .where((eb) =>
+          eb.or([
+            eb('f.state', '=', 'active'),
+            eb.and([eb('f.state', '=', 'trashed'), eb('f.dtime', '>=', eb.ref('j.deleted_at'))]),
+          ]),
+        )
+        .orderBy('f.taken_at', 'desc')
+        .orderBy('f.id', 'desc')
+        .execute();
+      return albums.map((album) => {
+        const mine = files.filter((file) => file.job_id === album.id);
+        const cover = mine.find((file) => file.id === album.cover_id) ?? mine[0];
+        return { ...album, deleted_at: album.deleted_at ?? 0, media_count: mine.length, cover };
+      });
+    },
+
+    /**
+     * Brings a deleted album back, with the files that were in it when it was deleted (spec
+     * 000 §4: removing an album's last file deletes the album, so that file comes back too;
+     * files trashed before stay in the trash). Answers those files, or undefined when the
+     * album is not deleted (any more).
+     */
+    async restoreAlbum(jobId: string) {
+      // The row is taken first (a no-op update: its lock in PostgreSQL, the write lock in
+      // SQLite), so a deletion for good cannot start in between: one that started wins.
+      const taken = await db
+        .updateTable('jobs')
+        .set((eb) => ({ deleted_at: eb.ref('deleted_at') }))
+        .where('id', '=', jobId)
+        .where('deleted_at', 'is not', null)
+        .where('purge_started_at', 'is', null)
+        .executeTakeFirst();
+      if (taken.numUpdatedRows === 0n) return undefined;
+      const job = await db.selectFrom('jobs').select('deleted_at').where('id', '=', jobId).executeTakeFirst();
+      if (job?.deleted_at == null) return undefined;
+      const files = await db
+        .updateTable('files')
+        .set({ state: 'active', dtime: null })
+        .where('job_id', '=', jobId)
+        .where('state', '=', 'trashed')
+        .where('dtime', '>=', job.deleted_at)
+        .returningAll()
+        .execute();
+      await db.updateTable('jobs').set({ deleted_at: null }).where('id', '=', jobId).execute();
+      return files;
+    },
+
     /** Files in the trash since before `cutoff` (any owner): the purge's (spec 000 §9 90 days). */
     expiredFiles(cutoff: number, limit: number) {
       return db
@@ -123,21 +195,44 @@ export function createTrashRepository(db: Kysely<Database>) {
       return rows.map((row) => row.id);
     },
 
-    /** Some files of a job, whatever their state (an album going for good). */
-    filesOfJob(jobId: string, limit: number) {
+    /**
+     * Marks the album (deleted before `deletedBefore`) as being deleted for good, from now on
+     * beyond restoring; answers false when it is not such an album (any more).
+     */
+    async startAlbumPurge(jobId: string, deletedBefore: number, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('jobs')
+        .set((eb) => ({ purge_started_at: eb.fn.coalesce('purge_started_at', eb.val(now)) }))
+        .where('id', '=', jobId)
+        .where('deleted_at', '<', deletedBefore)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /**
+     * Some files of a deleted album, whatever their state (an album going for good); none once
+     * the album was restored, so a restore racing a deletion loses nothing.
+     */
+    filesOfDeletedJob(jobId: string, deletedBefore: number, limit: number) {
       return db
-        .selectFrom('files')
-        .select(['id', 'blob_id'])
-        .where('job_id', '=', jobId)
+        .selectFrom('files as f')
+        .innerJoin('jobs as j', 'j.id', 'f.job_id')
+        .select(['f.id', 'f.blob_id'])
+        .where('f.job_id', '=', jobId)
+        .where('j.deleted_at', '<', deletedBefore)
         .limit(limit)
         .execute();
     },
 
-    /** Deletes a job that has no files left; its members, events, comments go with it. */
-    async deleteEmptyJob(jobId: string): Promise<boolean> {
+    /**
+     * Deletes a deleted album (deleted before `deletedBefore`) that has no files left; its
+     * members, events and comments go with it.
+     */
+    async deleteEmptyJob(jobId: string, deletedBefore: number): Promise<boolean> {
       const result = await db
         .deleteFrom('jobs')
         .where('id', '=', jobId)
+        .where('deleted_at', '<', deletedBefore)
         .where((eb) =>
           eb.not(
             eb.exists(eb.selectFrom('files').select('files.id').whereRef('files.job_id', '=', 'jobs.id')),

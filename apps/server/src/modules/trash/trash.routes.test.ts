@@ -10,6 +10,7 @@ import {
   type TestApp,
 } from '../../test/harness.ts';
 import { albumClient, type Who } from '../../test/albums.ts';
+import { markThumbnailReady } from './trash.test-support.ts';
 
 /**
  * Deleting for good (issue #13, spec 000 §7 POST /empty_trash_can; [Note: Releasing
@@ -197,11 +198,7 @@ describe.each(DIALECTS)('empty_trash_can (%s)', (dialect) => {
     expect((await c.send(user, 'GET', '/trash_can?limit=501')).statusCode).toBe(400);
 
     // The trashed variant serves a file in the trash, and nothing once it is restored.
-    await t.database.db.updateTable('files').set({ media_status: 'ready' }).where('id', 'in', ids).execute();
-    await t.database.db
-      .insertInto('derivatives')
-      .values(await renditionOf(ids[2] ?? ''))
-      .execute();
+    await markThumbnailReady(t, ids[2] ?? '');
     const listed = (await c.send(user, 'GET', '/trash_can')).json<TrashCan>().files[0];
     const url = listed?.thumb_url_small ?? '';
     expect(url).toContain('trashed=1');
@@ -215,22 +212,4 @@ describe.each(DIALECTS)('empty_trash_can (%s)', (dialect) => {
     expect(restored.statusCode).toBe(200);
     expect((await t.app.inject({ url })).statusCode).toBe(404);
   });
-
-  /** A thumbnail row for the file's blob, naming real stored bytes (the file's own). */
-  async function renditionOf(fileId: string) {
-    const row = await t.database.db
-      .selectFrom('files')
-      .innerJoin('blobs', 'blobs.id', 'files.blob_id')
-      .select(['blobs.id', 'blobs.store_key', 'blobs.size'])
-      .where('files.id', '=', fileId)
-      .executeTakeFirstOrThrow();
-    return {
-      blob_id: row.id,
-      kind: 'thumb256',
-      store_key: row.store_key,
-      size: row.size,
-      content_type: 'image/webp',
-      created_at: t.clock.now(),
-    };
-  }
 });

@@ -150,6 +150,7 @@ describe('restoreFileIds', () => {
       200, 200, 50,
     ]);
     expect(outcome.failed).toEqual(['f7']);
+    expect(outcome.reasons).toEqual({ f7: 'quota_exceeded' });
     expect(outcome.succeeded).toHaveLength(449);
   });
 
@@ -158,7 +159,26 @@ describe('restoreFileIds', () => {
     await expect(restoreFileIds(api, 'job-1', ['a', 'b'])).resolves.toEqual({
       succeeded: [],
       failed: ['a', 'b'],
+      reasons: { a: 'internal_error', b: 'internal_error' },
     });
+  });
+
+  test('tells each batch as it ends, for a progress display', async () => {
+    const ids = Array.from({ length: 250 }, (_, n) => `f${String(n)}`);
+    const { api } = clientFor({
+      'POST /st/4/jobs/job-1/multi_rollback': (request) => ({
+        body: {
+          results: (request.body as { file_uuids: string[] }).file_uuids.map((id) => ({
+            file_uuid: id,
+            status: 'ok',
+          })),
+          quota: { used_space: 0, max_space: 1 },
+        },
+      }),
+    });
+    const sizes: number[] = [];
+    await restoreFileIds(api, 'job-1', ids, { onBatch: (batch) => sizes.push(batch.succeeded.length) });
+    expect(sizes.sort((a, b) => a - b)).toEqual([50, 200]);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   type ServiceDirectory,
 } from '@trove/contract';
 import type { HttpClient } from '../../api/http-client.ts';
+import { HttpError } from '../../api/http-error.ts';
 
 /** Deletes running at once: a selection of hundreds must not open hundreds of connections. */
 export const DELETE_CONCURRENCY = 4;
@@ -118,6 +119,21 @@ export async function deleteFileIds(
   return outcome;
 }
 
+/** How a restore went: {@link BatchOutcome} and why each failed file failed. */
+export interface RestoreOutcome extends BatchOutcome {
+  /**
+   * The reason of each failed file id: the server's `error_reason` (spec 000 §3 server file
+   * errors: `quota_exceeded`, `file_not_found`, …), or the error code of a call that failed.
+   */
+  reasons: Record<string, string>;
+}
+
+/** Options of {@link restoreFileIds}. */
+export interface RestoreOptions {
+  /** Told how each batch went as it ends, for a progress display (spec 000 §4 restore-all dialog). */
+  onBatch?: (batch: RestoreOutcome) => void;
+}
+
 /**
  * POST /jobs/{id}/multi_rollback: brings files back from the trash, in batches of 200 with
  * 5 batches in parallel (spec 000 §9). A file counts as restored only when its result is `ok`.
@@ -126,26 +142,48 @@ export async function restoreFileIds(
   api: HttpClient,
   jobId: string,
   fileIds: readonly string[],
-): Promise<BatchOutcome> {
+  { onBatch }: RestoreOptions = {},
+): Promise<RestoreOutcome> {
   const batches: string[][] = [];
   for (let start = 0; start < fileIds.length; start += RESTORE_BATCH_SIZE) {
     batches.push(fileIds.slice(start, start + RESTORE_BATCH_SIZE));
   }
-  const results = await mapWithLimit(batches, RESTORE_CONCURRENCY, (batch) =>
-    api.app(`/jobs/${encodeURIComponent(jobId)}/multi_rollback`, MultiRollbackResponse, {
-      method: 'POST',
-      body: { file_uuids: batch },
-    }),
-  );
-  const outcome: BatchOutcome = { succeeded: [], failed: [] };
-  results.forEach((result, index) => {
-    const batch = batches[index] ?? [];
-    if (result.status === 'rejected') {
-      outcome.failed.push(...batch);
-      return;
+  const results = await mapWithLimit(batches, RESTORE_CONCURRENCY, async (batch) => {
+    const result: RestoreOutcome = { succeeded: [], failed: [], reasons: {} };
+    try {
+      const answer = await api.app(
+        `/jobs/${encodeURIComponent(jobId)}/multi_rollback`,
+        MultiRollbackResponse,
+        {
+          method: 'POST',
+          body: { file_uuids: batch },
+        },
+      );
+      const byId = new Map(answer.results.map((r) => [r.file_uuid, r]));
+      for (const fileId of batch) {
+        const answered = byId.get(fileId);
+        if (answered?.status === 'ok') result.succeeded.push(fileId);
+        else {
+          result.failed.push(fileId);
+          result.reasons[fileId] = answered?.error_reason ?? 'unknown';
+        }
+      }
+    } catch (error) {
+      const code = error instanceof HttpError ? error.code : 'unknown';
+      result.failed.push(...batch);
+      for (const fileId of batch) result.reasons[fileId] = code;
     }
-    const ok = new Set(result.value.results.filter((r) => r.status === 'ok').map((r) => r.file_uuid));
-    for (const fileId of batch) (ok.has(fileId) ? outcome.succeeded : outcome.failed).push(fileId);
+    onBatch?.(result);
+    return result;
   });
+  // In the order of `fileIds`, whichever batch ended first. A batch never rejects: its
+  // failure is its files' failure.
+  const outcome: RestoreOutcome = { succeeded: [], failed: [], reasons: {} };
+  for (const settled of results) {
+    if (settled.status !== 'fulfilled') continue;
+    outcome.succeeded.push(...settled.value.succeeded);
+    outcome.failed.push(...settled.value.failed);
+    Object.assign(outcome.reasons, settled.value.reasons);
+  }
   return outcome;
 }

@@ -12,7 +12,7 @@ import { NameForm } from './NameForm.tsx';
 
 /**
  * Route /settings: the settings hub of spec 001 §2, with what exists so far: the name, the
- * language, connected devices and log out.
+ * language, connected devices, deleted items (the trash) and log out.
  */
 export function SettingsPage() {
   const intl = useIntl();
@@ -54,6 +54,15 @@ export function SettingsPage() {
           <span className="list-link__text">
             <span className="list-link__title">{intl.formatMessage({ id: 'devices.title' })}</span>
             <span className="muted">{intl.formatMessage({ id: 'settings.devicesText' })}</span>
+          </span>
+          <Icon name="chevronRight" />
+        </Link>
+        {/* The in-app trash (spec 000 §2): fromNav=1 gives it a back button to here. */}
+        <Link to="/_from_inside_app/deleted_items?fromNav=1" className="list-link">
+          <Icon name="delete" />
+          <span className="list-link__text">
+            <span className="list-link__title">{intl.formatMessage({ id: 'settings.trash' })}</span>
+            <span className="muted">{intl.formatMessage({ id: 'settings.trashText' })}</span>
           </span>
           <Icon name="chevronRight" />
         </Link>

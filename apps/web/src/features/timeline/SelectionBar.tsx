@@ -9,6 +9,7 @@ import { LazyAlbumPickerDialog } from '../albums/picker/lazy.ts';
 import { useAccountInfoQuery } from '../auth/api.ts';
 import { useDeleteFiles } from '../file-actions/use-file-actions.ts';
 import { isPending, isSelecting, selectedCount, selectedIds } from '../selection/selectors.ts';
+import { SelectionBarFrame } from '../selection/SelectionBarFrame.tsx';
 import type { Selection } from '../selection/use-selection.ts';
 
 /**
@@ -52,22 +53,7 @@ export function SelectionBar({
   if (!isSelecting(state)) return null;
   const count = selectedCount(state);
   return (
-    <div
-      className="selection-bar"
-      role="toolbar"
-      aria-label={intl.formatMessage({ id: 'timeline.selectedCount' }, { count })}
-    >
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={intl.formatMessage({ id: 'timeline.clearSelection' })}
-        onClick={actions.clear}
-      >
-        <Icon name="close" />
-      </button>
-      <span className="selection-bar__count" aria-live="polite">
-        {intl.formatMessage({ id: 'timeline.selectedCount' }, { count })}
-      </span>
+    <SelectionBarFrame count={count} onClear={actions.clear}>
       <button
         type="button"
         className="icon-button"
@@ -121,6 +107,6 @@ export function SelectionBar({
           }}
         />
       )}
-    </div>
+    </SelectionBarFrame>
   );
 }
