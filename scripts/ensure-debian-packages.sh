@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need when they are missing: Chromium for the
-# end-to-end tests, ffmpeg for video, a single-node Ceph (radosgw, ceph-mon, ceph-osd) for
+# end-to-end tests, ffmpeg for video, unzip to check archives, a single-node Ceph (radosgw, ceph-mon, ceph-osd) for
 # the S3 blob store tests (scripts/radosgw.sh), and PostgreSQL and Redis (set up and started
 # by scripts/ensure-services.sh) unless TROVE_TEST_DATABASE_URL / TROVE_TEST_REDIS_URL name
 # other servers. Needs root (CI and the dev machines run as root). With everything there it
@@ -9,6 +9,8 @@ set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
+# Info-ZIP's unzip checks our zip archives (a reader we did not write).
+command -v unzip >/dev/null 2>&1 || missing+=(unzip)
 command -v radosgw >/dev/null 2>&1 || missing+=(radosgw)
 command -v ceph-mon >/dev/null 2>&1 || missing+=(ceph-mon)
 command -v ceph-osd >/dev/null 2>&1 || missing+=(ceph-osd)

@@ -22,6 +22,8 @@ import { registerChangeRoutes } from './modules/changes/changes.routes.ts';
 import { registerCommentRoutes } from './modules/comments/comments.routes.ts';
 import { createCommentsService } from './modules/comments/comments.service.ts';
 import { registerTrashRoutes } from './modules/trash/trash.routes.ts';
+import { registerArchiveRoutes } from './modules/archives/archives.routes.ts';
+import { createArchivesService } from './modules/archives/archives.service.ts';
 import { createTrashAlbumsService } from './modules/trash/trash-albums.service.ts';
 import { createTrashService } from './modules/trash/trash.service.ts';
 import { createChangesService } from './modules/changes/changes.service.ts';
@@ -249,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     }),
   });
+  registerArchiveRoutes(app, { archives: createArchivesService({ repos, access, store, signer, now }) });
   registerMediaRoutes(app, { media: mediaService, now });
   await registerWebClient(app, path.resolve(config.WEB_DIST));
   return app;

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import {
+  DOWNLOAD_MAX_ITEMS,
   GIB,
   MAX_UPLOAD_BYTES,
   PUBLIC_JOB_AUTH_FAILED,
@@ -94,6 +95,25 @@ export class RateLimitedError extends AppError {
 export class QuotaExceededError extends AppError {
   constructor() {
     super(413, 'quota_exceeded', 'Not enough storage for this file');
+  }
+}
+
+/**
+ * 422: a download over the limits of spec 000 §5, §9 (DOWNLOAD_MAX_ITEMS, DOWNLOAD_MAX_BYTES):
+ * split it into parts. `album` for a whole album, which spec 000 §5 blocks outright.
+ */
+export class DownloadLimitError extends AppError {
+  constructor(limit: 'files' | 'size', album: boolean) {
+    const code =
+      limit === 'files'
+        ? album
+          ? 'album_download_too_many_files'
+          : 'download_too_many_files'
+        : album
+          ? 'album_download_too_large'
+          : 'download_too_large';
+    const what = limit === 'files' ? `more than ${String(DOWNLOAD_MAX_ITEMS)} files` : 'more than 3.5 GB';
+    super(422, code, `This download holds ${what}; download it in parts`);
   }
 }
 

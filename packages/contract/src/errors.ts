@@ -29,6 +29,12 @@ export const ErrorCode = z.enum([
   'secured_job',
   // 507: the server's own disk is full (not the account's quota); retry later (issue #10).
   'insufficient_storage',
+  // 422: a download over the limits of spec 000 §5/§9 (500 items, 3.5 GB); the four limit
+  // alerts of spec 000 §8: a selection's file count and size, an album's file count and size.
+  'download_too_many_files',
+  'download_too_large',
+  'album_download_too_many_files',
+  'album_download_too_large',
   'internal_error',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './album-auth.ts';
+export * from './archives.ts';
 export * from './auth.ts';
 export * from './brand.ts';
 export * from './changes.ts';

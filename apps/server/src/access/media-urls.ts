@@ -10,7 +10,16 @@ import path from 'node:path';
  */
 // `trashed256`: the thumbnail of a file in its owner's trash (spec 000 §7 "a trashed variant"),
 // served only while the file is in the trash, to the session of the trash listing.
-export const MEDIA_VARIANTS = ['thumb256', 'thumb1280', 'original', 'jpeg', 'preview', 'trashed256'] as const;
+// `archive`: a prepared zip download (issue #14), signed by its archive id.
+export const MEDIA_VARIANTS = [
+  'thumb256',
+  'thumb1280',
+  'original',
+  'jpeg',
+  'preview',
+  'trashed256',
+  'archive',
+] as const;
 export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
 
 /*

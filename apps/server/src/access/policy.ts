@@ -51,6 +51,8 @@ export const JOB_ACTIONS = [
   'deleteForGood',
   'restoreAlbum',
   'deleteAlbumForGood',
+  'download',
+  'downloadTrash',
 ] as const;
 export type JobAction = (typeof JOB_ACTIONS)[number];
 
@@ -110,6 +112,9 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     deleteForGood: yes,
     restoreAlbum: ['album', 'inTrash', 'subscription'],
     deleteAlbumForGood: ['album', 'inTrash'],
+    download: yes,
+    // The trash is the owner's, its downloads too (spec 000 §6).
+    downloadTrash: yes,
   },
   participant: {
     read: yes,
@@ -136,6 +141,8 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     deleteForGood: false,
     restoreAlbum: false,
     deleteAlbumForGood: false,
+    download: yes,
+    downloadTrash: false,
   },
   readOnly: {
     read: yes,
@@ -162,6 +169,8 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     deleteForGood: false,
     restoreAlbum: false,
     deleteAlbumForGood: false,
+    download: yes,
+    downloadTrash: false,
   },
   visitor: {
     read: yes,
@@ -190,6 +199,9 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     deleteForGood: false,
     restoreAlbum: false,
     deleteAlbumForGood: false,
+    // Visitors view and download (spec 000 §6 Visitor).
+    download: yes,
+    downloadTrash: false,
   },
   guest: {
     read: yes,
@@ -217,6 +229,8 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     deleteForGood: false,
     restoreAlbum: false,
     deleteAlbumForGood: false,
+    download: yes,
+    downloadTrash: false,
   },
   none: Object.fromEntries(JOB_ACTIONS.map((action) => [action, false])) as Record<JobAction, Cell>,
 };

@@ -84,6 +84,13 @@ export const JOB_ROUTES: Record<string, JobRoute> = {
   'GET /st/4/jobs/:id/files_by_id/:fileId/v_check': { action: 'read', params: { fileId: (i) => i.video } },
   'GET /st/4/jobs/:id/files_by_id/:fileId': { kind: 'signed' },
   'DELETE /st/4/jobs/:id/files_by_id/:fileId': { action: 'deleteAnyFile' },
+  // Zip downloads (issue #14): prepared by whoever may download, streamed by the signed URL.
+  'POST /st/4/jobs/:id/files_as_archive': {
+    action: 'download',
+    request: (i) => json({ file_ids: [i.photo, i.video] }),
+    changes: false,
+  },
+  'GET /st/4/jobs/:id/files_as_archive': { kind: 'signed' },
   'POST /st/4/jobs/:id/multi_rollback': {
     action: 'restoreFile',
     request: (i) => json({ file_uuids: [i.trashed] }),
@@ -215,4 +222,5 @@ export const OPEN_ROUTES: Record<string, 'public' | 'signed'> = {
   'POST /idp/token': 'public',
   'GET /idp/oidc/callback': 'public',
   'GET /th/3/:fileId': 'signed',
+  'GET /st/4/files_from_trash_as_archive': 'signed',
 };

@@ -10,6 +10,7 @@ import { createPrivacyRepository } from '../modules/privacy/privacy.repository.t
 import { createResumableRepository } from '../modules/resumable/resumable.repository.ts';
 import { createSessionsRepository } from '../modules/sessions/sessions.repository.ts';
 import { createTrashRepository } from '../modules/trash/trash.repository.ts';
+import { createArchivesRepository } from '../modules/archives/archives.repository.ts';
 import { createLoginRequestsRepository } from '../identity/login-requests.repository.ts';
 import { createThrottleRepository } from '../identity/throttle.repository.ts';
 import { createWorkItemsRepository } from '../queue/work-items.repository.ts';
@@ -32,6 +33,7 @@ export function createRepositories(db: Kysely<Database>) {
     options: createOptionsRepository(db),
     comments: createCommentsRepository(db),
     trash: createTrashRepository(db),
+    archives: createArchivesRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -23,6 +23,7 @@ export interface Database {
   resumable_uploads: ResumableUploadsTable;
   consent_values: ConsentValuesTable;
   user_statistics_events: UserStatisticsEventsTable;
+  archives: ArchivesTable;
 }
 
 export interface UsersTable {
@@ -173,6 +174,8 @@ export interface BlobsTable {
   sha1: string;
   /** SHA-256 of the stored bytes, for scrubbing; the worker computes it after the upload. */
   sha256: string | null;
+  /** CRC-32 of the bytes, for zip archives (see [Note: Zip layout]); computed once, later. */
+  crc32: number | null;
   created_at: number;
 }
 
@@ -231,7 +234,26 @@ export interface DerivativesTable {
   store_key: string;
   size: number;
   content_type: string;
+  /** CRC-32 of the bytes, computed the first time an archive needs it. */
+  crc32: number | null;
   created_at: number;
+}
+
+/** An archive prepared for download (issue #14): what its signed URL streams. */
+export interface ArchivesTable {
+  id: string;
+  job_id: string | null;
+  user_id: string | null;
+  /** download, export or takeout (spec 000 §7), or trash. */
+  mode: string;
+  /** JSON array of file ids, in the order asked. */
+  file_ids: string;
+  /** JSON of ArchiveOptions. */
+  options: string;
+  /** The archive's file name, without `.zip`. */
+  name: string;
+  created_at: number;
+  expires_at: number;
 }
 
 /** Work of the embedded queue, kept in the database so it survives restarts. */

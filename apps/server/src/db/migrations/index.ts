@@ -8,6 +8,7 @@ import * as albums from './0006-albums.ts';
 import * as sharedStoreKeys from './0007-shared-store-keys.ts';
 import * as comments from './0008-comments.ts';
 import * as albumPurge from './0009-album-purge.ts';
+import * as archives from './0010-archives.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-shared-store-keys': sharedStoreKeys,
   '0008-comments': comments,
   '0009-album-purge': albumPurge,
+  '0010-archives': archives,
 };

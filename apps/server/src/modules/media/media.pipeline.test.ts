@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -184,19 +185,23 @@ describe.each(DIALECTS)('media pipeline (%s)', (dialect) => {
     expect((await check(video.id, await signUp(t.app))).statusCode).toBe(404);
   });
 
-  it('records the SHA-256 of every stored original, documents included, off the upload path', async () => {
+  it('records the SHA-256 and CRC-32 of every stored original, documents included, off the upload path', async () => {
     const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-    let blobs: { sha1: string; sha256: string | null }[] = [];
+    let blobs: { sha1: string; sha256: string | null; crc32: number | null }[] = [];
     await until(async () => {
-      blobs = await t.database.db.selectFrom('blobs').select(['sha1', 'sha256']).execute();
-      return blobs.every((b) => b.sha256 !== null);
-    }, 'every blob to have its SHA-256');
+      blobs = await t.database.db.selectFrom('blobs').select(['sha1', 'sha256', 'crc32']).execute();
+      return blobs.every((b) => b.sha256 !== null && b.crc32 !== null);
+    }, 'every blob to have its SHA-256 and CRC-32');
     expect(blobs).toHaveLength(5);
     const photo = fixture('photo-exif.jpg');
     const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
-    const bySha1 = new Map(blobs.map((b) => [b.sha1, b.sha256]));
-    expect(bySha1.get(createHash('sha1').update(photo).digest('hex'))).toBe(sha256(photo));
-    expect(bySha1.get(createHash('sha1').update(pdf).digest('hex'))).toBe(sha256(pdf));
+    const bySha1 = new Map(blobs.map((b) => [b.sha1, b]));
+    const sha1 = (data: Buffer) => createHash('sha1').update(data).digest('hex');
+    expect(bySha1.get(sha1(photo))?.sha256).toBe(sha256(photo));
+    expect(bySha1.get(sha1(pdf))?.sha256).toBe(sha256(pdf));
+    // The CRC-32 zip archives need (see [Note: Zip layout]).
+    expect(bySha1.get(sha1(photo))?.crc32).toBe(crc32(photo));
+    expect(bySha1.get(sha1(pdf))?.crc32).toBe(crc32(pdf));
   });
 
   it('marks content that cannot be decoded as failed, keeping the original', async () => {

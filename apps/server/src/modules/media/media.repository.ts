@@ -40,23 +40,33 @@ export function createMediaRepository(db: Kysely<Database>) {
     async copyDerivatives(from: string, to: string): Promise<void> {
       await db
         .insertInto('derivatives')
-        .columns(['blob_id', 'kind', 'store_key', 'size', 'content_type', 'created_at'])
+        .columns(['blob_id', 'kind', 'store_key', 'size', 'content_type', 'crc32', 'created_at'])
         .expression((eb) =>
           eb
             .selectFrom('derivatives')
-            .select([eb.val(to).as('blob_id'), 'kind', 'store_key', 'size', 'content_type', 'created_at'])
+            .select([
+              eb.val(to).as('blob_id'),
+              'kind',
+              'store_key',
+              'size',
+              'content_type',
+              'crc32',
+              'created_at',
+            ])
             .where('blob_id', '=', from),
         )
         .onConflict((oc) => oc.columns(['blob_id', 'kind']).doNothing())
         .execute();
     },
-    /** Records the SHA-256 of a blob's stored bytes, once (see inspect-stream.ts). */
-    async setBlobSha256(blobId: string, sha256: string): Promise<void> {
+    /** The digests the worker computes of stored bytes; each is written once, never changed. */
+    async setBlobDigests(blobId: string, digests: { sha256: string; crc32: number }): Promise<void> {
       await db
         .updateTable('blobs')
-        .set({ sha256 })
+        .set((eb) => ({
+          sha256: eb.fn.coalesce('sha256', eb.val(digests.sha256)),
+          crc32: eb.fn.coalesce('crc32', eb.val(digests.crc32)),
+        }))
         .where('id', '=', blobId)
-        .where('sha256', 'is', null)
         .execute();
     },
     /** Every file (any job, any state) whose bytes are this blob. */

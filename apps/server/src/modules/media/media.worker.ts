@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { crc32 } from 'node:zlib';
 import type { Repositories } from '../../db/repositories.ts';
 import type { WorkHandler } from '../../queue/work-queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
@@ -83,12 +84,17 @@ export function createMediaHandler(deps: {
     });
   }
 
-  /** Streams the stored original through SHA-256, into `target` when decoding needs a copy. */
-  async function readOriginal(key: string, target?: string): Promise<string> {
+  /**
+   * Streams the stored original through SHA-256 (scrubbing) and CRC-32 (zip archives, see
+   * [Note: Zip layout]), into `target` when decoding needs a copy.
+   */
+  async function readOriginal(key: string, target?: string): Promise<{ sha256: string; crc32: number }> {
     const hash = createHash('sha256');
+    let crc = 0;
     const tap = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         hash.update(chunk);
+        crc = crc32(chunk, crc);
         callback(null, target ? chunk : undefined);
       },
     });
@@ -104,7 +110,7 @@ export function createMediaHandler(deps: {
           },
         }),
       );
-    return hash.digest('hex');
+    return { sha256: hash.digest('hex'), crc32: crc };
   }
 
   /**
@@ -123,7 +129,8 @@ export function createMediaHandler(deps: {
     if (!blob || !first) return;
     if (first.type !== 'Pictures' && first.type !== 'Movies') {
       // A document: no renditions, only the at-rest checksum.
-      if (blob.sha256 === null) await repos.media.setBlobSha256(blobId, await readOriginal(blob.store_key));
+      if (blob.sha256 === null || blob.crc32 === null)
+        await repos.media.setBlobDigests(blobId, await readOriginal(blob.store_key));
       return;
     }
 
@@ -132,8 +139,8 @@ export function createMediaHandler(deps: {
     try {
       const original = path.join(workDir, 'original');
       // One read of the stored bytes gives both the copy to decode and the SHA-256.
-      const sha256 = await readOriginal(blob.store_key, original);
-      if (blob.sha256 === null) await repos.media.setBlobSha256(blobId, sha256);
+      const digests = await readOriginal(blob.store_key, original);
+      if (blob.sha256 === null || blob.crc32 === null) await repos.media.setBlobDigests(blobId, digests);
       let analysis: MediaAnalysis;
       try {
         analysis = await tools.analyze({ path: original, name: first.name, type: first.type, workDir });

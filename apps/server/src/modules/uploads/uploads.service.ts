@@ -175,6 +175,7 @@ export function createUploadsService(deps: {
         size: digest.size,
         sha1: digest.sha1,
         sha256: null,
+        crc32: null,
         created_at: t,
       };
       const incoming = toIncoming(fields, { size: digest.size, sha1: digest.sha1, type }, t);

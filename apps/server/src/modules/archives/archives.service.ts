@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  APP_BASE_PATH,
+  DOWNLOAD_MAX_BYTES,
+  DOWNLOAD_MAX_ITEMS,
+  type ArchiveMode,
+  type ArchiveOptions,
+  type PreparedArchive,
+} from '@trove/contract';
+import { canServeSignedMedia, canServeTrashedMedia, type Access, type Caller } from '../../access/access.ts';
+import { MEDIA_URL_MAX_AGE_MS, type MediaSigner, type PresentedSignature } from '../../access/media-urls.ts';
+import type { Repositories } from '../../db/repositories.ts';
+import { DownloadLimitError, NotFoundError } from '../../errors.ts';
+import type { BlobStore, ByteRange } from '../../storage/blob-store.ts';
+import { archiveTag, entriesOf } from './archive-entries.ts';
+import type { ArchiveFileRow } from './archives.repository.ts';
+import { safeSegment } from './names.ts';
+import { layoutZip } from './zip/zip-layout.ts';
+import { streamZip } from './zip/zip-stream.ts';
+
+/** An archive ready to stream: its name, exact size, validator and bytes from any offset. */
+export interface ArchiveBody {
+  fileName: string;
+  size: number;
+  etag: string;
+  open(range?: ByteRange): Readable;
+}
+
+type Mode = ArchiveMode | 'trash';
+/** What an archive row keeps of the request (the `options` column). */
+interface Stored {
+  options: ArchiveOptions;
+}
+
+/**
+ * Zip downloads (spec 000 §7 download host, issue #14). Preparing checks access and the
+ * limits of spec 000 §5/§9, lays the archive out (so the size is exact and every CRC known,
+ * see [Note: Zip layout]) and hands back a signed URL; the URL names a stored archive row
+ * because 500 file ids do not fit a URL. Streaming checks the signature and the job again:
+ * a file deleted since, or an album no longer shared, is not served.
+ */
+export function createArchivesService(deps: {
+  repos: Pick<Repositories, 'archives' | 'jobs'>;
+  access: Access;
+  store: BlobStore;
+  signer: MediaSigner;
+  now: () => number;
+}) {
+  const { repos, access, store, signer, now } = deps;
+  const entryDeps = { archives: repos.archives, store };
+
+  /** The limits of spec 000 §5/§9 over the files found (never over what the caller may not see). */
+  function checkLimits(files: readonly ArchiveFileRow[], album: boolean) {
+    if (files.length > DOWNLOAD_MAX_ITEMS) throw new DownloadLimitError('files', album);
+    const bytes = files.reduce((sum, file) => sum + file.file_size, 0);
+    if (bytes > DOWNLOAD_MAX_BYTES) throw new DownloadLimitError('size', album);
+  }
+
+  async function prepareRow(input: {
+    jobId: string | null;
+    userId: string | null;
+    scope: string;
+    mode: Mode;
+    fileIds: string[];
+    options: ArchiveOptions;
+    name: string;
+    files: readonly ArchiveFileRow[];
+  }): Promise<PreparedArchive> {
+    const t = now();
+    await repos.archives.deleteExpired(t);
+    // Laid out now: missing CRCs are computed here, before the URL is handed out.
+    const entries = await entriesOf(entryDeps, input.files, input.options, {
+      mode: input.mode,
+      name: input.name,
+    });
+    const layout = layoutZip(entries);
+    const id = randomBytes(16).toString('base64url');
+    await repos.archives.insert({
+      id,
+      job_id: input.jobId,
+      user_id: input.userId,
+      mode: input.mode,
+      file_ids: JSON.stringify(input.fileIds),
+      options: JSON.stringify({ options: input.options } satisfies Stored),
+      name: input.name,
+      created_at: t,
+      expires_at: t + MEDIA_URL_MAX_AGE_MS,
+    });
+    const signature = signer.sign(id, 'archive', input.scope);
+    const query = new URLSearchParams({
+      archive: id,
+      exp: String(signature.exp),
+      sid: input.scope,
+      sig: signature.sig,
+    });
+    const path =
+      input.jobId === null ? 'files_from_trash_as_archive' : `jobs/${input.jobId}/files_as_archive`;
+    return {
+      url: `${APP_BASE_PATH}/${path}?${query.toString()}`,
+      file_name: `${input.name}.zip`,
+      size: layout.size,
+      count: entries.length,
+    };
+  }
+
+  return {
+    /**
+     * POST /jobs/{id}/files_as_archive: the caller's download of files of one job (or all of
+     * them, which spec 000 §5 limits like an album). Ids the caller cannot see are left out;
+     * when none is left the answer is the one a missing job gets.
+     */
+    async prepare(
+      caller: Caller,
+      jobId: string,
+      request: ArchiveOptions & { file_ids?: string[] | undefined; mode: ArchiveMode },
+    ): Promise<PreparedArchive> {
+      const grant = await access.requireJob(caller, jobId, 'download');
+      const whole = request.file_ids === undefined;
+      if (request.file_ids !== undefined && request.file_ids.length > DOWNLOAD_MAX_ITEMS)
+        throw new DownloadLimitError('files', false);
+      const files = inOrderAsked(await repos.archives.activeFiles(jobId, request.file_ids), request.file_ids);
+      checkLimits(files, whole);
+      if (files.length === 0) throw new NotFoundError();
+      const { file_ids: _ids, mode, ...options } = request;
+      const fallback = grant.job.type === 'story' ? grant.job.title : 'Trove';
+      return prepareRow({
+        jobId,
+        userId: caller.userId,
+        scope: grant.mediaScope,
+        mode,
+        fileIds: files.map((file) => file.id),
+        options,
+        name: safeSegment(request.zip_filename ?? fallback, 'Trove'),
+        files,
+      });
+    },
+
+    /** POST /files_from_trash_as_archive: files of the caller's own trash (spec 000 §6). */
+    async prepareTrash(
+      caller: Caller & { userId: string; sessionId: string },
+      request: ArchiveOptions & { file_ids: string[] },
+    ): Promise<PreparedArchive> {
+      if (request.file_ids.length > DOWNLOAD_MAX_ITEMS) throw new DownloadLimitError('files', false);
+      const found = await repos.archives.trashedFiles(caller.userId, request.file_ids);
+      const allowed = new Set<string>();
+      for (const jobId of new Set(found.map((file) => file.job_id))) {
+        if (await access.findGrant(caller, jobId, 'downloadTrash')) allowed.add(jobId);
+      }
+      const files = inOrderAsked(
+        found.filter((file) => allowed.has(file.job_id)),
+        request.file_ids,
+      );
+      checkLimits(files, false);
+      if (files.length === 0) throw new NotFoundError();
+      const { file_ids: _ids, ...options } = request;
+      return prepareRow({
+        jobId: null,
+        userId: caller.userId,
+        // The owner's own session: no album epoch (see canServeTrashedMedia).
+        scope: caller.sessionId,
+        mode: 'trash',
+        fileIds: files.map((file) => file.id),
+        options,
+        name: safeSegment(request.zip_filename ?? 'Trove', 'Trove'),
+        files,
+      });
+    },
+
+    /**
+     * GET of a prepared archive's signed URL. Everything a bad signature, an expired or
+     * unknown archive, a job gone or no longer shared with the URL's holder answers the same
+     * 404; files deleted or restored since are left out (and the validator changes with them).
+     */
+    async open(jobId: string | null, archiveId: string, presented: PresentedSignature): Promise<ArchiveBody> {
+      if (!signer.verify(archiveId, 'archive', presented)) throw new NotFoundError();
+      const row = await repos.archives.find(archiveId);
+      if (!row || row.expires_at < now() || row.job_id !== jobId) throw new NotFoundError();
+      const ids = JSON.parse(row.file_ids) as string[];
+      const { options } = JSON.parse(row.options) as Stored;
+      let files: ArchiveFileRow[];
+      if (row.job_id === null) {
+        if (
+          row.user_id === null ||
+          !canServeTrashedMedia({ state: 'trashed' }, { deleted_at: null }, presented.sid)
+        )
+          throw new NotFoundError();
+        files = inOrderAsked(await repos.archives.trashedFiles(row.user_id, ids), ids);
+      } else {
+        const found = await repos.jobs.findForCaller(row.job_id, null);
+        if (!found || !canServeSignedMedia(found.job, presented.sid)) throw new NotFoundError();
+        files = inOrderAsked(await repos.archives.activeFiles(row.job_id, ids), ids);
+      }
+      // Every file deleted (or restored out of the trash) since: nothing is left to send.
+      if (files.length === 0) throw new NotFoundError();
+      const entries = await entriesOf(entryDeps, files, options, { mode: row.mode as Mode, name: row.name });
+      const layout = layoutZip(entries);
+      return {
+        fileName: `${row.name}.zip`,
+        size: layout.size,
+        etag: archiveTag(entries),
+        open: (range) => streamZip(layout, (key, part) => store.get(key, part), range),
+      };
+    },
+  };
+}
+export type ArchivesService = ReturnType<typeof createArchivesService>;
+
+/**
+ * Files in the order the client listed them (its order: the first of two equal names keeps it
+ * unnumbered), or as found when it listed none. The stored list keeps this order, so the
+ * archive is the same every time it is asked for.
+ */
+function inOrderAsked(files: ArchiveFileRow[], ids: readonly string[] | undefined): ArchiveFileRow[] {
+  if (ids === undefined) return files;
+  const rank = new Map(ids.map((id, i) => [id, i]));
+  return files.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
+}
