@@ -28,6 +28,8 @@ import { createTrashAlbumsService } from './modules/trash/trash-albums.service.t
 import { createTrashService } from './modules/trash/trash.service.ts';
 import { createChangesService } from './modules/changes/changes.service.ts';
 import { registerFileRoutes } from './modules/files/files.routes.ts';
+import { registerDocumentRoutes } from './modules/files/documents.routes.ts';
+import { createDocumentsService } from './modules/files/documents.service.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
@@ -219,6 +221,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appHost: config.APP_HOST,
   });
   registerFileRoutes(app, { files: filesService });
+  registerDocumentRoutes(app, {
+    documents: createDocumentsService({
+      repos,
+      access,
+      files: filesService,
+      links: createMediaLinks(signer),
+    }),
+  });
   registerChangeRoutes(app, { changes: changesService });
   registerCommentRoutes(app, {
     comments: createCommentsService({

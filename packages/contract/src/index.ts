@@ -7,6 +7,7 @@ export * from './changes.ts';
 export * from './comments.ts';
 export * from './constants.ts';
 export * from './directory.ts';
+export * from './documents.ts';
 export * from './enums.ts';
 export * from './errors.ts';
 export * from './file-types.ts';

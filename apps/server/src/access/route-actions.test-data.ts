@@ -91,6 +91,12 @@ export const JOB_ROUTES: Record<string, JobRoute> = {
     changes: false,
   },
   'GET /st/4/jobs/:id/files_as_archive': { kind: 'signed' },
+  // Documents (issue #14): listed by whoever reads the job; deleted (to the trash) as files are.
+  'GET /st/4/jobs/:id/documents': { action: 'read' },
+  'POST /st/4/jobs/:id/delete_documents': {
+    action: 'deleteOwnFile',
+    request: (i) => json({ file_ids: [i.photo] }),
+  },
   'POST /st/4/jobs/:id/multi_rollback': {
     action: 'restoreFile',
     request: (i) => json({ file_uuids: [i.trashed] }),

@@ -76,6 +76,19 @@ export function createFilesRepository(db: Kysely<Database>) {
         .where('id', '=', fileId)
         .executeTakeFirst();
     },
+    /** Every active document of a job, the latest upload first (spec 000 §2 /documents). */
+    listDocuments(jobId: string, limit: number): Promise<FileRow[]> {
+      return db
+        .selectFrom('files')
+        .selectAll()
+        .where('job_id', '=', jobId)
+        .where('state', '=', 'active')
+        .where('type', '=', 'Documents')
+        .orderBy('uploaded_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
     /** The newest file of a job with this content, active ones first. */
     findByChecksum(jobId: string, sha1: string): Promise<FileRow | undefined> {
       return db
