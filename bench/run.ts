@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchArchives } from './archives.ts';
 import { benchIngest } from './ingest.ts';
 import { benchThumbnails } from './thumbnails.ts';
 import { benchTimeline } from './timeline.ts';
@@ -30,6 +31,8 @@ import { benchWebTimeline, HEIGHT_CAP_PX } from './web-timeline.ts';
  *               BENCH_WEB_BIG_MONTH (20000) files of one month for the long-task figure, 0 to skip;
  *               CHROMIUM_PATH (/usr/bin/chromium).
  *   bundle:     BENCH_WEB_DIST, CHROMIUM_PATH as for web.
+ *   archives:   BENCH_ARCHIVE_MIB (3584: one part at the 3.5 GB limit), BENCH_ARCHIVE_FILES (500)
+ *               small files for the time to first byte.
  */
 interface Budget {
   part: Part;
@@ -37,7 +40,7 @@ interface Budget {
   max?: number;
   what: string;
 }
-const PARTS = ['ingest', 'thumbnails', 'timeline', 'web', 'bundle'] as const;
+const PARTS = ['ingest', 'thumbnails', 'timeline', 'web', 'bundle', 'archives'] as const;
 type Part = (typeof PARTS)[number];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -77,6 +80,25 @@ if (runs('ingest')) {
   notes.push(
     `ingest: multipart ${ingest.multipartMBs.toFixed(0)} MB/s (raw write ${ingest.multipartRawMBs.toFixed(0)}), ` +
       `tus ${ingest.tusMBs.toFixed(0)} MB/s (raw write ${ingest.tusRawMBs.toFixed(0)})`,
+  );
+}
+
+if (runs('archives')) {
+  const partMiB = env('BENCH_ARCHIVE_MIB', 3584);
+  console.log(
+    `archives: a ${String(partMiB)} MiB zip part and a ${String(env('BENCH_ARCHIVE_FILES', 500))}-file archive through the server…`,
+  );
+  const archives = await benchArchives(partMiB, env('BENCH_ARCHIVE_FILES', 500));
+  figures.archive_vs_raw_read = archives.zipVsRaw;
+  figures.archive_http_vs_plain_http = archives.httpArchiveMBs / archives.httpPlainMBs;
+  figures.archive_rss_growth_mb = archives.rssGrowthMB;
+  figures.archive_first_byte_ms = quantile(archives.firstByteMs, 0.5);
+  notes.push(
+    `archives: ${(archives.partBytes / 1024 / 1024).toFixed(0)} MiB part zipped at ${archives.zipMBs.map((v) => v.toFixed(0)).join(', ')} MB/s ` +
+      `(raw reads of the same blobs around them ${archives.rawReadMBs.map((v) => v.toFixed(0)).join(', ')} MB/s); over HTTP ${archives.httpArchiveMBs.toFixed(0)} MB/s ` +
+      `(the same files as originals ${archives.httpPlainMBs.toFixed(0)} MB/s); ${String(env('BENCH_ARCHIVE_FILES', 500))}-file archive, ` +
+      `POST then GET to the first byte: ${archives.firstByteMs.map(ms).join(', ')}; ` +
+      `the first prepare (CRC-32s computed then) took ${ms(archives.firstPrepareMs)}`,
   );
 }
 

@@ -13,6 +13,9 @@ import {
 import { DiskReserve } from './disk-reserve.ts';
 import { SyncAhead } from './sync-ahead.ts';
 
+/** The size of each read of a blob (see `get`). */
+const READ_CHUNK_BYTES = 1024 * 1024;
+
 const KEY_PATTERN = /^[0-9a-f]{32}$/;
 const WRITE_BUFFER = 2 * 1024 * 1024;
 
@@ -89,7 +92,12 @@ export function createFsBlobStore(root: string, options: { reserveBytes?: number
       const handle = await fs.promises.open(file, 'r').catch((error: unknown) => {
         throw isMissing(error) ? new BlobNotFoundError(key) : error;
       });
-      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+      // Reads of 1 MiB, not Node's 64 KiB: streaming an original or a zip archive runs at
+      // about twice the speed (bench/archives.ts); a small file is still read in one go.
+      return handle.createReadStream({
+        highWaterMark: READ_CHUNK_BYTES,
+        ...(range ? { start: range.start, end: range.end } : {}),
+      });
     },
 
     async stat(key: string): Promise<BlobInfo | undefined> {

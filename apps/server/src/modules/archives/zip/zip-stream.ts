@@ -1,48 +1,65 @@
-import { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { ByteRange } from '../../../storage/blob-store.ts';
 import type { ZipLayout } from './zip-layout.ts';
 
 /** Opens `length` bytes of a source from `offset`: a blob of the store, in practice. */
 export type OpenSource = (source: string, range: ByteRange) => Promise<Readable>;
 
+/** What the output buffers ahead of its reader: one read of the blob store. */
+const OUTPUT_BUFFER = 1024 * 1024;
+
 /**
  * The bytes of a laid-out archive from `range.start` to `range.end` (inclusive; the whole
- * archive without a range), read one source at a time as the consumer asks for them (see
- * [Note: Zip layout]). Memory stays at one chunk of one source, whatever the archive's size.
- * A source that ends early or fails fails the stream: a short archive must never look whole.
+ * archive without a range), read one source at a time as the consumer takes them (see
+ * [Note: Zip layout]). Each source is piped straight into the output: no copy, no per-chunk
+ * hop (bench/archives.ts measured this against an async generator: about 10 % faster), and
+ * memory stays at about one read, whatever the archive's size. A source that ends early or
+ * fails fails the stream: a short archive must never look whole. A consumer that goes away
+ * (the browser's download cancelled) stops the reading.
  */
 export function streamZip(layout: ZipLayout, open: OpenSource, range?: ByteRange): Readable {
   const start = range?.start ?? 0;
   const end = range?.end ?? layout.size - 1;
-  async function* pieces(): AsyncGenerator<Buffer> {
+  const out = new PassThrough({ highWaterMark: OUTPUT_BUFFER });
+
+  async function pump(): Promise<void> {
     let position = 0;
     for (const segment of layout.segments) {
+      if (out.destroyed) return;
       const length = segment.kind === 'bytes' ? segment.bytes.length : segment.length;
       const first = Math.max(start, position);
       const last = Math.min(end, position + length - 1);
+      const from = first - position;
+      const to = last - position;
       position += length;
       if (last < first) {
-        if (position > end) return;
+        if (position > end) break;
         continue;
       }
-      const from = first - (position - length);
-      const to = last - (position - length);
       if (segment.kind === 'bytes') {
-        yield segment.bytes.subarray(from, to + 1);
+        // Headers are small (the central directory of 500 entries about 50 KB): written
+        // without waiting for the reader, the next source's pipe waits for it.
+        out.write(segment.bytes.subarray(from, to + 1));
         continue;
       }
       const expected = to - from + 1;
-      let read = 0;
       const source = await open(segment.source, { start: segment.offset + from, end: segment.offset + to });
-      for await (const chunk of source as AsyncIterable<Buffer>) {
+      let read = 0;
+      source.on('data', (chunk: Buffer) => {
         read += chunk.length;
-        if (read > expected) throw new Error(`source ${segment.source} is longer than its recorded size`);
-        yield chunk;
-      }
+        if (read > expected)
+          source.destroy(new Error(`source ${segment.source} is longer than its recorded size`));
+      });
+      await pipeline(source, out, { end: false });
       if (read < expected)
         throw new Error(`source ${segment.source} ended ${String(expected - read)} bytes early`);
     }
+    out.end();
   }
-  // objectMode off: chunks are bytes, and the socket's back-pressure paces the reads.
-  return Readable.from(pieces(), { objectMode: false });
+
+  pump().catch((error: unknown) => {
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return out;
 }

@@ -93,6 +93,36 @@ describe('zip archives (see [Note: Zip layout])', () => {
     await expect(toBuffer(streamZip(layoutZip([short]), open))).rejects.toThrow(/ended 100 bytes early/);
   });
 
+  it('stops reading a source when the reader goes away', async () => {
+    const big = entry('big.bin', randomBytes(4 * 1024 * 1024));
+    const opened: Readable[] = [];
+    const slow: OpenSource = (source, range) => {
+      const bytes = contents.get(source) ?? Buffer.alloc(0);
+      // In 64 KiB pieces, as a disk gives them.
+      const pieces = [];
+      for (let at = range.start; at <= range.end; at += 65_536)
+        pieces.push(bytes.subarray(at, Math.min(range.end + 1, at + 65_536)));
+      const stream = Readable.from(pieces, { objectMode: false });
+      opened.push(stream);
+      return Promise.resolve(stream);
+    };
+    const stream = streamZip(layoutZip([big]), slow);
+    await new Promise<void>((resolve) => stream.once('data', () => resolve()));
+    stream.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(opened).toHaveLength(1);
+    expect(opened[0]?.destroyed).toBe(true);
+  });
+
+  it('fails the stream when a source is longer than its recorded size', async () => {
+    const long = { ...entry('long.jpg', randomBytes(300)), size: 100 };
+    const lying: OpenSource = (source) =>
+      Promise.resolve(Readable.from([contents.get(source) ?? Buffer.alloc(0)]));
+    await expect(toBuffer(streamZip(layoutZip([long]), lying))).rejects.toThrow(
+      /longer than its recorded size/,
+    );
+  });
+
   it('is the same archive every time for the same entries', () => {
     const once = layoutZip(photos);
     const again = layoutZip(photos);
