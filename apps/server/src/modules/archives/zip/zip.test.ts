@@ -107,7 +107,11 @@ describe('zip archives (see [Note: Zip layout])', () => {
       return Promise.resolve(stream);
     };
     const stream = streamZip(layoutZip([big]), slow);
-    await new Promise<void>((resolve) => stream.once('data', () => resolve()));
+    await new Promise<void>((resolve) =>
+      stream.once('data', () => {
+        resolve();
+      }),
+    );
     stream.destroy();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(opened).toHaveLength(1);
