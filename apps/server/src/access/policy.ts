@@ -53,6 +53,7 @@ export const JOB_ACTIONS = [
   'deleteAlbumForGood',
   'download',
   'downloadTrash',
+  'exportDeletedAlbum',
 ] as const;
 export type JobAction = (typeof JOB_ACTIONS)[number];
 
@@ -113,8 +114,10 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     restoreAlbum: ['album', 'inTrash', 'subscription'],
     deleteAlbumForGood: ['album', 'inTrash'],
     download: yes,
-    // The trash is the owner's, its downloads too (spec 000 §6).
+    // The trash is the owner's, its downloads too (spec 000 §6), and the export of a
+    // deleted album from the trash's albums (spec 000 §2 per-album menu).
     downloadTrash: yes,
+    exportDeletedAlbum: ['album', 'inTrash'],
   },
   participant: {
     read: yes,
@@ -143,6 +146,7 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     deleteAlbumForGood: false,
     download: yes,
     downloadTrash: false,
+    exportDeletedAlbum: false,
   },
   readOnly: {
     read: yes,
@@ -171,6 +175,7 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     deleteAlbumForGood: false,
     download: yes,
     downloadTrash: false,
+    exportDeletedAlbum: false,
   },
   visitor: {
     read: yes,
@@ -202,6 +207,7 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     // Visitors view and download (spec 000 §6 Visitor).
     download: yes,
     downloadTrash: false,
+    exportDeletedAlbum: false,
   },
   guest: {
     read: yes,
@@ -231,6 +237,7 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     deleteAlbumForGood: false,
     download: yes,
     downloadTrash: false,
+    exportDeletedAlbum: false,
   },
   none: Object.fromEntries(JOB_ACTIONS.map((action) => [action, false])) as Record<JobAction, Cell>,
 };

@@ -28,6 +28,26 @@ export interface ArchiveFileRow {
   jpeg_crc32: number | null;
 }
 
+/** The columns of an ArchiveFileRow, from files f, blobs b and the JPEG derivative d. */
+const ARCHIVE_FILE_COLUMNS = [
+  'f.id',
+  'f.job_id',
+  'f.name',
+  'f.path',
+  'f.mtime',
+  'f.taken_at',
+  'f.group_id',
+  'f.master',
+  'f.size as file_size',
+  'b.id as blob_id',
+  'b.store_key',
+  'b.size',
+  'b.crc32',
+  'd.store_key as jpeg_key',
+  'd.size as jpeg_size',
+  'd.crc32 as jpeg_crc32',
+] as const;
+
 /** Archives prepared for download, and the files they are made of (issue #14). */
 export function createArchivesRepository(db: Kysely<Database>) {
   /** Files with their blob and their JPEG rendition, in `state`. */
@@ -36,24 +56,7 @@ export function createArchivesRepository(db: Kysely<Database>) {
       .selectFrom('files as f')
       .innerJoin('blobs as b', 'b.id', 'f.blob_id')
       .leftJoin('derivatives as d', (join) => join.onRef('d.blob_id', '=', 'b.id').on('d.kind', '=', 'jpeg'))
-      .select([
-        'f.id',
-        'f.job_id',
-        'f.name',
-        'f.path',
-        'f.mtime',
-        'f.taken_at',
-        'f.group_id',
-        'f.master',
-        'f.size as file_size',
-        'b.id as blob_id',
-        'b.store_key',
-        'b.size',
-        'b.crc32',
-        'd.store_key as jpeg_key',
-        'd.size as jpeg_size',
-        'd.crc32 as jpeg_crc32',
-      ])
+      .select(ARCHIVE_FILE_COLUMNS)
       .where('f.state', '=', state);
 
   return {
@@ -95,6 +98,31 @@ export function createArchivesRepository(db: Kysely<Database>) {
         .where('state', '=', 'active')
         .executeTakeFirst();
       return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
+    },
+
+    /**
+     * The files of a deleted album a restore would bring back (see `restoreAlbum`: those
+     * active or trashed with the album, not before it), of `ids` or all, in taken order.
+     */
+    async deletedAlbumFiles(jobId: string, ids: readonly string[] | undefined): Promise<ArchiveFileRow[]> {
+      let query = db
+        .selectFrom('files as f')
+        .innerJoin('jobs as j', 'j.id', 'f.job_id')
+        .innerJoin('blobs as b', 'b.id', 'f.blob_id')
+        .leftJoin('derivatives as d', (join) =>
+          join.onRef('d.blob_id', '=', 'b.id').on('d.kind', '=', 'jpeg'),
+        )
+        .select(ARCHIVE_FILE_COLUMNS)
+        .where('f.job_id', '=', jobId)
+        .where('j.deleted_at', 'is not', null)
+        .where((eb) =>
+          eb.or([
+            eb('f.state', '=', 'active'),
+            eb.and([eb('f.state', '=', 'trashed'), eb('f.dtime', '>=', eb.ref('j.deleted_at'))]),
+          ]),
+        );
+      if (ids !== undefined) query = query.where('f.id', 'in', ids.length > 0 ? ids : ['']);
+      return query.orderBy('f.taken_at').orderBy('f.id').execute();
     },
 
     /** The trashed files of `ids` in the live jobs `ownerId` owns (spec 000 §6: their own trash). */

@@ -259,6 +259,38 @@ describe.each(DIALECTS)('files_as_archive (%s)', (dialect) => {
     expect(converted.find((e) => e.name === 'IMG_0002.jpg')?.sha1).toBe(sha1(jpeg));
   });
 
+  it('exports a deleted album to its owner only, with the files a restore would bring back', async () => {
+    const owner = await signUp(t.app);
+    const member = await signUp(t.app);
+    const album = await c.createShared(owner, 'Gone');
+    const kept = await put(owner, album.id, 'kept.jpg');
+    const last = await put(owner, album.id, 'last.jpg');
+    expect((await c.subscribe(member, album.id)).statusCode).toBe(200);
+    // Removing the last files deletes the album (spec 000 §4); both come back with a restore.
+    for (const file of [kept, last]) {
+      expect((await c.send(owner, 'DELETE', `/jobs/${album.id}/files_by_id/${file.id}`)).statusCode).toBe(
+        200,
+      );
+    }
+    expectStatus(await prepare(owner, album.id, {}), 403, 'secured_job');
+    expectStatus(await prepare(member, album.id, { mode: 'export' }), 403, 'secured_job');
+    const archive = await prepared(owner, album.id, { mode: 'export' });
+    expect(archive).toMatchObject({ file_name: 'Gone.zip', count: 2 });
+    const r = await download(archive.url);
+    expect(r.statusCode).toBe(200);
+    const names = pythonEntries(save(r.rawPayload))
+      .map((entry) => entry.name)
+      .sort();
+    // An export unpacks into a folder of the album's name.
+    expect(names).toEqual(['Gone/kept.jpg', 'Gone/last.jpg']);
+    // Restored: the export's URL opens nothing any more; the album downloads as any other.
+    expect(
+      (await c.send(owner, 'POST', '/rollback_albums', { payload: { job_uuids: [album.id] } })).statusCode,
+    ).toBe(200);
+    expect((await download(archive.url)).statusCode).toBe(404);
+    expectStatus(await prepare(owner, album.id, { mode: 'export' }), 404, 'not_found');
+  });
+
   // The trash's downloads (spec 000 §4 trash photos: download selected, download all).
   it("streams the owner's trashed files, to nobody else, and not once they are restored", async () => {
     const owner = await signUp(t.app);

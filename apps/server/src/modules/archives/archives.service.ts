@@ -115,11 +115,17 @@ export function createArchivesService(deps: {
       jobId: string,
       request: ArchiveOptions & { file_ids?: string[] | undefined; mode: ArchiveMode },
     ): Promise<PreparedArchive> {
-      const grant = await access.requireJob(caller, jobId, 'download');
+      // An export is of a deleted album, by its owner, from the trash (spec 000 §2 trash
+      // albums: per-album menu restore/export/delete); every other mode of a live job.
+      const exporting = request.mode === 'export';
+      const grant = await access.requireJob(caller, jobId, exporting ? 'exportDeletedAlbum' : 'download');
       const whole = request.file_ids === undefined;
       if (request.file_ids !== undefined && request.file_ids.length > DOWNLOAD_MAX_ITEMS)
         throw new DownloadLimitError('files', false);
-      const files = inOrderAsked(await repos.archives.activeFiles(jobId, request.file_ids), request.file_ids);
+      const found = exporting
+        ? await repos.archives.deletedAlbumFiles(jobId, request.file_ids)
+        : await repos.archives.activeFiles(jobId, request.file_ids);
+      const files = inOrderAsked(found, request.file_ids);
       checkLimits(files, whole);
       if (files.length === 0) throw new NotFoundError();
       const { file_ids: _ids, mode, ...options } = request;
@@ -186,6 +192,12 @@ export function createArchivesService(deps: {
         )
           throw new NotFoundError();
         files = inOrderAsked(await repos.archives.trashedFiles(row.user_id, ids), ids);
+      } else if (row.mode === 'export') {
+        // Only while the album is deleted, and to its owner's session (no album epoch).
+        const found = await repos.jobs.findForCaller(row.job_id, null);
+        if (!found || !canServeTrashedMedia({ state: 'active' }, found.job, presented.sid))
+          throw new NotFoundError();
+        files = inOrderAsked(await repos.archives.deletedAlbumFiles(row.job_id, ids), ids);
       } else {
         const found = await repos.jobs.findForCaller(row.job_id, null);
         if (!found || !canServeSignedMedia(found.job, presented.sid)) throw new NotFoundError();
