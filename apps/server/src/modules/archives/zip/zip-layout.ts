@@ -10,9 +10,12 @@
  *   blob from that offset; nothing before it is read again;
  * - throughput of a plain file copy: bytes go from the store to the socket untouched, no
  *   checksum is computed while streaming.
- * Streaming zip libraries (yazl, archiver) compute each CRC while streaming and write it
- * after the data (a data descriptor): they cannot start in the middle, so a resume at
- * 3 GB would re-read 3 GB. See docs/ARCHITECTURE.md (archives) for the measurements.
+ * The streaming zip libraries STACK.md names (yazl 3, archiver 8) compute each CRC while
+ * streaming and write it after the data (a data descriptor), and take no precomputed CRC:
+ * they cannot start in the middle, so a resume at 3 GB would re-read and re-checksum 3 GB,
+ * and every download pays the checksum (yazl's is JavaScript, far below a disk's read speed;
+ * bench/archives.ts needs 0.9 of it). Hence this small writer of stored entries, checked in
+ * the tests by two readers we did not write: Info-ZIP's unzip and Python's zipfile.
  *
  * Format (APPNOTE.TXT 6.3.10): local header, data, then the central directory and its end
  * record. Names are UTF-8 (general purpose bit 11). An entry, an offset or the directory
