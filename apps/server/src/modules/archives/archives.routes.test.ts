@@ -172,6 +172,20 @@ describe.each(DIALECTS)('files_as_archive (%s)', (dialect) => {
       .where('job_id', '=', album.id)
       .execute();
     expectStatus(await prepare(user, album.id, {}), 422, 'album_download_too_large');
+    // 501 files in a whole album: rows copied from one file, as copies into albums make them.
+    const source = await t.database.db
+      .selectFrom('files')
+      .selectAll()
+      .where('job_id', '=', album.id)
+      .executeTakeFirstOrThrow();
+    await t.database.db.updateTable('files').set({ size: 10 }).where('job_id', '=', album.id).execute();
+    await t.database.db
+      .insertInto('files')
+      .values(
+        Array.from({ length: 499 }, (_, i) => ({ ...source, id: `${source.id}-${String(i)}`, size: 10 })),
+      )
+      .execute();
+    expectStatus(await prepare(user, album.id, {}), 422, 'album_download_too_many_files');
   });
 
   it('lets a visitor of a shared album download it, until the album stops being shared', async () => {

@@ -42,6 +42,35 @@ with zipfile.ZipFile(sys.argv[1]) as z:
   return JSON.parse(output) as ReturnType<typeof pythonEntries>;
 }
 
+/**
+ * What Python's zipfile lists (name, size) without reading the entries, and the bytes of the
+ * entries named in `read` (their CRC checked as they are read): for archives too large to read whole.
+ */
+export function pythonListing(
+  zipFile: string,
+  read: readonly string[],
+): { name: string; size: number; text?: string }[] {
+  const script = `
+import json, sys, zipfile
+wanted = set(json.loads(sys.argv[2]))
+with zipfile.ZipFile(sys.argv[1]) as z:
+    out = []
+    for info in z.infolist():
+        one = {"name": info.filename, "size": info.file_size}
+        if info.filename in wanted:
+            one["text"] = z.read(info).decode("utf-8")
+        out.append(one)
+    print(json.dumps(out))
+`;
+  const output = execFileSync('python3', ['-c', script, zipFile, JSON.stringify(read)], { encoding: 'utf8' });
+  return JSON.parse(output) as ReturnType<typeof pythonListing>;
+}
+
+/** `unzip -l`: the listing Info-ZIP reads from the central directory (ZIP64 records included). */
+export function unzipList(zipFile: string): string {
+  return execFileSync('unzip', ['-l', zipFile], { encoding: 'utf8' });
+}
+
 /** Extracts with `unzip -o` into a new folder and lists the files it wrote, relative paths. */
 export function unzipInto(zipFile: string, dir: string): string[] {
   fs.mkdirSync(dir, { recursive: true });

@@ -8,7 +8,7 @@ import { crc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { layoutZip, type ZipEntry } from './zip-layout.ts';
 import { streamZip, type OpenSource } from './zip-stream.ts';
-import { pythonEntries, unzipTest } from './zip.test-support.ts';
+import { pythonEntries, pythonListing, unzipList, unzipTest } from './zip.test-support.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-zip-'));
 afterAll(() => {
@@ -68,6 +68,35 @@ describe('zip archives (see [Note: Zip layout])', () => {
       expect(read[3]?.date).toEqual([2019, 1, 2, 3, 4, 4]);
     });
   }
+
+  it('switches to ZIP64 by itself for an entry over 4 GiB', { timeout: 60_000 }, async () => {
+    // 4 GiB + 1 MiB of zeros, written as a hole of a sparse file: no disk, no memory.
+    const size = 2 ** 32 + 2 ** 20;
+    const zeros = Buffer.alloc(2 ** 24);
+    let crc = 0;
+    for (let done = 0; done < size; done += zeros.length)
+      crc = crc32(zeros.subarray(0, Math.min(zeros.length, size - done)), crc);
+    const small = entry('after.txt', Buffer.from('after the big one'));
+    const layout = layoutZip([{ name: 'big.bin', size, crc32: crc, mtime: 0, source: 'zeros' }, small]);
+    const file = path.join(dir, 'zip64.zip');
+    const handle = await fs.promises.open(file, 'w');
+    let at = 0;
+    for (const segment of layout.segments) {
+      if (segment.kind === 'bytes') await handle.write(segment.bytes, 0, segment.bytes.length, at);
+      else if (segment.source !== 'zeros')
+        await handle.write(contents.get(segment.source) ?? Buffer.alloc(0), 0, segment.length, at);
+      at += segment.kind === 'bytes' ? segment.bytes.length : segment.length;
+    }
+    await handle.truncate(layout.size);
+    await handle.close();
+    // Read from the directory and the ZIP64 records alone; the small entry after the big one
+    // is read (and its CRC checked) from its local header past 4 GiB.
+    expect(unzipList(file)).toMatch(/4296015872\s+\S+\s+\S+\s+big\.bin/);
+    expect(pythonListing(file, ['after.txt'])).toEqual([
+      { name: 'big.bin', size },
+      { name: 'after.txt', size: 17, text: 'after the big one' },
+    ]);
+  });
 
   it('answers any range with exactly the bytes of the whole archive there', async () => {
     const layout = layoutZip(photos);
