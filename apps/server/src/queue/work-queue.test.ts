@@ -33,6 +33,39 @@ describe.each(DIALECTS)('database work queue (%s)', (dialect) => {
     return { clock, workItems, bus, make };
   }
 
+  it('outlives a claim the database refuses (a full disk): reports it and claims at the next wake-up', async () => {
+    const { clock, workItems, bus } = await setup(1);
+    await workItems.enqueue({ kind: 'media', payload: { n: 1 }, now: clock.now() });
+    let refuse = true;
+    const flaky = {
+      ...workItems,
+      claim: (...args: Parameters<typeof workItems.claim>) =>
+        refuse ? Promise.reject(new Error('database or disk is full')) : workItems.claim(...args),
+    };
+    const errors: string[] = [];
+    const ran: number[] = [];
+    const queue = createDatabaseWorkQueue({
+      workItems: flaky,
+      bus,
+      concurrency: 1,
+      now: clock.now,
+      pollMs: 60_000,
+      onError: (error) => errors.push(String(error)),
+    });
+    queues.push(queue);
+    queue.start({
+      media: (payload) => {
+        ran.push(Number(payload.n));
+        return Promise.resolve();
+      },
+    });
+    await until(() => errors.length === 1);
+    expect(errors[0]).toMatch(/disk is full/);
+    refuse = false;
+    bus.publish(WORK_CHANNEL, {});
+    await until(() => ran.length === 1);
+  });
+
   it('runs every committed item once, at most `concurrency` at a time, across two workers', async () => {
     const { clock, workItems, bus, make } = await setup(2);
     for (let i = 0; i < 12; i++)

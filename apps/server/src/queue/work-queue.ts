@@ -99,6 +99,10 @@ export function createDatabaseWorkQueue(options: DatabaseWorkQueueOptions): Work
           }
         }
       } while (wokenMeanwhile() && running);
+    } catch (error) {
+      // The database refused the claim (its disk is full, its server restarting): nothing
+      // was taken, the next poll or wake-up asks again. Unhandled, it would end the process.
+      options.onError?.(error, { id: '', kind: 'claim', attempts: 0 });
     } finally {
       pumping = false;
     }
