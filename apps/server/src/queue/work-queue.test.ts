@@ -62,7 +62,7 @@ describe.each(DIALECTS)('database work queue (%s)', (dialect) => {
     await until(() => errors.length === 1);
     expect(errors[0]).toMatch(/disk is full/);
     refuse = false;
-    bus.publish(WORK_CHANNEL, {});
+    await bus.publish(WORK_CHANNEL, 'media');
     await until(() => ran.length === 1);
   });
 
