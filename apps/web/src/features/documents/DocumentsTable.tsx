@@ -68,9 +68,11 @@ function GroupRows({ group, selection }: { group: DocumentGroup; selection: Sele
             }}
           />
         </td>
-        <td colSpan={3}>
+        <td colSpan={2}>
           <h2 className="documents-table__month">{name}</h2>
         </td>
+        {/* Each row has its date cell: the phone's hidden column takes one cell from every row. */}
+        <td className="documents-table__date" />
       </tr>
       {group.files.map((file) => (
         <DocumentRow
