@@ -28,6 +28,9 @@ export function useDocumentsQuery(jobId: string | undefined) {
     queryKey: documentKeys.list(jobId ?? ''),
     queryFn: ({ signal }) => api.app(jobPath(jobId ?? '', 'documents'), DocumentList, { signal }),
     enabled: jobId !== undefined,
+    // Fetched on every visit: a restore from the trash, or an upload elsewhere, changes it
+    // without telling this cache.
+    staleTime: 0,
   });
 }
 
