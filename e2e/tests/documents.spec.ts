@@ -116,6 +116,7 @@ test('documents: upload from the screen, list, download one and both, delete one
   await expect(page.getByText('1 file deleted')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('toolbar')).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Documents', level: 1 })).toBeFocused();
   await expect(table.getByRole('row', { name: /receipt\.pdf/ })).toHaveCount(0);
   await page.reload();
   await expect(table.getByRole('row', { name: /notes\.txt/ })).toBeVisible();

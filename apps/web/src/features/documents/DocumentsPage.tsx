@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { DocumentIcon } from '../../ui/DocumentIcon.tsx';
@@ -33,6 +33,16 @@ export function DocumentsPage() {
   const selection = useGroupSelection(groups);
   const title = intl.formatMessage({ id: 'documents.title' });
   usePageTitle(title);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [deletes, setDeletes] = useState(0);
+  const countDelete = useCallback(() => {
+    setDeletes((count) => count + 1);
+  }, []);
+  // After a delete the dialog hands focus back to the bar's button, gone with the bar: the
+  // heading takes it. An effect, so it runs after the dialog's own cleanup (useFocusTrap).
+  useEffect(() => {
+    if (deletes > 0) heading.current?.focus();
+  }, [deletes]);
 
   if (job.isError) return <QueryError error={job.error} onRetry={() => void job.refetch()} />;
   if (query.isError && !query.data)
@@ -57,14 +67,18 @@ export function DocumentsPage() {
         {intl.formatMessage({ id: 'documents.back' })}
       </Link>
       <header className="documents-header">
-        <h1 className="page__title">{title}</h1>
+        <h1 ref={heading} className="page__title" tabIndex={-1}>
+          {title}
+        </h1>
         {jobId !== undefined && files && files.length > 0 && (
           <UploadDocumentsButton jobId={jobId} className="btn btn--primary" />
         )}
       </header>
       {body}
       {/* Mounted while the list empties: the last delete's toast and its Undo outlive the rows. */}
-      {jobId !== undefined && <DocumentsSelectionBar jobId={jobId} selection={selection} byId={byId} />}
+      {jobId !== undefined && (
+        <DocumentsSelectionBar jobId={jobId} selection={selection} byId={byId} onDeleted={countDelete} />
+      )}
     </section>
   );
 }

@@ -19,6 +19,16 @@ function documentsServer(files = [receipt, notes, budget], keep: string[] = []):
       left = left.filter((file) => !ids.includes(file.id));
       return { body: { deleted: ids } };
     },
+    'POST /st/4/jobs/job-timeline/multi_rollback': (request) => {
+      const ids = (request.body as { file_uuids: string[] }).file_uuids;
+      left = files.filter((file) => left.includes(file) || ids.includes(file.id));
+      return {
+        body: {
+          results: ids.map((id) => ({ file_uuid: id, status: 'ok' })),
+          quota: { used_space: 0, max_space: 1 },
+        },
+      };
+    },
   };
 }
 
@@ -105,6 +115,21 @@ describe('delete (spec 000 §4: asks, then deletes and clears the selection)', (
     expect(screen.queryByRole('toolbar')).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: 'Undo' })).toBeTruthy();
+    // The button that had the focus went with the bar: the heading has it now.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Documents', level: 1 }));
+  });
+
+  test('Undo brings the deleted documents back from the trash', async () => {
+    const { user, requests } = renderApp({ route: ROUTE, routes: documentsServer() });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select receipt.pdf' }));
+    await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('1 file restored')).toBeTruthy();
+    expect(await screen.findByText('receipt.pdf')).toBeTruthy();
+    expect(calls(requests, '/st/4/jobs/job-timeline/multi_rollback').map((r) => r.body)).toEqual([
+      { file_uuids: ['doc-receipt.pdf'] },
+    ]);
   });
 
   test('a failed delete says so in the dialog and keeps every document listed and selected', async () => {

@@ -1,4 +1,5 @@
 import { DOWNLOAD_MAX_BYTES, DOWNLOAD_MAX_ITEMS, GIB, type RemoteFile } from '@trove/contract';
+import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -16,6 +17,11 @@ export interface DocumentsSelectionBarProps {
   selection: Selection;
   /** The listed documents by id, to download the selected ones. */
   byId: ReadonlyMap<string, RemoteFile>;
+  /**
+   * After a delete, once the bar and its dialog are gone: where the keyboard's focus goes,
+   * as the button that had it went with them.
+   */
+  onDeleted: () => void;
 }
 
 /**
@@ -23,11 +29,15 @@ export interface DocumentsSelectionBarProps {
  * shows a toolbar with download and delete"): the count, clear (also Escape), Download, and
  * Delete after a question (spec 000 §4).
  */
-export function DocumentsSelectionBar({ jobId, selection, byId }: DocumentsSelectionBarProps) {
+export function DocumentsSelectionBar({ jobId, selection, byId, onDeleted }: DocumentsSelectionBarProps) {
   const intl = useIntl();
   const { state, actions } = selection;
   const downloads = useDocumentDownload(jobId);
-  const deletion = useDocumentDelete(jobId, actions.clear);
+  const handleDeleted = useCallback(() => {
+    actions.clear();
+    onDeleted();
+  }, [actions, onDeleted]);
+  const deletion = useDocumentDelete(jobId, handleDeleted);
   const { pending } = deletion;
   // spec 000 §8 Delete file(s): 'Failed to delete file' / 'Failed to delete {n} files'.
   const deleteFailedText = (count: number) =>
