@@ -55,6 +55,10 @@ const DevicesPage = lazyScreen(
 const TrashScreens = lazyScreen(() =>
   import('../features/trash/TrashScreens.tsx').then((m) => m.TrashScreens),
 );
+const DocumentsPage = lazyScreen(
+  () => import('../features/documents/DocumentsPage.tsx').then((m) => m.DocumentsPage),
+  { messages: 'documents' },
+);
 const ErrorPage = lazyScreen(() => import('../features/errors/ErrorPage.tsx').then((m) => m.ErrorPage));
 const NotFoundPage = lazyScreen(() =>
   import('../features/errors/NotFoundPage.tsx').then((m) => m.NotFoundPage),
@@ -117,6 +121,8 @@ export function AppRoutes() {
           <Route path="deleted_items/*" element={<TrashScreens />} />
           <Route path="_from_inside_app/deleted_items/*" element={<TrashScreens />} />
           <Route path="settings/devices" element={<DevicesPage />} />
+          {/* spec 000 §2: the documents list, reached from the settings. */}
+          <Route path="documents" element={<DocumentsPage />} />
         </Route>
         {/* spec 000 §2, §6: a shared album by its link, and its login-gated actions. */}
         <Route path="a/:albumId/*" element={<VisitorScreens />} />

@@ -44,7 +44,7 @@ export function isHeic(file: RemoteFile): boolean {
 }
 
 /** Starts a browser download of `url` the way a link with `download` does. */
-function clickDownloadLink(url: string, fileName: string): void {
+export function clickDownloadLink(url: string, fileName: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Avatar } from '../../ui/Avatar.tsx';
+import { DocumentIcon } from '../../ui/DocumentIcon.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
@@ -12,7 +13,7 @@ import { NameForm } from './NameForm.tsx';
 
 /**
  * Route /settings: the settings hub of spec 001 §2, with what exists so far: the name, the
- * language, connected devices, deleted items (the trash) and log out.
+ * language, connected devices, documents, deleted items (the trash) and log out.
  */
 export function SettingsPage() {
   const intl = useIntl();
@@ -54,6 +55,15 @@ export function SettingsPage() {
           <span className="list-link__text">
             <span className="list-link__title">{intl.formatMessage({ id: 'devices.title' })}</span>
             <span className="muted">{intl.formatMessage({ id: 'settings.devicesText' })}</span>
+          </span>
+          <Icon name="chevronRight" />
+        </Link>
+        {/* spec 000 §2: the documents list, whose back link leads here. */}
+        <Link to="/documents" className="list-link">
+          <DocumentIcon />
+          <span className="list-link__text">
+            <span className="list-link__title">{intl.formatMessage({ id: 'settings.documents' })}</span>
+            <span className="muted">{intl.formatMessage({ id: 'settings.documentsText' })}</span>
           </span>
           <Icon name="chevronRight" />
         </Link>

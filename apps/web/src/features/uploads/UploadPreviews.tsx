@@ -1,11 +1,12 @@
 import { fileTypeOfExtension, extensionOf } from '@trove/contract';
 import { useEffect, useRef } from 'react';
+import { DocumentIcon } from '../../ui/DocumentIcon.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import type { UploaderState } from './model.ts';
 import { useUploader, useUploaderView } from './UploaderProvider.tsx';
 import { PANEL } from './panel-layout.ts';
 
-/** Formats every browser shows in an <img>; HEIC, raw files and videos get an icon. */
+/** Formats every browser shows in an <img>; HEIC, raw files, videos and documents get an icon. */
 const SHOWABLE = new Set(['jpg', 'jpeg', 'jpe', 'jfif', 'png', 'gif', 'webp', 'avif', 'bmp']);
 
 /**
@@ -45,9 +46,14 @@ function Preview({ itemId }: { itemId: number }) {
     };
   }, [file, isShowable]);
   if (isShowable) return <img ref={image} className="upload-preview" alt="" decoding="async" />;
+  const type = fileTypeOfExtension(extension);
   return (
     <span className="upload-preview upload-preview--icon">
-      <Icon name={fileTypeOfExtension(extension) === 'Movies' ? 'video' : 'photos'} size={22} />
+      {type === 'Documents' ? (
+        <DocumentIcon size={22} />
+      ) : (
+        <Icon name={type === 'Movies' ? 'video' : 'photos'} size={22} />
+      )}
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { checkFile, type MediaExtensions } from './checks.ts';
+import { checkFile, type AcceptedExtensions } from './checks.ts';
 import { inspectFiles } from './file-inspection.ts';
 import type { NewUploadItem, RejectionReason } from './model.ts';
 import type { PickedFile, UploadTarget } from './uploader-types.ts';
@@ -18,7 +18,7 @@ export interface PreparedFiles {
  */
 export async function prepareFiles(
   picked: readonly PickedFile[],
-  extensions: MediaExtensions,
+  extensions: AcceptedExtensions,
   target: UploadTarget,
 ): Promise<PreparedFiles> {
   const facts = await inspectFiles(picked.map((entry) => entry.file));

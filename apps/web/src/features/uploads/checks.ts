@@ -9,32 +9,41 @@ import {
 import type { HttpClient } from '../../api/http-client.ts';
 import type { FileFacts } from './file-inspection.ts';
 import type { RejectionReason } from './model.ts';
+import type { UploadKind } from './uploader-types.ts';
 
 /**
  * The client-side upload checks of spec 000 §5: an unreadable file is FileIsFolder; only
  * picture and movie extensions are allowed (others UnSupported, documents included); a
- * file over 200 GiB is TooLargeFile.
+ * file over 200 GiB is TooLargeFile. The documents screen's uploads are the one exception:
+ * they accept documents, and only documents (See: UploadKind).
  */
 
 /** Lowercase extensions, without the dot, that may be uploaded. */
-export type MediaExtensions = ReadonlySet<string>;
+export type AcceptedExtensions = ReadonlySet<string>;
+
+/** The extensions each kind of target accepts. */
+export type UploadExtensions = Readonly<Record<UploadKind, AcceptedExtensions>>;
 
 /** The built-in list: pictures and movies of the contract (spec 000 §5). */
-export const CONTRACT_MEDIA_EXTENSIONS: MediaExtensions = new Set([
+export const CONTRACT_MEDIA_EXTENSIONS: AcceptedExtensions = new Set([
   ...SUPPORTED_EXTENSIONS.pictures,
   ...SUPPORTED_EXTENSIONS.movies,
 ]);
 
+/** The contract's documents (spec 000 §2 Documents page). */
+export const CONTRACT_DOCUMENT_EXTENSIONS: AcceptedExtensions = new Set(SUPPORTED_EXTENSIONS.documents);
+
 /**
- * The server's pictures and movies (GET /supported_extensions): an operator's server may
- * accept more or fewer than this build knows. Falls back to the contract's list.
+ * The server's lists (GET /supported_extensions): an operator's server may accept more or
+ * fewer than this build knows. Falls back to the contract's lists.
  */
-export async function fetchMediaExtensions(api: HttpClient): Promise<MediaExtensions> {
+export async function fetchUploadExtensions(api: HttpClient): Promise<UploadExtensions> {
+  const lower = (list: readonly string[]) => new Set(list.map((ext) => ext.toLowerCase()));
   try {
     const answer = await api.app('/supported_extensions', SupportedExtensionsResponse);
-    return new Set([...answer.pictures, ...answer.movies].map((ext) => ext.toLowerCase()));
+    return { media: lower([...answer.pictures, ...answer.movies]), documents: lower(answer.documents) };
   } catch {
-    return CONTRACT_MEDIA_EXTENSIONS;
+    return { media: CONTRACT_MEDIA_EXTENSIONS, documents: CONTRACT_DOCUMENT_EXTENSIONS };
   }
 }
 
@@ -42,7 +51,7 @@ export async function fetchMediaExtensions(api: HttpClient): Promise<MediaExtens
 export function checkNameAndSize(
   name: string,
   size: number,
-  extensions: MediaExtensions,
+  extensions: AcceptedExtensions,
 ): RejectionReason | null {
   if (!extensions.has(extensionOf(name))) return 'UnSupported';
   if (size > MAX_UPLOAD_BYTES) return 'TooLargeFile';
@@ -66,7 +75,7 @@ export async function isReadable(file: Blob): Promise<boolean> {
 export function checkFile(
   name: string,
   facts: FileFacts,
-  extensions: MediaExtensions,
+  extensions: AcceptedExtensions,
 ): RejectionReason | null {
   if (!facts.isReadable) return 'FileIsFolder';
   return checkNameAndSize(name, facts.size, extensions);

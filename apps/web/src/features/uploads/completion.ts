@@ -31,7 +31,8 @@ export interface CompletedItem {
  * writes a type 0 record when the file is added and another when its media work finished
  * (apps/server/src/modules/media/media.worker.ts), so a file sent with its bytes is done at
  * its second record after the serial read before it was sent, and one added by
- * files_dedup at its first (its bytes were processed before). A `pending_uploads` of 0
+ * files_dedup at its first (its bytes were processed before), as is a document, which the
+ * server stores ready, with no media work and so no second record. A `pending_uploads` of 0
  * means nothing in the job awaits processing, which finishes every watched file at once.
  * A file whose latest record says `media_status: failed` (the worker could not decode it or
  * ran out of attempts, issue #10 §3) is done too, reported as failed.

@@ -1,5 +1,5 @@
 import { prepareFiles } from './add-files.ts';
-import { exceedsStorage, fetchMediaExtensions, type MediaExtensions } from './checks.ts';
+import { exceedsStorage, fetchUploadExtensions, type UploadExtensions } from './checks.ts';
 import type { PickedFile, UploadTarget, UploaderCore, UploaderDeps } from './uploader-types.ts';
 
 /**
@@ -13,11 +13,11 @@ export function createFileAdder(
   deps: Pick<UploaderDeps, 'api' | 'getTimelineJobId' | 'getAccount'>,
 ): AddFiles {
   const { store } = core;
-  let extensions: Promise<MediaExtensions> | undefined;
+  let extensions: Promise<UploadExtensions> | undefined;
 
   return async (picked, target) => {
     if (picked.length === 0) return true;
-    extensions ??= fetchMediaExtensions(deps.api);
+    extensions ??= fetchUploadExtensions(deps.api);
     const preparing = (change: number) => {
       store.setState({ preparing: store.getState().preparing + change });
     };
@@ -31,7 +31,7 @@ export function createFileAdder(
         deps.getAccount().catch(() => undefined),
       ]);
       const into = target ?? { jobId, alsoTimeline: false };
-      const prepared = await prepareFiles(picked, known, into);
+      const prepared = await prepareFiles(picked, known[into.kind ?? 'media'], into);
       // spec 000 §5: adding to the timeline (not a story) is refused when the files do not
       // fit, counting what is queued and not yet on the server. A copy to the timeline
       // shares the album's bytes, so it takes no further storage.

@@ -1,3 +1,4 @@
+import { extensionOf, fileTypeOfExtension } from '@trove/contract';
 import type { CompletionPoller } from './completion-poller.ts';
 import { UnreadableFileError } from './hasher.ts';
 import { findItem } from './model.ts';
@@ -62,7 +63,9 @@ export function createItemSender(parts: {
       },
     );
     if (outcome.kind === 'answered' && outcome.answer === 'processing' && outcome.fileUUID) {
-      watch.watch(outcome.fileUUID, id, outcome.isDedup ? 1 : 2);
+      // See [Note: Upload completion]: a document gets no media work, so no second record.
+      const isDocument = fileTypeOfExtension(extensionOf(item.name)) === 'Documents';
+      watch.watch(outcome.fileUUID, id, outcome.isDedup || isDocument ? 1 : 2);
       completion.start();
     }
     if (outcome.kind === 'answered' && outcome.answer === 'exists' && outcome.fileUUID && item.alsoTimeline) {

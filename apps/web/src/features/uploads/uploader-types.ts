@@ -12,12 +12,22 @@ export interface PickedFile {
 }
 
 /**
+ * What a target accepts. `media`: pictures and movies, documents refused as UnSupported
+ * (spec 000 §5), the timeline's and the albums' uploads. `documents`: documents only, the
+ * uploads of the documents screen (spec 000 §2 /documents), which go into the timeline job
+ * where the documents listing finds them and the timeline never shows them.
+ */
+export type UploadKind = 'media' | 'documents';
+
+/**
  * Where added files go: the caller's timeline (the default), or an album, maybe also copied
  * to the timeline once there (spec 000 §4 Upload item, [Note: Copy to the timeline]).
  */
 export interface UploadTarget {
   jobId: string;
   alsoTimeline: boolean;
+  /** What the target accepts; `media` when left out. */
+  kind?: UploadKind;
 }
 
 /** A message the panel shows about an add that did not happen (spec 000 §5, §8). */

@@ -17,7 +17,14 @@ import { createUploadHashes } from './upload-hashes.ts';
 import type { PickedFile, UploadNotice, UploaderCore, UploaderDeps, UploaderView } from './uploader-types.ts';
 
 export { RETRY_COUNTDOWN_SECONDS, SERVER_FULL_RETRY_SECONDS } from './retry-countdown.ts';
-export type { PickedFile, UploadNotice, UploadTarget, UploaderDeps, UploaderView } from './uploader-types.ts';
+export type {
+  PickedFile,
+  UploadKind,
+  UploadNotice,
+  UploadTarget,
+  UploaderDeps,
+  UploaderView,
+} from './uploader-types.ts';
 
 /** The one upload queue of the app (spec 000 §4). */
 export interface Uploader {

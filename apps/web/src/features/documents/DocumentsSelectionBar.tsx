@@ -1,0 +1,124 @@
+import { DOWNLOAD_MAX_BYTES, DOWNLOAD_MAX_ITEMS, GIB, type RemoteFile } from '@trove/contract';
+import { useCallback } from 'react';
+import { useIntl } from 'react-intl';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { Icon } from '../../ui/icons.tsx';
+import { isSelecting, selectedCount, selectedIds } from '../selection/selectors.ts';
+import { SelectionBarFrame } from '../selection/SelectionBarFrame.tsx';
+import type { Selection } from '../selection/use-selection.ts';
+import { DocumentsIcon } from './documents-icons.tsx';
+import { useDocumentDelete } from './use-document-delete.ts';
+import { useDocumentDownload, type DownloadLimit } from './use-document-download.ts';
+
+/** Props of {@link DocumentsSelectionBar}. */
+export interface DocumentsSelectionBarProps {
+  jobId: string;
+  selection: Selection;
+  /** The listed documents by id, to download the selected ones. */
+  byId: ReadonlyMap<string, RemoteFile>;
+  /**
+   * After a delete, once the bar and its dialog are gone: where the keyboard's focus goes,
+   * as the button that had it went with them.
+   */
+  onDeleted: () => void;
+}
+
+/**
+ * The bar over the top bar while documents are selected (spec 000 §2 Documents: "selecting
+ * shows a toolbar with download and delete"): the count, clear (also Escape), Download, and
+ * Delete after a question (spec 000 §4).
+ */
+export function DocumentsSelectionBar({ jobId, selection, byId, onDeleted }: DocumentsSelectionBarProps) {
+  const intl = useIntl();
+  const { state, actions } = selection;
+  const downloads = useDocumentDownload(jobId);
+  const handleDeleted = useCallback(() => {
+    actions.clear();
+    onDeleted();
+  }, [actions, onDeleted]);
+  const deletion = useDocumentDelete(jobId, handleDeleted);
+  const { pending } = deletion;
+  // spec 000 §8 Delete file(s): 'Failed to delete file' / 'Failed to delete {n} files'.
+  const deleteFailedText = (count: number) =>
+    count === 1
+      ? intl.formatMessage({ id: 'fileActions.deleteFailed.one' })
+      : intl.formatMessage({ id: 'fileActions.deleteFailed.many' }, { count });
+  const dialogs = (
+    <>
+      {pending && (
+        <ConfirmDialog
+          kind="DELETE_FILE"
+          values={{ count: pending.ids.length }}
+          isPending={pending.phase === 'deleting'}
+          error={pending.phase === 'failed' ? deleteFailedText(pending.ids.length) : undefined}
+          onConfirm={() => void deletion.confirm()}
+          onCancel={deletion.cancel}
+        />
+      )}
+      {downloads.limit && <LimitDialog limit={downloads.limit} onClose={downloads.closeLimit} />}
+    </>
+  );
+  return (
+    <>
+      {isSelecting(state) && (
+        <SelectionBarFrame count={selectedCount(state)} onClear={actions.clear}>
+          <button
+            type="button"
+            className="btn btn--text documents-bar__action"
+            onClick={() => {
+              const files = selectedIds(state).flatMap((id) => byId.get(id) ?? []);
+              void downloads.download(files);
+            }}
+          >
+            <DocumentsIcon name="download" size={20} />
+            <span className="documents-bar__label">{intl.formatMessage({ id: 'fileActions.download' })}</span>
+          </button>
+          <button
+            type="button"
+            className="btn btn--text documents-bar__action documents-bar__action--danger"
+            onClick={() => {
+              deletion.ask(selectedIds(state));
+            }}
+          >
+            <Icon name="delete" size={20} />
+            <span className="documents-bar__label">{intl.formatMessage({ id: 'common.delete' })}</span>
+          </button>
+        </SelectionBarFrame>
+      )}
+      {/* Beside the bar, not in it: a dialog stays open as the selection changes under it. */}
+      {dialogs}
+    </>
+  );
+}
+
+/** The download limit alerts of spec 000 §4/§8: over 500 files, or over 3.5 GB (§9). */
+function LimitDialog({ limit, onClose }: { limit: DownloadLimit; onClose: () => void }) {
+  const intl = useIntl();
+  const texts =
+    limit === 'tooMany'
+      ? {
+          title: intl.formatMessage({ id: 'documents.tooMany.title' }),
+          body: intl.formatMessage({ id: 'documents.tooMany.body' }, { count: DOWNLOAD_MAX_ITEMS }),
+        }
+      : {
+          title: intl.formatMessage({ id: 'documents.tooLarge.title' }),
+          body: intl.formatMessage(
+            { id: 'documents.tooLarge.body' },
+            { count: intl.formatNumber(DOWNLOAD_MAX_BYTES / GIB) },
+          ),
+        };
+  return (
+    <Dialog
+      title={texts.title}
+      onClose={onClose}
+      actions={
+        <button type="button" className="btn btn--primary" onClick={onClose}>
+          {intl.formatMessage({ id: 'common.close' })}
+        </button>
+      }
+    >
+      <p>{texts.body}</p>
+    </Dialog>
+  );
+}
