@@ -59,6 +59,10 @@ const DocumentsPage = lazyScreen(
   () => import('../features/documents/DocumentsPage.tsx').then((m) => m.DocumentsPage),
   { messages: 'documents' },
 );
+const TakeoutPage = lazyScreen(
+  () => import('../features/takeout/TakeoutPage.tsx').then((m) => m.TakeoutPage),
+  { messages: 'takeout' },
+);
 const ErrorPage = lazyScreen(() => import('../features/errors/ErrorPage.tsx').then((m) => m.ErrorPage));
 const NotFoundPage = lazyScreen(() =>
   import('../features/errors/NotFoundPage.tsx').then((m) => m.NotFoundPage),
@@ -123,6 +127,8 @@ export function AppRoutes() {
           <Route path="settings/devices" element={<DevicesPage />} />
           {/* spec 000 §2: the documents list, reached from the settings. */}
           <Route path="documents" element={<DocumentsPage />} />
+          {/* spec 000 §2: takeout, the whole library as downloads, reached from the settings. */}
+          <Route path="settings/takeout" element={<TakeoutPage />} />
         </Route>
         {/* spec 000 §2, §6: a shared album by its link, and its login-gated actions. */}
         <Route path="a/:albumId/*" element={<VisitorScreens />} />

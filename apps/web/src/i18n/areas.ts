@@ -49,6 +49,7 @@ export const AREAS = {
   comments: { prefixes: ['comments.'], folders: ['features/comments/'] },
   trash: { prefixes: ['trash.'], folders: ['features/trash/'] },
   documents: { prefixes: ['documents.'], folders: ['features/documents/'] },
+  takeout: { prefixes: ['takeout.'], folders: ['features/takeout/'] },
 } as const satisfies Record<string, { prefixes: readonly string[]; folders: readonly string[] }>;
 
 /** A catalogue of its own, fetched with the screens that show it. */

@@ -112,6 +112,9 @@ describe.each(CATALOGUES.flatMap((catalogue) => LOCALES.map((locale) => [catalog
         total: 3,
         origin: 'http://o',
         counts: 'C',
+        size: '3.5 GB',
+        files: 500,
+        listed: 1,
       };
       for (const [key, value] of Object.entries(messages)) {
         intl.formatMessage({ id: key as MessageId }, values);

@@ -7,13 +7,14 @@ import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useAccountInfoQuery, useLogoutMutation } from '../auth/api.ts';
+import { TakeoutIcon } from '../takeout/takeout-icons.tsx';
 
 import { LanguagePicker } from './LanguagePicker.tsx';
 import { NameForm } from './NameForm.tsx';
 
 /**
  * Route /settings: the settings hub of spec 001 §2, with what exists so far: the name, the
- * language, connected devices, documents, deleted items (the trash) and log out.
+ * language, connected devices, documents, takeout, deleted items (the trash) and log out.
  */
 export function SettingsPage() {
   const intl = useIntl();
@@ -64,6 +65,15 @@ export function SettingsPage() {
           <span className="list-link__text">
             <span className="list-link__title">{intl.formatMessage({ id: 'settings.documents' })}</span>
             <span className="muted">{intl.formatMessage({ id: 'settings.documentsText' })}</span>
+          </span>
+          <Icon name="chevronRight" />
+        </Link>
+        {/* spec 000 §2: takeout, the whole library as downloads. */}
+        <Link to="/settings/takeout" className="list-link">
+          <TakeoutIcon name="download" />
+          <span className="list-link__text">
+            <span className="list-link__title">{intl.formatMessage({ id: 'settings.takeout' })}</span>
+            <span className="muted">{intl.formatMessage({ id: 'settings.takeoutText' })}</span>
           </span>
           <Icon name="chevronRight" />
         </Link>

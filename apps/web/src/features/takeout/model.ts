@@ -1,0 +1,35 @@
+import type { AccountInfo, JobInfo, RemoteFile } from '@trove/contract';
+import type { IntlShape } from 'react-intl';
+import type { DownloadFile } from '../downloads/parts.ts';
+import { sizeOf } from '../viewer/format.ts';
+
+/**
+ * The phone widths of spec 000 §2 (breakpoint 600 px; the stylesheets' `max-width: 599px`):
+ * takeout is desktop only, and a phone gets a note instead of the sections.
+ */
+export const PHONE_MEDIA_QUERY = '(max-width: 599px)';
+
+/** spec 000 §2 Takeout stats: the file count is photos plus videos (spec 000 §3 timeline stats). */
+export function libraryFileCount(account: Pick<AccountInfo, 'file_type_counters'>): number {
+  const { picture_count, video_count } = account.file_type_counters;
+  return picture_count + video_count;
+}
+
+/** spec 000 §2 Takeout: the albums section lists only albums with at least one file. */
+export function takeoutAlbums(albums: readonly JobInfo[]): JobInfo[] {
+  return albums.filter((album) => (album.media_count ?? 0) >= 1);
+}
+
+/** A listed file as the split into parts needs it (spec 000 §9: by the year it was taken). */
+export function toDownloadFile(file: RemoteFile): DownloadFile {
+  return { id: file.id, path: file.path, size: file.size, takenAt: file.taken * 1000 };
+}
+
+/**
+ * A byte count in Bytes, KB, MB or GB, base 1024 (spec 000 §9), with one decimal at most
+ * in the number format of the locale.
+ */
+export function formatSize(bytes: number, intl: Pick<IntlShape, 'formatNumber'>): string {
+  const { value, unit } = sizeOf(bytes);
+  return `${intl.formatNumber(value, { maximumFractionDigits: 1 })} ${unit}`;
+}
