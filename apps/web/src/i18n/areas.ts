@@ -30,6 +30,10 @@ export const AREAS = {
       'settings.nameFailed',
       // The viewer's slideshow button and the album toolbar's say the same.
       'viewer.slideshowPlay',
+      // The uploader's parts in the first load (See: uploads below).
+      'upload.addFolder',
+      'upload.leaveWarning',
+      'upload.drop',
     ],
     folders: [],
   },
@@ -48,6 +52,18 @@ export const AREAS = {
   viewer: { prefixes: ['viewer.'], folders: ['features/viewer/'] },
   comments: { prefixes: ['comments.'], folders: ['features/comments/'] },
   trash: { prefixes: ['trash.'], folders: ['features/trash/'] },
+  // The upload panel (a lazy part of its own) and what only it shows; the drop overlay, the
+  // add-folder button and the leave warning stay in the first load (main, below).
+  uploads: {
+    prefixes: ['upload.'],
+    folders: [
+      'features/uploads/UploadPanel',
+      'features/uploads/UploadRow',
+      'features/uploads/UploadList',
+      'features/uploads/StopUploadsDialog',
+      'features/uploads/upload-texts',
+    ],
+  },
   documents: { prefixes: ['documents.'], folders: ['features/documents/'] },
   takeout: { prefixes: ['takeout.'], folders: ['features/takeout/'] },
 } as const satisfies Record<string, { prefixes: readonly string[]; folders: readonly string[] }>;

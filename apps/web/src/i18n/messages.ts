@@ -10,6 +10,7 @@ import type legalEnUS from './messages/legal/en_US.json';
 import type settingsEnUS from './messages/settings/en_US.json';
 import type takeoutEnUS from './messages/takeout/en_US.json';
 import type trashEnUS from './messages/trash/en_US.json';
+import type uploadsEnUS from './messages/uploads/en_US.json';
 import type viewerEnUS from './messages/viewer/en_US.json';
 
 /** The ids of the main catalogues; en_US.json is the reference. */
@@ -26,6 +27,7 @@ export type MessageId =
   | keyof typeof settingsEnUS
   | keyof typeof takeoutEnUS
   | keyof typeof trashEnUS
+  | keyof typeof uploadsEnUS
   | keyof typeof viewerEnUS;
 
 /** One locale's main catalogue: an ICU message for every id. */

@@ -6,7 +6,10 @@ import { DropOverlay } from './DropOverlay.tsx';
 import { useUploader, useUploaderView } from './UploaderProvider.tsx';
 
 // Fetched when the panel first has something to show (See: [Note: Lazy uploader]).
-const UploadPanel = lazyScreen(() => import('./UploadPanel.tsx').then((m) => m.UploadPanel));
+// Its messages are an area of their own, fetched with it (See: [Note: Message areas]).
+const UploadPanel = lazyScreen(() => import('./UploadPanel.tsx').then((m) => m.UploadPanel), {
+  messages: 'uploads',
+});
 
 /** The signed-in user's upload UI; leaving the session stops and forgets the queue. */
 function SignedInUploads() {
