@@ -48,6 +48,7 @@ export const AREAS = {
   viewer: { prefixes: ['viewer.'], folders: ['features/viewer/'] },
   comments: { prefixes: ['comments.'], folders: ['features/comments/'] },
   trash: { prefixes: ['trash.'], folders: ['features/trash/'] },
+  downloads: { prefixes: ['downloads.'], folders: ['features/downloads/'] },
 } as const satisfies Record<string, { prefixes: readonly string[]; folders: readonly string[] }>;
 
 /** A catalogue of its own, fetched with the screens that show it. */
