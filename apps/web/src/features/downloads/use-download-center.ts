@@ -120,15 +120,18 @@ export function useDownloadCenter(): DownloadCenter {
     walkAbort.current = controller;
     setWalk({ done: 0, total: undefined });
     try {
-      return await request.fetchAll((done, total) => {
-        setWalk({ done, total });
+      const files = await request.fetchAll((done, total) => {
+        if (!controller.signal.aborted) setWalk({ done, total });
       }, controller.signal);
+      return controller.signal.aborted ? null : files;
     } catch (error) {
       if (controller.signal.aborted) return null;
       throw error;
     } finally {
-      walkAbort.current = null;
-      setWalk(null);
+      if (walkAbort.current === controller) {
+        walkAbort.current = null;
+        setWalk(null);
+      }
     }
   };
 
@@ -247,7 +250,10 @@ export function useDownloadCenter(): DownloadCenter {
       dispatchAlert({ type: 'dismiss' });
     },
     cancelWalk: () => {
+      // Closed at once, whenever the page on its way answers.
       walkAbort.current?.abort();
+      walkAbort.current = null;
+      setWalk(null);
     },
   };
 }
