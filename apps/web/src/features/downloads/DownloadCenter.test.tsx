@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { aFile } from '../../test/factories.ts';
+import type { aFile } from '../../test/factories.ts';
 import { renderApp } from '../../test/render.tsx';
 import { calls, juneFiles, preparedArchive, recordDownloads, timelineRoutes } from './test-downloads.ts';
 
