@@ -53,7 +53,7 @@ describe('download modal (spec 000 §4 off / max / min, §9 parts)', () => {
       },
     ]);
     // spec 000 §3: a clicked part offers its link again, for a browser that held it back.
-    const again = within(dialog).getByRole('link', { name: 'Download Photos(2) again' });
+    const again = within(dialog).getByRole('link', { name: 'Download again: Photos(2)' });
     expect(again.getAttribute('download')).toBe('Photos(2).zip');
 
     await user.click(within(dialog).getByRole('button', { name: 'Download Photos(1)' }));
@@ -108,7 +108,7 @@ describe('download modal (spec 000 §4 off / max / min, §9 parts)', () => {
     // spec 000 §8: the failed action of its kind (files), logged without ids or URLs.
     expect(warn).toHaveBeenCalledWith('download of files failed: internal_error');
     fail = false;
-    await user.click(within(dialog).getByRole('button', { name: 'Try downloading Photos(1) again' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Try again: Photos(1)' }));
     expect(await within(dialog).findByText('Download started')).toBeTruthy();
     expect(clicked).toHaveLength(1);
   });
@@ -127,7 +127,7 @@ describe('download modal (spec 000 §4 off / max / min, §9 parts)', () => {
     await user.click(within(alert).getByRole('button', { name: 'OK' }));
     // The download's dialog is back, the part marked failed.
     const dialog = await screen.findByRole('dialog', { name: 'Download in 2 parts' });
-    expect(within(dialog).getByRole('button', { name: 'Try downloading Photos(1) again' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Try again: Photos(1)' })).toBeTruthy();
   });
 
   test('HEIC photos are offered as JPEG, and the choice goes with every part', async () => {
