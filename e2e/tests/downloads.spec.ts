@@ -20,8 +20,8 @@ import {
  * Issue #14 "Done when", the web client's zip downloads: an album downloads in Chromium as a
  * zip whose files are byte for byte the ones uploaded; a selection of 600 files comes in two
  * parts of 300, each prepared on its click and downloaded natively; an album over 500 files
- * is blocked with its alert. The modal (max), its progress panel (min) and the alert are
- * checked by axe and photographed.
+ * is blocked with its alert; the trash's download all brings its files back byte for byte.
+ * The modal (max), its progress panel (min) and the alert are checked by axe and photographed.
  */
 test.setTimeout(240_000);
 
@@ -242,4 +242,34 @@ test('600 selected files come in two parts of 300; an album of them is blocked w
   await shoot(page, 'downloads-album-alert');
   await alert.getByRole('button', { name: 'OK' }).click();
   await expect(alert).toBeHidden();
+});
+
+test('download all of the trash lists it in pages, then downloads its files', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/');
+  await createAccount(page, newAccount('downloads-trash'));
+  const timeline = await appCall<{ id: string }>(page, 'GET', '/jobs/default');
+  const beach = path.join(FIXTURES, 'beach.jpg');
+  const exif = path.join(SERVER_FIXTURES, 'photo-exif.jpg');
+  await uploadFiles(page, timeline.id, [
+    { name: 'beach.jpg', base64: base64Of(beach), mtime: JUNE_2024 },
+    { name: 'photo-exif.jpg', base64: base64Of(exif), mtime: JUNE_2024 + 60 },
+  ]);
+  const files = await appCall<{ files: { id: string }[] }>(page, 'GET', `/jobs/${timeline.id}/files`);
+  for (const file of files.files)
+    await appCall(page, 'DELETE', `/jobs/${timeline.id}/files_by_id/${file.id}`);
+
+  await page.goto('/deleted_items/photos');
+  await expect(page.getByText('2 items')).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download all' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Deleted items.zip');
+  expect(download.url()).toContain('/st/4/files_from_trash_as_archive?archive=');
+  // spec 000 §4 Download-all dialog: progress, then closed.
+  await expect(page.getByRole('dialog', { name: 'Download all' })).toBeHidden();
+  expect(unzipped(await save(download))).toEqual({
+    'beach.jpg': sha256(beach),
+    'photo-exif.jpg': sha256(exif),
+  });
 });
