@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Dialog } from '../../ui/Dialog.tsx';
-import type { TrashWalk } from './use-download-center.ts';
+import type { TrashWalk } from './use-trash-walk.ts';
 
 /**
  * The trash's Download-all dialog (spec 000 §4: progress, then closed): the trash's files are
