@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet } from 'react-router';
+import { DownloadsLayer } from '../features/downloads/DownloadsLayer.tsx';
 import { UploaderProvider } from '../features/uploads/UploaderProvider.tsx';
 import { UploadsLayer } from '../features/uploads/UploadsLayer.tsx';
 import { Footer } from './Footer.tsx';
@@ -14,7 +15,7 @@ const SideMenu = lazyScreen(() => import('./SideMenu.tsx').then((m) => m.SideMen
 
 /**
  * The page frame of spec 000 §2: 56 px top bar, side menu, the screen, and the footer,
- * with the app's one upload queue, its panel and the drop overlay.
+ * with the app's one upload queue, its panel and the drop overlay, and the download center.
  */
 export function PageFrame() {
   const intl = useIntl();
@@ -49,6 +50,7 @@ export function PageFrame() {
         <Footer />
       </div>
       <UploadsLayer />
+      <DownloadsLayer />
     </UploaderProvider>
   );
 }

@@ -66,6 +66,7 @@ export const AREAS = {
   },
   documents: { prefixes: ['documents.'], folders: ['features/documents/'] },
   takeout: { prefixes: ['takeout.'], folders: ['features/takeout/'] },
+  downloads: { prefixes: ['downloads.'], folders: ['features/downloads/'] },
 } as const satisfies Record<string, { prefixes: readonly string[]; folders: readonly string[] }>;
 
 /** A catalogue of its own, fetched with the screens that show it. */

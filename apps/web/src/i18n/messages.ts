@@ -5,6 +5,7 @@ import enUS from './messages/en_US.json';
 import type albumsEnUS from './messages/albums/en_US.json';
 import type commentsEnUS from './messages/comments/en_US.json';
 import type documentsEnUS from './messages/documents/en_US.json';
+import type downloadsEnUS from './messages/downloads/en_US.json';
 import type idpEnUS from './messages/idp/en_US.json';
 import type legalEnUS from './messages/legal/en_US.json';
 import type settingsEnUS from './messages/settings/en_US.json';
@@ -22,6 +23,7 @@ export type MessageId =
   | keyof typeof albumsEnUS
   | keyof typeof commentsEnUS
   | keyof typeof documentsEnUS
+  | keyof typeof downloadsEnUS
   | keyof typeof idpEnUS
   | keyof typeof legalEnUS
   | keyof typeof settingsEnUS

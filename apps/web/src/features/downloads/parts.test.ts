@@ -52,14 +52,27 @@ describe('download parts (spec 000 §5, §9)', () => {
   });
 
   it('cuts by size as well as count: the larger of the two ceilings, one more while a part is over', () => {
-    // 10 files of 1 GiB: 10 / 3.5 rounds up to 3 parts of 4, 3, 3 GiB; 4 GiB is over, so 4.
+    // 10 files of 1 GiB: 10 / 3.5 rounds up to 3 parts of 3, 4, 3 GiB; 4 GiB is over, so 4.
     const big = files(10, 2021, GIB);
     const pages = paginate(big, 'Video');
-    expect(pages.map((p) => p.fileIDs.length)).toEqual([3, 3, 2, 2]);
+    expect(pages.map((p) => p.fileIDs.length)).toEqual([2, 3, 2, 3]);
     expect(pages.every((p) => p.totalSize <= DOWNLOAD_MAX_BYTES)).toBe(true);
     // A single file over the limit is a part of its own.
     const huge = [...files(1, 2021, 4 * GIB, 'huge'), ...files(1, 2021, MB, 'small')];
     expect(paginate(huge, 'Big').map((p) => p.fileIDs)).toEqual([['huge-0000'], ['small-0000']]);
+  });
+
+  it('splits the sizes evenly when the size is what does not fit: big and small files alike', () => {
+    // 12.4 GiB in 4 parts of about 3.1 GiB: each 3 GiB video with its share of the small
+    // photos, not 11 files a part (which would put the four videos in one part).
+    const selection = [...files(4, 2022, 3 * GIB, 'video'), ...files(40, 2022, 10 * MB, 'photo')].map(
+      (file, index) => ({ ...file, takenAt: new Date(2022, 0, 1, 0, index).getTime() }),
+    );
+    const pages = paginate(selection, 'Trip');
+    expect(pages.map((p) => p.name)).toEqual(['Trip(1)', 'Trip(2)', 'Trip(3)', 'Trip(4)']);
+    expect(pages.map((p) => p.fileIDs.filter((id) => id.startsWith('video')).length)).toEqual([1, 1, 1, 1]);
+    expect(pages.flatMap((p) => p.fileIDs)).toHaveLength(44);
+    expect(pages.every((p) => p.totalSize <= DOWNLOAD_MAX_BYTES)).toBe(true);
   });
 
   it('leaves folders and empty files out of the yearly split, and says which parts hold HEIC', () => {

@@ -4,8 +4,9 @@ import { DOWNLOAD_MAX_BYTES, DOWNLOAD_MAX_ITEMS } from '@trove/contract';
  * Download parts (spec 000 §3 Download page, §5 download limits, §9 zip parts; issue #14).
  * A download holds at most 500 items and 3.5 GB. A larger selection is cut first by calendar
  * year, then each year still too large into equal parts: as many as the larger of its item
- * count and its size divided by the limit, rounded up, with the items shared out evenly (and
- * one more part while a part is still over the size limit: sizes are uneven). Parts are named
+ * count and its size divided by the limit, rounded up, with the sizes shared out evenly when
+ * the size is what does not fit, else the items (and one more part while a part is still
+ * over a limit: files are uneven). Parts are named
  * `{name}_{year}` for a year, `{name}({n})` for the n-th equal part (`{name}_{year}({n})` for
  * a part of a year when the selection spans several years). Files whose path ends with `/`
  * (folders) or whose size is zero are left out of the yearly split.
@@ -86,22 +87,56 @@ export function downloadInParts(
   start(paginate(files, name, limits));
 }
 
-/** `files` (oldest first) in the fewest even parts that each fit, named `{name}({n})`. */
+/**
+ * `files` (oldest first) in the fewest even parts that each fit, named `{name}({n})`. The
+ * part count is the limit's ceiling (spec 000 §9): of the size when the size is what does not
+ * fit, and then the sizes are split evenly; else of the count, and the files split evenly.
+ * Parts still over a limit (uneven files) ask for one more part.
+ */
 function equalParts(files: readonly DownloadFile[], name: string, limits: DownloadLimits): DownloadPage[] {
   if (files.length === 0) return [];
   const ordered = [...files].sort((a, b) => a.takenAt - b.takenAt || a.id.localeCompare(b.id));
-  let count = Math.max(
-    Math.ceil(ordered.length / limits.maxItems),
-    Math.ceil(sizeOf(ordered) / limits.maxBytes),
-  );
+  const bySize = Math.ceil(sizeOf(ordered) / limits.maxBytes);
+  const byCount = Math.ceil(ordered.length / limits.maxItems);
+  let count = Math.min(Math.max(bySize, byCount), ordered.length);
   for (;;) {
-    const parts = evenSlices(ordered, count);
-    // A part over the size limit (uneven sizes) asks for one more part; a single file larger
-    // than the limit is a part of its own, whatever its size.
+    const parts = bySize > byCount ? sizeSlices(ordered, count) : evenSlices(ordered, count);
+    // A single file larger than the limit is a part of its own, whatever its size.
     if (count >= ordered.length || parts.every((part) => fitsOneDownload(part, limits)))
       return parts.map((part, index) => pageOf(part, `${name}(${String(index + 1)})`));
     count += 1;
   }
+}
+
+/**
+ * `files` in `count` (at most their number) consecutive non-empty slices of about equal
+ * size: each slice ends where the running total comes nearest to its share of the whole.
+ */
+function sizeSlices(files: readonly DownloadFile[], count: number): DownloadFile[][] {
+  const total = sizeOf(files);
+  const slices: DownloadFile[][] = [];
+  let start = 0;
+  let running = 0;
+  for (let k = 1; k < count; k++) {
+    const share = (total * k) / count;
+    // Leave at least one file for each slice still to come.
+    const last = files.length - (count - k);
+    let end = start;
+    const sizeAt = (index: number) => files[index]?.size ?? 0;
+    while (end < last && running + sizeAt(end) <= share) {
+      running += sizeAt(end);
+      end += 1;
+    }
+    const crossing = sizeAt(end);
+    if (end < last && (end === start || running + crossing - share < share - running)) {
+      running += crossing;
+      end += 1;
+    }
+    slices.push(files.slice(start, end));
+    start = end;
+  }
+  slices.push(files.slice(start));
+  return slices;
 }
 
 /** `items` in `count` consecutive slices whose lengths differ by at most one. */

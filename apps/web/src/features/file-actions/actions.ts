@@ -43,7 +43,10 @@ export function isHeic(file: RemoteFile): boolean {
   return file.jpeg_url !== null || HEIF_EXTENSIONS.has(extensionOf(file.name));
 }
 
-/** Starts a browser download of `url` the way a link with `download` does. */
+/**
+ * Starts a browser download of `url` the way a link with `download` does: the browser's own
+ * download manager takes it (never a Blob in memory). Same-origin URLs are saved as `fileName`.
+ */
 export function clickDownloadLink(url: string, fileName: string): void {
   const link = document.createElement('a');
   link.href = url;

@@ -21,6 +21,8 @@ export interface GridSource {
   jobId: string;
   /** Whether the caller owns the job (default yes: the timeline): only owners get Undo (spec 000 §6). */
   isOwner?: boolean;
+  /** What archives of its files are called (an album's title); the timeline's: its own word. */
+  name?: string;
   /**
    * Where a tile opens its file; `search` is the grid page's query (`?filter=`). Without it
    * the timeline's viewer, `/photos/{fileId}{search}`.

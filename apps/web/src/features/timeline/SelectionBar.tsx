@@ -5,9 +5,12 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import type { TimelineFilter } from '@trove/contract';
 import { LazyAlbumPickerDialog } from '../albums/picker/lazy.ts';
 import { useAccountInfoQuery } from '../auth/api.ts';
+import { requestDownload, type DownloadSection } from '../downloads/download-requests.ts';
 import { useDeleteFiles } from '../file-actions/use-file-actions.ts';
+import type { GridSource } from '../library/grid-source.ts';
 import { isPending, isSelecting, selectedCount, selectedIds } from '../selection/selectors.ts';
 import { SelectionBarFrame } from '../selection/SelectionBarFrame.tsx';
 import type { Selection } from '../selection/use-selection.ts';
@@ -15,22 +18,26 @@ import type { Selection } from '../selection/use-selection.ts';
 /**
  * The bar over the top bar while files are selected (spec 000 §2 Timeline, §4 Selection
  * mode actions): the count, clear (also Escape), add to album (the album picker of §2; for
- * a read-only user disabled with the subscribe tooltip of §6), and delete, which moves the
+ * a read-only user disabled with the subscribe tooltip of §6), download (one file directly,
+ * several as archives in parts: See: [Note: Lazy downloads]), and delete, which moves the
  * files to the trash with an Undo toast. While a range waits for months that are not loaded yet it
  * shows 'fetching file selection info' (spec 000 §4), which can be cancelled.
  */
 export function SelectionBar({
-  jobId,
+  source,
+  sections,
+  filter,
   selection,
-  isOwner = true,
 }: {
-  jobId: string;
+  /** The grid's job; only its owner is offered Undo of a delete (spec 000 §6). */
+  source: GridSource;
+  sections: readonly DownloadSection[];
+  filter: TimelineFilter;
   selection: Selection;
-  /** Only the job's owner is offered Undo of a delete (spec 000 §6). */
-  isOwner?: boolean;
 }) {
   const intl = useIntl();
-  const deleteFiles = useDeleteFiles(jobId, { isOwner });
+  const { jobId } = source;
+  const deleteFiles = useDeleteFiles(jobId, { isOwner: source.isOwner ?? true });
   const [isConfirming, setIsConfirming] = useState(false);
   const [isPicking, setIsPicking] = useState(false);
   const isReadOnly = useAccountInfoQuery().data?.is_read_only_user === true;
@@ -66,6 +73,17 @@ export function SelectionBar({
         }}
       >
         <Icon name="albums" />
+      </button>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={intl.formatMessage({ id: 'fileActions.download' })}
+        disabled={count === 0}
+        onClick={() => {
+          requestDownload({ kind: 'selection', source, sections, filter, selected: state.selected });
+        }}
+      >
+        <Icon name="download" />
       </button>
       <button
         type="button"

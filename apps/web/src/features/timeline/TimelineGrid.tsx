@@ -59,7 +59,6 @@ export function TimelineGrid({
   renderFileMenu,
   renderTileOverlay,
 }: TimelineGridProps) {
-  const { jobId } = source;
   const ref = useRef<HTMLDivElement>(null);
   const ratio = useRef(1);
   const viewport = useGridViewport(ref, ratio);
@@ -158,7 +157,7 @@ export function TimelineGrid({
       {renderPickerBar ? (
         renderPickerBar(selection)
       ) : (
-        <SelectionBar jobId={jobId} selection={selection} isOwner={source.isOwner ?? true} />
+        <SelectionBar source={source} sections={sections} filter={filter} selection={selection} />
       )}
     </div>
   );

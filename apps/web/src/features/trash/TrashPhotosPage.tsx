@@ -2,14 +2,16 @@ import type { TrashFile } from '@trove/contract';
 import { useCallback, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
+import { useApi } from '../../api/api-context.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useAccountInfoQuery } from '../auth/api.ts';
+import { requestDownload } from '../downloads/download-requests.ts';
 import { useSelection, type Selection } from '../selection/use-selection.ts';
-import { useTrashFilesQuery } from './api.ts';
+import { fetchAllTrashFiles, useTrashFilesQuery } from './api.ts';
 import { BulkDialog } from './BulkDialog.tsx';
 import { groupTrashFiles, initialProcessing, processingReducer, type TrashGroup } from './model.ts';
 import { StorageFullDialog } from './TrashDialogs.tsx';
@@ -43,11 +45,13 @@ function useGroupSelection(groups: readonly TrashGroup[]): Selection {
 /**
  * Routes /deleted_items/photos and its in-app variant: the trash photos of spec 000 §2 — the
  * files grouped by days remaining (§4), paged as the end comes near (§9), selected to
- * restore or delete for good, restore all and delete all, the item count and an empty state.
+ * download, restore or delete for good, download all, restore all and delete all, the item
+ * count and an empty state.
  */
 export function TrashPhotosPage() {
   const intl = useIntl();
   const navigate = useNavigate();
+  const api = useApi();
   const query = useTrashFilesQuery();
   const isReadOnly = useAccountInfoQuery().data?.is_read_only_user === true;
   const [processing, dispatch] = useReducer(processingReducer, initialProcessing);
@@ -85,6 +89,12 @@ export function TrashPhotosPage() {
             isReadOnly={isReadOnly}
             onRestoreAll={() => void bulk.restoreAll(total)}
             onDeleteAll={bulk.askDeleteAll}
+            onDownloadAll={() => {
+              requestDownload({
+                kind: 'trashAll',
+                fetchAll: (onProgress, signal) => fetchAllTrashFiles(api, onProgress, signal),
+              });
+            }}
           />
         )}
       </TrashHeader>
@@ -118,6 +128,9 @@ export function TrashPhotosPage() {
         isReadOnly={isReadOnly}
         onRestore={(ids) => void fileActions.restore(pick(ids))}
         onDelete={(ids) => void fileActions.deleteForGood(pick(ids))}
+        onDownload={(ids) => {
+          requestDownload({ kind: 'trash', files: pick(ids) });
+        }}
       />
       {bulk.bulk && (
         <BulkDialog

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { Icon } from '../../ui/icons.tsx';
 import { isSelecting, selectedCount, selectedIds } from '../selection/selectors.ts';
 import { SelectionBarFrame } from '../selection/SelectionBarFrame.tsx';
 import type { Selection } from '../selection/use-selection.ts';
@@ -13,15 +14,22 @@ export interface TrashSelectionBarProps {
   isReadOnly: boolean;
   onRestore: (ids: string[]) => void;
   onDelete: (ids: string[]) => void;
+  onDownload: (ids: string[]) => void;
 }
 
 /**
  * The bar over the top bar while trashed files are selected (spec 000 §2 trash photos
- * selection toolbar): the count, clear (also Escape), restore, and delete permanently after a
- * question. The spec's download button is not here: downloading from the trash needs the
- * archive downloads (files_from_trash_as_archive, spec 000 §7) that come with a later issue.
+ * selection toolbar): the count, clear (also Escape), download (as archives of the trash,
+ * in parts when over the limits: See: [Note: Lazy downloads]), restore, and delete
+ * permanently after a question.
  */
-export function TrashSelectionBar({ selection, isReadOnly, onRestore, onDelete }: TrashSelectionBarProps) {
+export function TrashSelectionBar({
+  selection,
+  isReadOnly,
+  onRestore,
+  onDelete,
+  onDownload,
+}: TrashSelectionBarProps) {
   const intl = useIntl();
   const [isConfirming, setIsConfirming] = useState(false);
   const { state, actions } = selection;
@@ -30,6 +38,17 @@ export function TrashSelectionBar({ selection, isReadOnly, onRestore, onDelete }
   const restoreLabel = intl.formatMessage({ id: 'trash.restore' });
   return (
     <SelectionBarFrame count={count} onClear={actions.clear}>
+      <button
+        type="button"
+        className="btn btn--text trash-bar__action"
+        disabled={count === 0}
+        onClick={() => {
+          onDownload(selectedIds(state));
+        }}
+      >
+        <Icon name="download" size={20} />
+        <span className="trash-bar__label">{intl.formatMessage({ id: 'trash.download' })}</span>
+      </button>
       <button
         type="button"
         className="btn btn--text trash-bar__action"

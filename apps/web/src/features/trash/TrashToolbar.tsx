@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { Icon } from '../../ui/icons.tsx';
 import { TrashIcon } from './trash-icons.tsx';
 
 /** Props of {@link TrashToolbar}. */
@@ -7,16 +8,21 @@ export interface TrashToolbarProps {
   isReadOnly: boolean;
   onRestoreAll: () => void;
   onDeleteAll: () => void;
+  /** Download all (spec 000 §2 trash photos); a screen without it (the albums) leaves it out. */
+  onDownloadAll?: () => void;
 }
 
-/**
- * Restore all and delete all of a trash screen (spec 000 §2). Download all is not here:
- * it needs the archive downloads of a later issue (spec 000 §7 files_from_trash_as_archive).
- */
-export function TrashToolbar({ isReadOnly, onRestoreAll, onDeleteAll }: TrashToolbarProps) {
+/** Download all, restore all and delete all of a trash screen (spec 000 §2). */
+export function TrashToolbar({ isReadOnly, onRestoreAll, onDeleteAll, onDownloadAll }: TrashToolbarProps) {
   const intl = useIntl();
   return (
     <div className="trash-toolbar">
+      {onDownloadAll && (
+        <button type="button" className="btn btn--secondary" onClick={onDownloadAll}>
+          <Icon name="download" size={20} />
+          {intl.formatMessage({ id: 'trash.downloadAll' })}
+        </button>
+      )}
       <button
         type="button"
         className="btn btn--secondary"

@@ -84,19 +84,25 @@ export function useTrashAlbumsQuery() {
 }
 
 /**
- * Every file of the trash, walked in pages of 500, for restore all (spec 000 §4; "trash file
- * infos are fetched in pages", §7).
+ * Every file of the trash, walked in pages of 500, for restore all and download all (spec
+ * 000 §4; "trash file infos are fetched in pages for trash downloads", §7). `onProgress` is
+ * told after each page how many files came so far, of how many.
  */
-export async function fetchAllTrashFiles(api: HttpClient): Promise<TrashFile[]> {
+export async function fetchAllTrashFiles(
+  api: HttpClient,
+  onProgress?: (done: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<TrashFile[]> {
   const files: TrashFile[] = [];
   const seen = new Set<string>();
   for (let offset = 0; ; offset += WALK_PAGE_SIZE) {
-    const page = await fetchTrashPage(api, offset, WALK_PAGE_SIZE);
+    const page = await fetchTrashPage(api, offset, WALK_PAGE_SIZE, signal);
     for (const file of page.files) {
       if (seen.has(file.id)) continue;
       seen.add(file.id);
       files.push(file);
     }
+    onProgress?.(files.length, Math.max(page.total_item_count, files.length));
     if (page.files.length < WALK_PAGE_SIZE || offset + WALK_PAGE_SIZE >= page.total_item_count) return files;
   }
 }

@@ -30,7 +30,9 @@ export function AlbumFiles({ album, months, sort, viewMode, me }: AlbumFilesProp
   const intl = useIntl();
   const albumId = album.id;
   const isOwner = album.role === 'owner';
-  const source = useMemo(() => albumSource(albumId, sort, isOwner), [albumId, sort, isOwner]);
+  // Downloads of a selection are named after the album (spec 000 §9 part names).
+  const name = album.title.trim() || intl.formatMessage({ id: 'albums.untitled' });
+  const source = useMemo(() => albumSource(albumId, sort, isOwner, name), [albumId, sort, isOwner, name]);
   const addedTitle = intl.formatMessage({ id: 'albumView.sort.ADDED' });
   const sections = useMemo(() => albumSections(months, sort, addedTitle), [months, sort, addedTitle]);
   const renderFileMenu = useCallback(

@@ -9,6 +9,7 @@ import { Icon } from '../../../ui/icons.tsx';
 import { useToasts } from '../../../ui/toasts.tsx';
 import { albumListQuery, carouselPath, useAlbumChange, useSetViewMode } from './album-api.ts';
 import { AlbumActions } from './AlbumActions.tsx';
+import { DownloadAlbumButton } from './DownloadAlbumButton.tsx';
 import { AUTO_PLAY_HASH, FILE_SORTS, fileSortOf, needsSubscription } from './model.ts';
 import { SubscriptionGate } from './SubscriptionGate.tsx';
 
@@ -28,8 +29,9 @@ export interface AlbumToolbarProps {
 
 /**
  * The album's controls (spec 000 §2 Album view, §6): view mode grid / flow, the file sort
- * (the owner changes it for everyone; others see the album's), the slideshow, Add photos,
- * Subscribe, and the menu of the album's other actions.
+ * (the owner changes it for everyone; others see the album's), the slideshow, the download
+ * of the whole album (blocked over the limits, spec 000 §5), Add photos, Subscribe, and the
+ * menu of the album's other actions.
  */
 export function AlbumToolbar({ album, viewMode, isEmpty }: AlbumToolbarProps) {
   const intl = useIntl();
@@ -40,6 +42,7 @@ export function AlbumToolbar({ album, viewMode, isEmpty }: AlbumToolbarProps) {
       {can.editAlbum && <SortSelect album={album} />}
       <span className="album-view__spacer" />
       <SlideshowButton album={album} isDisabled={isEmpty} />
+      <DownloadAlbumButton album={album} isDisabled={isEmpty} />
       {can.addPhotos ? (
         <Link className="btn btn--primary" to={`/albums/${encodeURIComponent(album.id)}/edit/addPhotos`}>
           <Icon name="addPhoto" size={20} />

@@ -110,7 +110,7 @@ export function FlowGrid({ source, sections, renderFileMenu, renderTileOverlay }
         })}
       </div>
       {tiles.menu}
-      <SelectionBar jobId={source.jobId} selection={selection} />
+      <SelectionBar source={source} sections={sections} filter="all" selection={selection} />
     </div>
   );
 }

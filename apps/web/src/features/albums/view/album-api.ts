@@ -88,10 +88,16 @@ function sectionQuery(
  * The album's files for the timeline's grid (see GridSource): months of taken time, or the
  * whole album when sorted by date added; tiles open the album carousel.
  */
-export function albumSource(albumId: string, sort: AlbumFileSort, isOwner: boolean): GridSource {
+export function albumSource(
+  albumId: string,
+  sort: AlbumFileSort,
+  isOwner: boolean,
+  name?: string,
+): GridSource {
   return {
     jobId: albumId,
     isOwner,
+    ...(name !== undefined && { name }),
     fileHref: (fileId) => carouselPath(albumId, fileId),
     sectionFiles: (api, section, filter) =>
       isWholeAlbum(section)

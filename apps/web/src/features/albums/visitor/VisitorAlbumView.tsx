@@ -2,7 +2,8 @@ import type { JobInfo } from '@trove/contract';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { useAlbumChanges } from './api-visitor.ts';
+import { DownloadAlbumButton } from '../view/DownloadAlbumButton.tsx';
+import { albumHeaders, useAlbumChanges } from './api-visitor.ts';
 import type { AlbumLoadEvent } from './load-status.ts';
 import { albumActionPath } from './roles.ts';
 import { VisitorFileGrid } from './VisitorFileGrid.tsx';
@@ -19,8 +20,9 @@ export interface VisitorAlbumViewProps {
 /**
  * A shared album as a visitor or a signed-in non-member sees it (spec 000 §2, §6): its
  * title, who shared it, its files, and what they may do: Subscribe when
- * currentUserCan.subscribeToAlbum, 'Sign in to add photos' when signed out, and adding the
- * album to their own photos (login-gated). New files show up as the changes come in.
+ * currentUserCan.subscribeToAlbum, 'Sign in to add photos' when signed out, downloading the
+ * whole album (spec 000 §6: visitors may download), and adding the album to their own photos
+ * (login-gated). New files show up as the changes come in.
  */
 export function VisitorAlbumView({ album, isLoggedIn, isRefreshing, dispatch }: VisitorAlbumViewProps) {
   const intl = useIntl();
@@ -55,6 +57,9 @@ function VisitorActions({ album, isLoggedIn }: { album: JobInfo; isLoggedIn: boo
   const hasFiles = album.media_count !== 0;
   return (
     <>
+      {hasFiles && (
+        <DownloadAlbumButton album={album} isDisabled={false} headers={() => albumHeaders(album.id)} />
+      )}
       {hasFiles && album.role !== 'readOnly' && (
         <Link className="btn btn--secondary" to={albumActionPath(album.id, 'copyAlbum')}>
           {intl.formatMessage({ id: 'albums.visitor.saveAll' })}

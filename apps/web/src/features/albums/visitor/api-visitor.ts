@@ -49,12 +49,17 @@ export function albumCall<T>(
   schema: { parse(data: unknown): T },
   init: CallInit = {},
 ): Promise<T> {
-  const { status } = getLoginState();
-  const isSignedIn = status === 'AUTHENTICATED' || status === 'FETCHING';
   return api.app(`/jobs/${encodeURIComponent(albumId)}${path}`, schema, {
     ...init,
-    headers: { ...foreignAuthHeaders(albumId), ...guestAuthHeaders(albumId, isSignedIn), ...init.headers },
+    headers: { ...albumHeaders(albumId), ...init.headers },
   });
+}
+
+/** The headers of a call about `albumId` (see {@link albumCall}), for calls made elsewhere (a download). */
+export function albumHeaders(albumId: string): Record<string, string> {
+  const { status } = getLoginState();
+  const isSignedIn = status === 'AUTHENTICATED' || status === 'FETCHING';
+  return { ...foreignAuthHeaders(albumId), ...guestAuthHeaders(albumId, isSignedIn) };
 }
 
 /**
