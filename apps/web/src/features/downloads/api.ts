@@ -9,7 +9,14 @@ import type { DownloadRequest } from './download-requests.ts';
  * album headers when there are any, or files of the trash.
  */
 export type ArchiveTarget =
-  { kind: 'job'; jobId: string; headers?: Record<string, string> | undefined } | { kind: 'trash' };
+  | {
+      kind: 'job';
+      jobId: string;
+      headers?: Record<string, string> | undefined;
+      /** `export`: a deleted album, from the trash's albums (spec 000 §2; docs/API.md). */
+      mode?: 'download' | 'export';
+    }
+  | { kind: 'trash' };
 
 /** The options a part is prepared with (spec 000 §7 files_as_archive). */
 export interface PartOptions {
@@ -40,7 +47,7 @@ export function prepareArchive(
   return api.app(`/jobs/${encodeURIComponent(target.jobId)}/files_as_archive`, PreparedArchive, {
     ...init,
     ...(target.headers && { headers: target.headers }),
-    body: { ...(fileIds.length > 0 && { file_ids: fileIds }), mode: 'download', ...options },
+    body: { ...(fileIds.length > 0 && { file_ids: fileIds }), mode: target.mode ?? 'download', ...options },
   });
 }
 

@@ -32,6 +32,8 @@ export type DownloadRequest =
    * visitor's album headers (its grant).
    */
   | { kind: 'job'; album: JobInfo; headers?: Record<string, string> }
+  /** A deleted album of the caller's trash, exported as one archive (spec 000 §2 trash albums). */
+  | { kind: 'export'; album: { id: string; name: string; media_count: number } }
   /** Files of the caller's trash. */
   | { kind: 'trash'; files: readonly TrashFile[] }
   /**

@@ -5,7 +5,7 @@ import type { FakeRoutes } from '../../test/fake-fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 import { albumRoutes } from '../albums/view/test-album.ts';
 import { aSharedAlbum } from '../albums/visitor/test-helpers.tsx';
-import { aTrashCan, aTrashFile } from '../trash/test-trash.ts';
+import { aTrashAlbum, aTrashCan, aTrashFile } from '../trash/test-trash.ts';
 import { calls, preparedArchive, recordDownloads } from './test-downloads.ts';
 
 afterEach(() => {
@@ -201,5 +201,42 @@ describe('trash: download selected and download all (spec 000 §2, §4, §7)', (
     });
     expect(calls(requests, 'POST', TRASH_ARCHIVE)).toEqual([]);
     expect(clicked).toEqual([]);
+  });
+});
+
+describe('trash albums: export (spec 000 §2 per-album menu restore, export, delete)', () => {
+  const EXPORT = '/st/4/jobs/cabin/files_as_archive';
+
+  test('exports a deleted album as one archive named after it, in mode export', async () => {
+    const clicked = recordDownloads();
+    const cabin = aTrashAlbum({ id: 'cabin', name: 'Summer cabin', media_count: 12 });
+    const { user, requests } = renderApp({
+      route: '/deleted_items/albums',
+      routes: {
+        'GET /st/4/trash_can_albums': { body: { items: [cabin] } },
+        [`POST ${EXPORT}`]: (r) => preparedArchive(r, 'jobs/cabin/files_as_archive'),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Summer cabin' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Export' }));
+    await waitFor(() => {
+      expect(clicked.map((link) => link.download)).toEqual(['Summer cabin.zip']);
+    });
+    expect(calls(requests, 'POST', EXPORT)[0]?.body).toEqual({
+      mode: 'export',
+      zip_filename: 'Summer cabin',
+    });
+  });
+
+  test('a deleted album over 500 files is blocked with the album alert, before any call', async () => {
+    const big = aTrashAlbum({ id: 'cabin', name: 'Big', media_count: 501 });
+    const { user, requests } = renderApp({
+      route: '/deleted_items/albums',
+      routes: { 'GET /st/4/trash_can_albums': { body: { items: [big] } } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Big' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Export' }));
+    expect(await screen.findByRole('dialog', { name: 'Album too large to download' })).toBeTruthy();
+    expect(calls(requests, 'POST', EXPORT)).toEqual([]);
   });
 });

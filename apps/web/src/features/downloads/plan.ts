@@ -81,6 +81,19 @@ export function planAlbum(album: JobInfo, name: string, headers?: Record<string,
   };
 }
 
+/**
+ * The export of a deleted album (spec 000 §2 trash albums' menu): one archive of the files a
+ * restore would bring back; its size is the server's to tell (the trash lists none), so an
+ * album over 3.5 GB is refused by the server's `album_download_too_large`.
+ */
+export function planExport(album: { id: string; media_count: number }, name: string): DownloadPlan {
+  return {
+    info: { jobID: album.id, pages: 1, count: album.media_count, size: 0, downloadType: 'jobArchive' },
+    pages: [{ fileIDs: [], totalSize: 0, name, hasHEIC: false, clicked: false }],
+    target: { kind: 'job', jobId: album.id, mode: 'export' },
+  };
+}
+
 function infoOf(pages: readonly DownloadPage[], downloadType: DownloadType, jobID: string | null) {
   return {
     jobID,

@@ -13,6 +13,7 @@ import {
   downloadFileOf,
   needsModal,
   planAlbum,
+  planExport,
   planDownload,
   trashDownloadFileOf,
   type DownloadPlan,
@@ -166,6 +167,15 @@ function useRun(
         }
         const title = request.album.title.trim() || intl.formatMessage({ id: 'downloads.name.untitled' });
         return begin(planAlbum(request.album, title, request.headers));
+      }
+      case 'export': {
+        const kind = albumAlertOf({ media_count: request.album.media_count });
+        if (kind) {
+          alert(kind);
+          return;
+        }
+        const name = request.album.name.trim() || intl.formatMessage({ id: 'downloads.name.untitled' });
+        return begin(planExport(request.album, name));
       }
       case 'trash':
         return runTrash(request.files);

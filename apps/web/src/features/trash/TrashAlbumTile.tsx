@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { useApi } from '../../api/api-context.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Menu } from '../../ui/Menu.tsx';
+import { requestDownload } from '../downloads/download-requests.ts';
 import { daysRemaining } from './model.ts';
 import { TrashIcon } from './trash-icons.tsx';
 import { ALBUM_RESTORE_FAILED } from './use-trash-album-actions.ts';
@@ -23,8 +24,8 @@ export interface TrashAlbumTileProps {
 
 /**
  * One deleted album (spec 000 §3 Deleted album): cover, name, how many files, days left,
- * and its menu (spec 000 §2: restore, delete). The spec's export entry is not here: it
- * downloads the album as an archive, which comes with the downloads of a later issue.
+ * and its menu (spec 000 §2: restore, export, delete). Export downloads the album as it was
+ * as one archive, through the download center (See: [Note: Lazy downloads]).
  */
 export const TrashAlbumTile = memo(function TrashAlbumTile({
   album,
@@ -86,6 +87,14 @@ export const TrashAlbumTile = memo(function TrashAlbumTile({
               isDisabled: isReadOnly,
               onSelect: () => {
                 onRestore(album.id);
+              },
+            },
+            {
+              key: 'export',
+              label: intl.formatMessage({ id: 'trash.albums.export' }),
+              icon: <Icon name="download" size={20} />,
+              onSelect: () => {
+                requestDownload({ kind: 'export', album });
               },
             },
             {
