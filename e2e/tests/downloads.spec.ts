@@ -273,3 +273,36 @@ test('download all of the trash lists it in pages, then downloads its files', as
     'photo-exif.jpg': sha256(exif),
   });
 });
+
+test('a deleted album is exported from the trash as a zip of its files, in a folder of its name', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/');
+  await createAccount(page, newAccount('downloads-export'));
+  const album = await appCall<{ id: string }>(page, 'POST', '/jobs', { name: 'Old trip' });
+  const beach = path.join(FIXTURES, 'beach.jpg');
+  const exif = path.join(SERVER_FIXTURES, 'photo-exif.jpg');
+  await uploadFiles(page, album.id, [
+    { name: 'beach.jpg', base64: base64Of(beach), mtime: JUNE_2024 },
+    { name: 'photo-exif.jpg', base64: base64Of(exif), mtime: JUNE_2024 + 60 },
+  ]);
+  // Deleted with its files: to the trash, from where a restore or an export brings them all.
+  await appCall(page, 'DELETE', `/jobs/${album.id}`);
+
+  await page.goto('/deleted_items/albums');
+  await page.getByRole('button', { name: 'Actions for Old trip' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Export' })).toBeVisible();
+  await page.screenshot({
+    path: path.join(SHOTS, 'downloads-export-menu-desktop.png'),
+    animations: 'disabled',
+  });
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Export' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Old trip.zip');
+  expect(unzipped(await save(download))).toEqual({
+    'Old trip/beach.jpg': sha256(beach),
+    'Old trip/photo-exif.jpg': sha256(exif),
+  });
+});
