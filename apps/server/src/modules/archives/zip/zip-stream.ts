@@ -1,5 +1,4 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { ByteRange } from '../../../storage/blob-store.ts';
 import type { ZipLayout } from './zip-layout.ts';
 
@@ -51,7 +50,7 @@ export function streamZip(layout: ZipLayout, open: OpenSource, range?: ByteRange
         if (read > expected)
           source.destroy(new Error(`source ${segment.source} is longer than its recorded size`));
       });
-      await pipeline(source, out, { end: false });
+      await pipeInto(source, out);
       if (read < expected)
         throw new Error(`source ${segment.source} ended ${String(expected - read)} bytes early`);
     }
@@ -62,4 +61,29 @@ export function streamZip(layout: ZipLayout, open: OpenSource, range?: ByteRange
     out.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return out;
+}
+
+/**
+ * Pipes `source` into `out` without ending it, until the source ends. Not `pipeline(…, { end:
+ * false })`: that leaves its listeners on `out` for every source, and an archive has up to 500.
+ * `out` closing first (the reader went away) destroys the source.
+ */
+function pipeInto(source: Readable, out: PassThrough): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const onClose = () => {
+      source.destroy();
+      reject(new Error('the reader went away'));
+    };
+    const done = (error?: Error) => {
+      out.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    out.once('close', onClose);
+    source.once('error', done);
+    source.once('end', () => {
+      done();
+    });
+    source.pipe(out, { end: false });
+  });
 }

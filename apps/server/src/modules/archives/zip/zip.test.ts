@@ -122,6 +122,18 @@ describe('zip archives (see [Note: Zip layout])', () => {
     await expect(toBuffer(streamZip(layoutZip([short]), open))).rejects.toThrow(/ended 100 bytes early/);
   });
 
+  it('leaves no listeners behind on the output, however many sources it pipes', async () => {
+    const many = Array.from({ length: 40 }, (_, i) => entry(`f${String(i)}.jpg`, randomBytes(10)));
+    const stream = streamZip(layoutZip(many), open);
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    await toBuffer(stream);
+    process.off('warning', onWarning);
+    expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
+    expect(stream.listenerCount('close')).toBeLessThan(5);
+  });
+
   it('stops reading a source when the reader goes away', async () => {
     const big = entry('big.bin', randomBytes(4 * 1024 * 1024));
     const opened: Readable[] = [];
