@@ -50,14 +50,16 @@ const ARCHIVE_FILE_COLUMNS = [
 
 /** Archives prepared for download, and the files they are made of (issue #14). */
 export function createArchivesRepository(db: Kysely<Database>) {
-  /** Files with their blob and their JPEG rendition, in `state`. */
-  const filesIn = (state: 'active' | 'trashed') =>
+  /** Files with their blob, their JPEG rendition and their job. */
+  const archiveFiles = () =>
     db
       .selectFrom('files as f')
+      .innerJoin('jobs as j', 'j.id', 'f.job_id')
       .innerJoin('blobs as b', 'b.id', 'f.blob_id')
       .leftJoin('derivatives as d', (join) => join.onRef('d.blob_id', '=', 'b.id').on('d.kind', '=', 'jpeg'))
-      .select(ARCHIVE_FILE_COLUMNS)
-      .where('f.state', '=', state);
+      .select(ARCHIVE_FILE_COLUMNS);
+  /** Those in `state`. */
+  const filesIn = (state: 'active' | 'trashed') => archiveFiles().where('f.state', '=', state);
 
   return {
     async insert(row: Insertable<ArchivesTable>): Promise<void> {
@@ -105,14 +107,7 @@ export function createArchivesRepository(db: Kysely<Database>) {
      * active or trashed with the album, not before it), of `ids` or all, in taken order.
      */
     async deletedAlbumFiles(jobId: string, ids: readonly string[] | undefined): Promise<ArchiveFileRow[]> {
-      let query = db
-        .selectFrom('files as f')
-        .innerJoin('jobs as j', 'j.id', 'f.job_id')
-        .innerJoin('blobs as b', 'b.id', 'f.blob_id')
-        .leftJoin('derivatives as d', (join) =>
-          join.onRef('d.blob_id', '=', 'b.id').on('d.kind', '=', 'jpeg'),
-        )
-        .select(ARCHIVE_FILE_COLUMNS)
+      let query = archiveFiles()
         .where('f.job_id', '=', jobId)
         .where('j.deleted_at', 'is not', null)
         .where((eb) =>
@@ -128,7 +123,6 @@ export function createArchivesRepository(db: Kysely<Database>) {
     /** The trashed files of `ids` in the live jobs `ownerId` owns (spec 000 §6: their own trash). */
     async trashedFiles(ownerId: string, ids: readonly string[]): Promise<ArchiveFileRow[]> {
       return filesIn('trashed')
-        .innerJoin('jobs as j', 'j.id', 'f.job_id')
         .where('j.owner_id', '=', ownerId)
         .where('j.deleted_at', 'is', null)
         .where('f.id', 'in', ids.length > 0 ? ids : [''])

@@ -4,7 +4,8 @@ import { useIntl } from 'react-intl';
 import { useApi } from '../../api/api-context.tsx';
 import { isApiError } from '../../api/http-error.ts';
 import { useToasts } from '../../ui/toasts.tsx';
-import { clickDownloadLink, downloadFile } from '../file-actions/actions.ts';
+import { startArchiveDownload } from '../downloads/api.ts';
+import { downloadFile } from '../file-actions/actions.ts';
 import { prepareArchive } from './api.ts';
 import { planDownload } from './model.ts';
 
@@ -56,8 +57,7 @@ export function useDocumentDownload(jobId: string): DocumentDownload {
       });
       try {
         const archive = await prepareArchive(api, jobId, plan.ids);
-        // The answer is a path of the download host (spec 000 §7).
-        clickDownloadLink(`${api.directory.download}${archive.url}`, archive.file_name);
+        startArchiveDownload(api.directory, archive);
       } catch (error) {
         if (isApiError(error, 'download_too_many_files')) setLimit('tooMany');
         else if (isApiError(error, 'download_too_large')) setLimit('tooLarge');

@@ -1,4 +1,4 @@
-import { PreparedArchive, type RemoteFile, type ServiceDirectory } from '@trove/contract';
+import { PreparedArchive, type ArchiveMode, type RemoteFile, type ServiceDirectory } from '@trove/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../../api/http-client.ts';
 import { clickDownloadLink } from '../file-actions/actions.ts';
@@ -13,8 +13,11 @@ export type ArchiveTarget =
       kind: 'job';
       jobId: string;
       headers?: Record<string, string> | undefined;
-      /** `export`: a deleted album, from the trash's albums (spec 000 §2; docs/API.md). */
-      mode?: 'download' | 'export';
+      /**
+       * `export`: a deleted album, from the trash's albums (spec 000 §2); `takeout`: the
+       * takeout page's zips (docs/API.md). Default `download`.
+       */
+      mode?: ArchiveMode;
     }
   | { kind: 'trash' };
 

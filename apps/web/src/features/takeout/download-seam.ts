@@ -1,10 +1,4 @@
-import {
-  DOWNLOAD_MAX_BYTES,
-  DOWNLOAD_MAX_ITEMS,
-  PreparedArchive,
-  type FilesAsArchiveBody,
-  type JobInfo,
-} from '@trove/contract';
+import { DOWNLOAD_MAX_BYTES, DOWNLOAD_MAX_ITEMS, type JobInfo } from '@trove/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useApi } from '../../api/api-context.tsx';
@@ -13,7 +7,7 @@ import { isApiError } from '../../api/http-error.ts';
 import { useToasts } from '../../ui/toasts.tsx';
 import { displayTitle } from '../albums/list/model.ts';
 import { downloadInParts, type DownloadPage } from '../downloads/parts.ts';
-import { clickDownloadLink } from '../file-actions/actions.ts';
+import { prepareArchive, startArchiveDownload } from '../downloads/api.ts';
 import { allFiles } from '../library/api.ts';
 import { toDownloadFile } from './model.ts';
 
@@ -79,11 +73,9 @@ export async function downloadArchive(
   jobId: string,
   body: { zip_filename: string; file_ids?: string[] },
 ): Promise<void> {
-  const archive = await api.app(`/jobs/${encodeURIComponent(jobId)}/files_as_archive`, PreparedArchive, {
-    method: 'POST',
-    body: { ...body, mode: 'takeout' } satisfies FilesAsArchiveBody,
-  });
-  clickDownloadLink(`${api.directory.download}${archive.url}`, archive.file_name);
+  const target = { kind: 'job', jobId, mode: 'takeout' } as const;
+  const archive = await prepareArchive(api, target, body.file_ids ?? [], { zip_filename: body.zip_filename });
+  startArchiveDownload(api.directory, archive);
 }
 
 /**
