@@ -19,3 +19,4 @@ export * from './privacy.ts';
 export * from './text.ts';
 export * from './trash.ts';
 export * from './wire.ts';
+export * from './shares.ts';
