@@ -192,7 +192,7 @@ function renderHtml(p: HtmlParts): string {
   const expires = p.expires === undefined ? '' : `<p style="margin:0 0 16px;color:#555">${e(p.expires)}</p>`;
   return [
     '<!doctype html>',
-    `<html lang="${LOCALE_TAGS[p.locale]}"><head><meta charset="utf-8"><title>${e(p.heading)}</title></head>`,
+    `<html lang="${LOCALE_TAGS[p.locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(p.heading)}</title></head>`,
     '<body style="margin:0;padding:24px;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;font-size:16px;line-height:1.5;color:#1d1d1f;background:#fff">',
     '<div style="max-width:560px;margin:0 auto">',
     `<h1 style="font-size:22px;margin:0 0 24px">${e(p.heading)}</h1>`,
