@@ -9,7 +9,8 @@ import { useAccountInfoQuery } from '../auth/api.ts';
 import { downloadFile, exportHeic, isHeic } from './actions.ts';
 import { canCopyToClipboard } from './clipboard.ts';
 import { ContextMenu, type ContextMenuItem, type Point } from './ContextMenu.tsx';
-import { useCopyToClipboard, useDeleteFiles } from './use-file-actions.ts';
+import { useCopyToClipboard } from './use-copy-to-clipboard.ts';
+import { useDeleteFiles } from './use-file-actions.ts';
 
 /** Props of {@link FileContextMenu}. */
 export interface FileContextMenuProps {
