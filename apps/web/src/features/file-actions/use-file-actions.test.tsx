@@ -1,6 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { aFile } from '../../test/factories.ts';
 import type { FakeRoutes } from '../../test/fake-fetch.ts';
 import { renderWithApi } from './test-harness.tsx';
 import { useDeleteFiles } from './use-file-actions.ts';
