@@ -327,7 +327,7 @@ describe('an album invitation (spec 000 §7 publish on the album id)', () => {
     const { user, calls, onClose } = renderDialog(INVITE, {
       'POST /st/4/jobs/family/publish': { body: { sent: 1 } },
     });
-    expect(screen.getByRole('dialog', { name: 'Invite to the album by e-mail' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Invite by e-mail' })).toBeTruthy();
     expect(within(dialog()).queryByRole('button', { name: 'Back' })).toBeNull();
     await user.type(within(dialog()).getByLabelText('To'), 'ann@example.com');
     await user.type(within(dialog()).getByLabelText('Subject'), 'Join us');

@@ -133,7 +133,7 @@ describe('the album view', () => {
       routes: { ...albumRoutes(shared), 'POST /st/4/jobs/album-1/publish': { body: { sent: 1 } } },
     });
     await user.click(await screen.findByRole('button', { name: 'Invite by e-mail' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Invite to the album by e-mail' });
+    const dialog = await screen.findByRole('dialog', { name: 'Invite by e-mail' });
     await user.type(within(dialog).getByLabelText('To'), 'ann@example.com');
     await user.type(within(dialog).getByLabelText('Subject'), 'Our trip');
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
