@@ -38,15 +38,12 @@ export function EmailView(props: EmailViewProps) {
   const toasts = useToasts();
   const locale = useLocale();
   const id = useId();
-  const [isRecipientsTouched, setIsRecipientsTouched] = useState(false);
   const [isSending, setIsSending] = useState(false);
   const [hasFailed, setHasFailed] = useState(false);
   const check = checkEmailForm(form);
   const isInvite = request.kind === 'invite';
   const text = (key: MessageId) => intl.formatMessage({ id: key });
-  const isRecipientsInvalid =
-    isRecipientsTouched && form.recipients.trim() !== '' && check.recipients === null;
-  const ids = { form: `${id}-form`, hint: `${id}-hint`, invalid: `${id}-invalid` };
+  const formId = `${id}-form`;
 
   const setBusy = (isBusy: boolean) => {
     setIsSending(isBusy);
@@ -80,7 +77,7 @@ export function EmailView(props: EmailViewProps) {
   return (
     <>
       <form
-        id={ids.form}
+        id={formId}
         className="dialog__body share-dialog__body"
         noValidate
         onSubmit={(event) => {
@@ -88,35 +85,12 @@ export function EmailView(props: EmailViewProps) {
           void send();
         }}
       >
-        <div className="field">
-          <label htmlFor={`${id}-to`} className="field__label">
-            {text('shareDialog.email.to')}
-          </label>
-          <input
-            id={`${id}-to`}
-            className="field__input"
-            type="text"
-            inputMode="email"
-            autoComplete="email"
-            required
-            aria-invalid={isRecipientsInvalid}
-            aria-describedby={isRecipientsInvalid ? `${ids.hint} ${ids.invalid}` : ids.hint}
-            value={form.recipients}
-            readOnly={isSending}
-            onChange={change('recipients')}
-            onBlur={() => {
-              setIsRecipientsTouched(true);
-            }}
-          />
-          <p id={ids.hint} className="field__hint">
-            {text('shareDialog.email.toHint')}
-          </p>
-          {isRecipientsInvalid && (
-            <p id={ids.invalid} className="form-error">
-              {text('shareDialog.email.invalid')}
-            </p>
-          )}
-        </div>
+        <RecipientsField
+          value={form.recipients}
+          isValid={check.recipients !== null}
+          isReadOnly={isSending}
+          onChange={change('recipients')}
+        />
         <div className="field">
           <label htmlFor={`${id}-subject`} className="field__label">
             {text('shareDialog.email.subject')}
@@ -163,7 +137,7 @@ export function EmailView(props: EmailViewProps) {
         </button>
         <button
           type="submit"
-          form={ids.form}
+          form={formId}
           className="btn btn--primary"
           disabled={!check.canSend || isSending}
           aria-busy={isSending || undefined}
@@ -172,5 +146,52 @@ export function EmailView(props: EmailViewProps) {
         </button>
       </div>
     </>
+  );
+}
+
+/**
+ * The recipients (spec 000 §5): the invalid-input label shows once the field was left with
+ * a list that is not every entry a valid address, and then follows the text.
+ */
+function RecipientsField(props: {
+  value: string;
+  isValid: boolean;
+  isReadOnly: boolean;
+  onChange: (event: { target: { value: string } }) => void;
+}) {
+  const intl = useIntl();
+  const id = useId();
+  const [isTouched, setIsTouched] = useState(false);
+  const isInvalid = isTouched && props.value.trim() !== '' && !props.isValid;
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {intl.formatMessage({ id: 'shareDialog.email.to' })}
+      </label>
+      <input
+        id={id}
+        className="field__input"
+        type="text"
+        inputMode="email"
+        autoComplete="email"
+        required
+        aria-invalid={isInvalid}
+        aria-describedby={isInvalid ? `${id}-hint ${id}-invalid` : `${id}-hint`}
+        value={props.value}
+        readOnly={props.isReadOnly}
+        onChange={props.onChange}
+        onBlur={() => {
+          setIsTouched(true);
+        }}
+      />
+      <p id={`${id}-hint`} className="field__hint">
+        {intl.formatMessage({ id: 'shareDialog.email.toHint' })}
+      </p>
+      {isInvalid && (
+        <p id={`${id}-invalid`} className="form-error">
+          {intl.formatMessage({ id: 'shareDialog.email.invalid' })}
+        </p>
+      )}
+    </div>
   );
 }

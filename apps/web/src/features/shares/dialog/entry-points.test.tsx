@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { aFile, anAccount } from '../../../test/factories.ts';
+import { aFile, anAccount, anAlbum } from '../../../test/factories.ts';
 import type { FakeRoutes } from '../../../test/fake-fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { albumRoutes } from '../../albums/view/test-album.ts';
@@ -155,6 +155,33 @@ describe('the album view', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Share' }));
     const dialog = await screen.findByRole('dialog', { name: 'Share 1 file' });
     await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
+    await screen.findByText('Link copied');
+    expect(requests.find((r) => r.url.pathname === '/st/4/shares')?.body).toEqual({
+      source_job: 'album-1',
+      file_uuids: ['f-2'],
+    });
+  });
+
+  test("the album's selection shares from the album; sharing to an album lists this one disabled", async () => {
+    const { user, requests } = renderApp({
+      route: '/albums/album-1',
+      routes: {
+        ...albumRoutes(shared),
+        ...SHARE,
+        'GET /st/4/jobs': { body: { jobs: [anAlbum({ id: 'album-1', title: 'Trip', ...shared })] } },
+      },
+    });
+    await screen.findByRole('img', { name: 'lake.jpg' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select lake.jpg' }));
+    await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share 1 file' });
+    await user.click(within(dialog).getByRole('button', { name: 'Share to album' }));
+    const picker = await screen.findByRole('dialog', { name: 'Share to album' });
+    const trip = await within(picker).findByRole('radio', { name: 'Trip' });
+    expect(trip.getAttribute('aria-disabled')).toBe('true');
+    await user.click(within(picker).getByRole('button', { name: 'Cancel' }));
+    const options = await screen.findByRole('dialog', { name: 'Share 1 file' });
+    await user.click(within(options).getByRole('button', { name: 'Copy link' }));
     await screen.findByText('Link copied');
     expect(requests.find((r) => r.url.pathname === '/st/4/shares')?.body).toEqual({
       source_job: 'album-1',
