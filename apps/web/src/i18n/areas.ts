@@ -67,6 +67,9 @@ export const AREAS = {
   documents: { prefixes: ['documents.'], folders: ['features/documents/'] },
   takeout: { prefixes: ['takeout.'], folders: ['features/takeout/'] },
   downloads: { prefixes: ['downloads.'], folders: ['features/downloads/'] },
+  // The share dialog (issue #15), a lazy part opened from the selection bar, the file menus,
+  // the viewer and the album view; their Share buttons' own words are main (fileActions.share).
+  shareDialog: { prefixes: ['shareDialog.'], folders: ['features/shares/dialog/'] },
 } as const satisfies Record<string, { prefixes: readonly string[]; folders: readonly string[] }>;
 
 /** A catalogue of its own, fetched with the screens that show it. */

@@ -48,6 +48,7 @@ export function AlbumCarouselPage() {
       exitTo={`/albums/${encodeURIComponent(albumId)}`}
       canDelete={(file) => can !== undefined && canDeleteFile(can, file, me)}
       isOwner={album.data?.role === 'owner'}
+      albumId={albumId}
       {...(album.data && { comments: comments(album.data) })}
     />
   );

@@ -18,6 +18,7 @@ import { useLoginState } from '../auth/login-store.ts';
 import { placeholderOf } from '../viewer/media.ts';
 import { useFileComments } from './api.ts';
 import { CommentPanel } from './CommentPanel.tsx';
+import { ShareFileButton } from './ShareFileButton.tsx';
 import type { CommentsLinkState } from './keys.ts';
 
 /**
@@ -88,6 +89,7 @@ function CommentsView(props: {
         ) : (
           <Spinner />
         )}
+        {found.file && <ShareFileButton albumId={album.id} fileId={fileId} isLoggedIn={isLoggedIn} />}
       </div>
       <CommentPanel
         key={fileId}

@@ -43,10 +43,10 @@ afterEach(() => {
 });
 
 describe('items', () => {
-  test('the owner gets Download, Add to album and Delete; no copy where the browser cannot', () => {
+  test('the owner gets Download, Add to album, Share and Delete; no copy where the browser cannot', () => {
     renderMenu();
     expect(screen.getByRole('menu', { name: 'Actions for f1.jpg' })).toBeTruthy();
-    expect(itemNames()).toEqual(['Download', 'Add to album', 'Delete']);
+    expect(itemNames()).toEqual(['Download', 'Add to album', 'Share', 'Delete']);
   });
 
   test('someone who may not delete gets no Delete (spec 000 §6)', () => {
@@ -67,7 +67,7 @@ describe('items', () => {
   test('copy to clipboard is offered for pictures when the browser supports it', () => {
     supportClipboard();
     renderMenu();
-    expect(itemNames()).toEqual(['Download', 'Add to album', 'Delete', 'Copy to clipboard']);
+    expect(itemNames()).toEqual(['Download', 'Add to album', 'Share', 'Delete', 'Copy to clipboard']);
   });
 
   test('copy to clipboard is never offered for videos', () => {
@@ -153,7 +153,7 @@ describe('keyboard, pointer and placement', () => {
     const tile = document.createElement('button');
     document.body.append(tile);
     tile.focus();
-    const { user, onClose } = renderMenu({ returnFocusTo: tile, canAddToAlbum: false });
+    const { user, onClose } = renderMenu({ returnFocusTo: tile, canAddToAlbum: false, canShare: false });
     expect(document.activeElement?.textContent).toBe('Download');
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('Delete');

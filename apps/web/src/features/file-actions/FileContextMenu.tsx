@@ -6,10 +6,12 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
 import { LazyAlbumPickerDialog } from '../albums/picker/lazy.ts';
 import { useAccountInfoQuery } from '../auth/api.ts';
+import { LazyShareDialog } from '../shares/dialog/lazy.ts';
 import { downloadFile, exportHeic, isHeic } from './actions.ts';
 import { canCopyToClipboard } from './clipboard.ts';
 import { ContextMenu, type ContextMenuItem, type Point } from './ContextMenu.tsx';
-import { useCopyToClipboard, useDeleteFiles } from './use-file-actions.ts';
+import { useCopyToClipboard } from './use-copy-to-clipboard.ts';
+import { useDeleteFiles } from './use-file-actions.ts';
 
 /** Props of {@link FileContextMenu}. */
 export interface FileContextMenuProps {
@@ -28,6 +30,8 @@ export interface FileContextMenuProps {
    * `isOwner`. A read-only user sees it disabled with the subscribe tooltip (§6).
    */
   canAddToAlbum?: boolean;
+  /** Whether Share is offered; defaults to `isOwner`. A read-only user sees it disabled (§6). */
+  canShare?: boolean;
   /** The album the file is shown in, if any: the album picker lists it disabled (§5). */
   currentAlbumId?: string;
   /** Where the pointer opened the menu (clientX/clientY of the contextmenu event). */
@@ -40,7 +44,8 @@ export interface FileContextMenuProps {
 
 /**
  * The timeline's file context menu (spec 000 §2, 200 px wide per §9): Download; Add to album
- * (the album picker dialog of §2); Delete for who may (after the DELETE_FILE confirmation of §4); Copy to clipboard for non-video files
+ * (the album picker dialog of §2); Share (the share dialog of §4; for a read-only user
+ * disabled with the subscribe tooltip, §6); Delete for who may (after the DELETE_FILE confirmation of §4); Copy to clipboard for non-video files
  * when the browser supports it; Export as JPEG for HEIC files (§6).
  */
 export function FileContextMenu({
@@ -49,6 +54,7 @@ export function FileContextMenu({
   isOwner,
   canDelete = isOwner,
   canAddToAlbum = isOwner,
+  canShare = isOwner,
   currentAlbumId,
   position,
   onClose,
@@ -63,6 +69,7 @@ export function FileContextMenu({
   );
   const [isConfirming, setIsConfirming] = useState(false);
   const [isPicking, setIsPicking] = useState(false);
+  const [isSharing, setIsSharing] = useState(false);
   const isReadOnly = useAccountInfoQuery().data?.is_read_only_user === true;
 
   const close = (restoreFocus: boolean) => {
@@ -104,6 +111,19 @@ export function FileContextMenu({
     );
   }
 
+  if (isSharing) {
+    return (
+      <PartBoundary>
+        <LazyShareDialog
+          request={{ kind: 'files', sourceJobId: jobId, fileIds: [file.id], currentAlbumId }}
+          onClose={() => {
+            close(true);
+          }}
+        />
+      </PartBoundary>
+    );
+  }
+
   const items: ContextMenuItem[] = [
     {
       key: 'download',
@@ -123,6 +143,19 @@ export function FileContextMenu({
         // The dialog hands focus back to what had it when it opened: the file, not the menu.
         opener?.focus();
         setIsPicking(true);
+      },
+    });
+  }
+  if (canShare) {
+    items.push({
+      key: 'share',
+      label: intl.formatMessage({ id: 'fileActions.share' }),
+      isDisabled: isReadOnly,
+      hint: isReadOnly ? intl.formatMessage({ id: 'fileActions.shareReadOnly' }) : undefined,
+      onSelect: () => {
+        // The dialog hands focus back to what had it when it opened: the file, not the menu.
+        opener?.focus();
+        setIsSharing(true);
       },
     });
   }

@@ -1,9 +1,10 @@
 import type { RemoteFile, ServiceDirectory } from '@trove/contract';
+import { showWaitCursor } from '../../ui/wait-cursor.ts';
+
+export { WAIT_CURSOR_CLASS } from '../../ui/wait-cursor.ts';
 
 /** Browsers accept only PNG images on the clipboard. */
 const CLIPBOARD_IMAGE_TYPE = 'image/png';
-/** Class on `<html>` that shows the wait cursor everywhere (spec 000 §4). */
-export const WAIT_CURSOR_CLASS = 'is-waiting';
 
 /** Whether this browser can put an image on the clipboard (spec 000 §6 "when the browser supports it"). */
 export function isClipboardImageSupported(): boolean {
@@ -75,11 +76,4 @@ export async function copyImageToClipboard(directory: ServiceDirectory, file: Re
   } finally {
     showWaitCursor(false);
   }
-}
-
-let waiting = 0;
-/** Shows the wait cursor while any copy is running. */
-function showWaitCursor(isStart: boolean): void {
-  waiting = Math.max(0, waiting + (isStart ? 1 : -1));
-  document.documentElement.classList.toggle(WAIT_CURSOR_CLASS, waiting > 0);
 }

@@ -1,4 +1,3 @@
-import type { RemoteFile } from '@trove/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
@@ -6,13 +5,11 @@ import { useApi } from '../../api/api-context.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
 import { timelineKeys } from '../library/api.ts';
 import { deleteFileIds, restoreFileIds, type BatchOutcome } from './actions.ts';
-import { copyImageToClipboard } from './clipboard.ts';
 
 /** Keys of the in-progress toasts, so concurrent work shows one toast (spec 000 §4). */
 const PROGRESS_KEYS = {
   deleting: 'fileActions.deleting',
   restoring: 'fileActions.restoring',
-  copying: 'fileActions.copying',
 };
 
 /** Options of {@link useDeleteFiles}. */
@@ -102,38 +99,5 @@ export function useDeleteFiles(
       return outcome;
     },
     [api, jobId, isOwner, toasts, intl, queryClient],
-  );
-}
-
-/**
- * Copies a file's image to the clipboard (spec 000 §4, §8): a 'Copying…' toast and the wait
- * cursor while it works, then 'Image copied' or 'Failed to copy!' (the failure is logged).
- * Call the returned function straight from a click handler so the browser sees the gesture.
- */
-export function useCopyToClipboard(): (file: RemoteFile) => void {
-  const api = useApi();
-  const toasts = useToasts();
-  const intl = useIntl();
-
-  return useCallback(
-    (file) => {
-      const progress = toasts.show({
-        kind: 'progress',
-        key: PROGRESS_KEYS.copying,
-        text: intl.formatMessage({ id: 'fileActions.copying' }),
-      });
-      copyImageToClipboard(api.directory, file).then(
-        () => {
-          toasts.dismiss(progress);
-          toasts.show({ kind: 'success', text: intl.formatMessage({ id: 'fileActions.copied' }) });
-        },
-        (error: unknown) => {
-          console.warn('copy to clipboard failed:', error instanceof Error ? error.message : error);
-          toasts.dismiss(progress);
-          toasts.show({ kind: 'error', text: intl.formatMessage({ id: 'fileActions.copyFailed' }) });
-        },
-      );
-    },
-    [api, toasts, intl],
   );
 }

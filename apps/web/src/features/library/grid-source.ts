@@ -23,6 +23,8 @@ export interface GridSource {
   isOwner?: boolean;
   /** What archives of its files are called (an album's title); the timeline's: its own word. */
   name?: string;
+  /** Set when the grid shows an album: the album pickers list it disabled (spec 000 §5). */
+  isAlbum?: boolean;
   /**
    * Where a tile opens its file; `search` is the grid page's query (`?filter=`). Without it
    * the timeline's viewer, `/photos/{fileId}{search}`.

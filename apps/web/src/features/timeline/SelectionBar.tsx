@@ -10,6 +10,7 @@ import { LazyAlbumPickerDialog } from '../albums/picker/lazy.ts';
 import { useAccountInfoQuery } from '../auth/api.ts';
 import { requestDownload, type DownloadSection } from '../downloads/download-requests.ts';
 import { useDeleteFiles } from '../file-actions/use-file-actions.ts';
+import { LazyShareDialog } from '../shares/dialog/lazy.ts';
 import type { GridSource } from '../library/grid-source.ts';
 import { isPending, isSelecting, selectedCount, selectedIds } from '../selection/selectors.ts';
 import { SelectionBarFrame } from '../selection/SelectionBarFrame.tsx';
@@ -17,8 +18,9 @@ import type { Selection } from '../selection/use-selection.ts';
 
 /**
  * The bar over the top bar while files are selected (spec 000 §2 Timeline, §4 Selection
- * mode actions): the count, clear (also Escape), add to album (the album picker of §2; for
- * a read-only user disabled with the subscribe tooltip of §6), download (one file directly,
+ * mode actions): the count, clear (also Escape), add to album (the album picker of §2) and
+ * share (the share dialog of §4; both, for a read-only user, disabled with the subscribe
+ * tooltip of §6), download (one file directly,
  * several as archives in parts: See: [Note: Lazy downloads]), and delete, which moves the
  * files to the trash with an Undo toast. While a range waits for months that are not loaded yet it
  * shows 'fetching file selection info' (spec 000 §4), which can be cancelled.
@@ -40,6 +42,7 @@ export function SelectionBar({
   const deleteFiles = useDeleteFiles(jobId, { isOwner: source.isOwner ?? true });
   const [isConfirming, setIsConfirming] = useState(false);
   const [isPicking, setIsPicking] = useState(false);
+  const [isSharing, setIsSharing] = useState(false);
   const isReadOnly = useAccountInfoQuery().data?.is_read_only_user === true;
   const { state, actions } = selection;
   if (isPending(state)) {
@@ -59,6 +62,7 @@ export function SelectionBar({
   }
   if (!isSelecting(state)) return null;
   const count = selectedCount(state);
+  const currentAlbumId = source.isAlbum ? jobId : undefined;
   return (
     <SelectionBarFrame count={count} onClear={actions.clear}>
       <button
@@ -73,6 +77,19 @@ export function SelectionBar({
         }}
       >
         <Icon name="albums" />
+      </button>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={intl.formatMessage({ id: 'fileActions.share' })}
+        // As Add to album: a read-only user reads why it is off (spec 000 §6).
+        aria-disabled={isReadOnly || count === 0 || undefined}
+        title={isReadOnly ? intl.formatMessage({ id: 'fileActions.shareReadOnly' }) : undefined}
+        onClick={() => {
+          if (!isReadOnly && count > 0) setIsSharing(true);
+        }}
+      >
+        <Icon name="share" />
       </button>
       <button
         type="button"
@@ -102,10 +119,21 @@ export function SelectionBar({
             mode="add"
             sourceJobId={jobId}
             fileIds={selectedIds(state)}
+            currentAlbumId={currentAlbumId}
             onClose={() => {
               setIsPicking(false);
             }}
             onAdded={actions.clear}
+          />
+        </PartBoundary>
+      )}
+      {isSharing && (
+        <PartBoundary>
+          <LazyShareDialog
+            request={{ kind: 'files', sourceJobId: jobId, fileIds: selectedIds(state), currentAlbumId }}
+            onClose={() => {
+              setIsSharing(false);
+            }}
           />
         </PartBoundary>
       )}

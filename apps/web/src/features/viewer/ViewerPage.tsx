@@ -4,7 +4,10 @@ import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useApi } from '../../api/api-context.tsx';
+import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
 import { useFocusTrap } from '../../ui/use-focus-trap.ts';
+import { useAccountInfoQuery } from '../auth/api.ts';
+import { LazyShareDialog } from '../shares/dialog/lazy.ts';
 import { DeleteFileDialog } from './DeleteFileDialog.tsx';
 import { MetadataPanel } from './MetadataPanel.tsx';
 import { slideDelay, type EncodingStatus, type PlayStatus } from './model.ts';
@@ -87,6 +90,8 @@ export interface ViewerProps {
   isOwner?: boolean;
   /** An album's comments (issue #12): the toolbar's comments button and the panel it opens. */
   comments?: ViewerComments;
+  /** The album the carousel shows, if any: sharing to an album lists it disabled (spec 000 §5). */
+  albumId?: string;
 }
 
 /** What the viewer needs of an album's comments; the album carousel gives it. */
@@ -108,6 +113,7 @@ export function Viewer({
   canDelete = () => true,
   isOwner = true,
   comments,
+  albumId,
 }: ViewerProps) {
   const intl = useIntl();
   const api = useApi();
@@ -121,6 +127,8 @@ export function Viewer({
   const isInfoOpen = sidePanel === 'info';
   const isCommentsOpen = sidePanel === 'comments' && comments !== undefined;
   const [isConfirming, setIsConfirming] = useState(false);
+  const [isSharing, setIsSharing] = useState(false);
+  const isReadOnly = useAccountInfoQuery().data?.is_read_only_user === true;
   const [zoomedFileId, setZoomedFileId] = useState<string | null>(null);
   const [report, setReport] = useState<SlideReport>({ fileId });
   const isPlaying = location.hash === AUTO_PLAY_HASH;
@@ -152,7 +160,7 @@ export function Viewer({
   useViewerTitle(file?.name);
   usePreloadNeighbours(api.directory, [carousel.previous, carousel.next]);
   useViewerKeys(
-    !isConfirming,
+    !isConfirming && !isSharing,
     {
       onStep: (step) => {
         carousel.go(step);
@@ -223,6 +231,12 @@ export function Viewer({
               },
             },
           })}
+        share={{
+          onShare: () => {
+            setIsSharing(true);
+          },
+          disabledHint: isReadOnly ? intl.formatMessage({ id: 'fileActions.shareReadOnly' }) : undefined,
+        }}
         onDelete={
           file && canDelete(file)
             ? () => {
@@ -267,6 +281,16 @@ export function Viewer({
           </div>
         )}
       </div>
+      {isSharing && file && jobId !== undefined && (
+        <PartBoundary>
+          <LazyShareDialog
+            request={{ kind: 'files', sourceJobId: jobId, fileIds: [file.id], currentAlbumId: albumId }}
+            onClose={() => {
+              setIsSharing(false);
+            }}
+          />
+        </PartBoundary>
+      )}
       {isConfirming && file && jobId !== undefined && (
         <DeleteFileDialog
           jobId={jobId}

@@ -21,6 +21,27 @@ export interface ViewerToolbarProps {
   onDelete?: (() => void) | undefined;
   /** An album's comments button (issue #12): the file's comment count, and the panel's state. */
   comments?: { count: number; isOpen: boolean; onToggle: () => void };
+  /** Share the file (the share dialog); `disabledHint` is why it is off (a read-only user, spec 000 §6). */
+  share?: { onShare: () => void; disabledHint?: string | undefined };
+}
+
+/** Share, or, for a read-only user, why not: focusable while disabled so the tooltip can be read. */
+function ShareButton({ onShare, disabledHint }: NonNullable<ViewerToolbarProps['share']>) {
+  const intl = useIntl();
+  return (
+    <button
+      type="button"
+      className="viewer-button"
+      aria-label={intl.formatMessage({ id: 'fileActions.share' })}
+      aria-disabled={disabledHint !== undefined || undefined}
+      title={disabledHint}
+      onClick={() => {
+        if (disabledHint === undefined) onShare();
+      }}
+    >
+      <Icon name="share" />
+    </button>
+  );
 }
 
 function ToolButton(props: {
@@ -77,7 +98,7 @@ function CommentsButton({
 
 /**
  * The viewer's top bar (56 px, spec 000 §2 header): back to the timeline, the file's name,
- * then slideshow play/pause, zoom (pictures), details, an album's comments and delete (the
+ * then slideshow play/pause, zoom (pictures), details, an album's comments, share and delete (the
  * timeline is the user's own: spec 000 §6 lets them delete there).
  */
 export function ViewerToolbar(props: ViewerToolbarProps) {
@@ -106,6 +127,7 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
           onClick={props.onToggleInfo}
         />
         {props.comments && <CommentsButton {...props.comments} />}
+        {props.share && <ShareButton {...props.share} />}
         {props.onDelete && <ToolButton icon="delete" label="common.delete" onClick={props.onDelete} />}
       </div>
     );

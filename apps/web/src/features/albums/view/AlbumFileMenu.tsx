@@ -9,8 +9,12 @@ import { useToasts } from '../../../ui/toasts.tsx';
 import { downloadFile, exportHeic, isHeic } from '../../file-actions/actions.ts';
 import { canCopyToClipboard } from '../../file-actions/clipboard.ts';
 import { ContextMenu, type ContextMenuItem } from '../../file-actions/ContextMenu.tsx';
-import { useCopyToClipboard, useDeleteFiles } from '../../file-actions/use-file-actions.ts';
+import { useCopyToClipboard } from '../../file-actions/use-copy-to-clipboard.ts';
+import { useDeleteFiles } from '../../file-actions/use-file-actions.ts';
 import { timelineKeys } from '../../library/api.ts';
+import { useAccountInfoQuery } from '../../auth/api.ts';
+import { PartBoundary } from '../../../ui/ScreenBoundary.tsx';
+import { LazyShareDialog } from '../../shares/dialog/lazy.ts';
 import type { FileMenuRequest } from '../../timeline/use-grid-tiles.tsx';
 import { albumKeys } from '../api.ts';
 import { useAlbumChange, useCopyToTimeline } from './album-api.ts';
@@ -27,8 +31,9 @@ export interface AlbumFileMenuProps extends FileMenuRequest {
  * An album file's menu (spec 000 §2, §6, per currentUserCan): Download; Set as cover
  * (disabled when it already is, toasts 'Cover photo changed' / 'Failed to change cover
  * photo.' of §8); Add to timeline (addToAlbum; disabled with the subscription offer for a
- * read-only user); Delete (any file, or one's own, after the DELETE_FILE confirm); Copy and
- * Export as JPEG as in the timeline.
+ * read-only user); Share (the share dialog; disabled for a read-only user); Delete (any
+ * file, or one's own, after the DELETE_FILE confirm); Copy and Export as JPEG as in the
+ * timeline.
  */
 export function AlbumFileMenu({ file, position, anchor, onClose, album, me }: AlbumFileMenuProps) {
   const intl = useIntl();
@@ -41,6 +46,8 @@ export function AlbumFileMenu({ file, position, anchor, onClose, album, me }: Al
   const copyToClipboard = useCopyToClipboard();
   const deleteFiles = useDeleteFiles(album.id, { isOwner: album.role === 'owner' });
   const [isConfirming, setIsConfirming] = useState(false);
+  const [isSharing, setIsSharing] = useState(false);
+  const isReadOnly = useAccountInfoQuery().data?.is_read_only_user === true;
   const text = (id: MessageId) => intl.formatMessage({ id });
 
   const close = (restoreFocus: boolean) => {
@@ -64,6 +71,19 @@ export function AlbumFileMenu({ file, position, anchor, onClose, album, me }: Al
           void deleteFiles([file.id]).then(() => queryClient.invalidateQueries({ queryKey: albumKeys.all }));
         })}
       />
+    );
+  }
+
+  if (isSharing) {
+    return (
+      <PartBoundary>
+        <LazyShareDialog
+          request={{ kind: 'files', sourceJobId: album.id, fileIds: [file.id], currentAlbumId: album.id }}
+          onClose={() => {
+            close(true);
+          }}
+        />
+      </PartBoundary>
     );
   }
 
@@ -112,6 +132,17 @@ export function AlbumFileMenu({ file, position, anchor, onClose, album, me }: Al
       }),
     });
   }
+  items.push({
+    key: 'share',
+    label: text('fileActions.share'),
+    // spec 000 §6: a read-only user's share is off, with the subscribe tooltip.
+    isDisabled: isReadOnly,
+    hint: isReadOnly ? text('fileActions.shareReadOnly') : undefined,
+    onSelect: () => {
+      anchor.focus();
+      setIsSharing(true);
+    },
+  });
   if (canDeleteFile(can, file, me)) {
     items.push({
       key: 'delete',

@@ -10,6 +10,7 @@ import { useToasts } from '../../../ui/toasts.tsx';
 import { albumListQuery, carouselPath, useAlbumChange, useSetViewMode } from './album-api.ts';
 import { AlbumActions } from './AlbumActions.tsx';
 import { DownloadAlbumButton } from './DownloadAlbumButton.tsx';
+import { InviteButton } from './InviteButton.tsx';
 import { AUTO_PLAY_HASH, FILE_SORTS, fileSortOf, needsSubscription } from './model.ts';
 import { SubscriptionGate } from './SubscriptionGate.tsx';
 
@@ -30,8 +31,8 @@ export interface AlbumToolbarProps {
 /**
  * The album's controls (spec 000 §2 Album view, §6): view mode grid / flow, the file sort
  * (the owner changes it for everyone; others see the album's), the slideshow, the download
- * of the whole album (blocked over the limits, spec 000 §5), Add photos, Subscribe, and the
- * menu of the album's other actions.
+ * of the whole album (blocked over the limits, spec 000 §5), Add photos, Invite by e-mail
+ * (a shared album's members), Subscribe, and the menu of the album's other actions.
  */
 export function AlbumToolbar({ album, viewMode, isEmpty }: AlbumToolbarProps) {
   const intl = useIntl();
@@ -57,6 +58,7 @@ export function AlbumToolbar({ album, viewMode, isEmpty }: AlbumToolbarProps) {
           />
         )
       )}
+      <InviteButton album={album} />
       <SubscribeButton album={album} />
       <AlbumActions album={album} />
     </div>

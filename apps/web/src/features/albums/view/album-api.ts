@@ -97,6 +97,7 @@ export function albumSource(
   return {
     jobId: albumId,
     isOwner,
+    isAlbum: true,
     ...(name !== undefined && { name }),
     fileHref: (fileId) => carouselPath(albumId, fileId),
     sectionFiles: (api, section, filter) =>

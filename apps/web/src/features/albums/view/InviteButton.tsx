@@ -1,0 +1,47 @@
+import type { JobInfo } from '@trove/contract';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { PartBoundary } from '../../../ui/ScreenBoundary.tsx';
+import { useAccountInfoQuery } from '../../auth/api.ts';
+import { LazyShareDialog } from '../../shares/dialog/lazy.ts';
+
+/** Who takes part in an album: they may invite others to a shared one. */
+const MEMBER_ROLES: readonly JobInfo['role'][] = ['owner', 'participant', 'readOnly'];
+
+/**
+ * 'Invite by e-mail' on a shared album the caller owns or takes part in (issue #15): the
+ * share dialog's e-mail form, published on the album's id (spec 000 §7 publish). A read-only
+ * user sees it disabled with the subscribe tooltip, as every share (spec 000 §6).
+ */
+export function InviteButton({ album }: { album: JobInfo }) {
+  const intl = useIntl();
+  const [isOpen, setIsOpen] = useState(false);
+  const isReadOnlyUser = useAccountInfoQuery().data?.is_read_only_user === true;
+  if (!album.isShared || !MEMBER_ROLES.includes(album.role)) return null;
+  const isReadOnly = isReadOnlyUser || album.role === 'readOnly';
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        aria-disabled={isReadOnly || undefined}
+        title={isReadOnly ? intl.formatMessage({ id: 'fileActions.shareReadOnly' }) : undefined}
+        onClick={() => {
+          if (!isReadOnly) setIsOpen(true);
+        }}
+      >
+        {intl.formatMessage({ id: 'albumView.invite' })}
+      </button>
+      {isOpen && (
+        <PartBoundary>
+          <LazyShareDialog
+            request={{ kind: 'invite', albumId: album.id }}
+            onClose={() => {
+              setIsOpen(false);
+            }}
+          />
+        </PartBoundary>
+      )}
+    </>
+  );
+}

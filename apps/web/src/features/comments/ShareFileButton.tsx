@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Icon } from '../../ui/icons.tsx';
+import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
+import { albumHeaders } from '../albums/visitor/api-visitor.ts';
+import { useAccountInfoQuery } from '../auth/api.ts';
+import { LazyShareDialog } from '../shares/dialog/lazy.ts';
+
+/**
+ * Share on the file of the comments page, for members and visitors alike (issue #15). A
+ * visitor who is not signed in may still share the one file as a link (its /albumImage page,
+ * spec 000 §6), while e-mail and album tell them to sign in; a signed-in caller shares it
+ * from the album, with the album's grant if it has one. A read-only user sees it disabled
+ * with the subscribe tooltip.
+ */
+export function ShareFileButton({
+  albumId,
+  fileId,
+  isLoggedIn,
+}: {
+  albumId: string;
+  fileId: string;
+  isLoggedIn: boolean;
+}) {
+  const intl = useIntl();
+  const [isOpen, setIsOpen] = useState(false);
+  const isReadOnly = useAccountInfoQuery().data?.is_read_only_user === true && isLoggedIn;
+  return (
+    <>
+      <button
+        type="button"
+        className="comments-page__share"
+        aria-label={intl.formatMessage({ id: 'fileActions.share' })}
+        aria-disabled={isReadOnly || undefined}
+        title={isReadOnly ? intl.formatMessage({ id: 'fileActions.shareReadOnly' }) : undefined}
+        onClick={() => {
+          if (!isReadOnly) setIsOpen(true);
+        }}
+      >
+        <Icon name="share" />
+      </button>
+      {isOpen && (
+        <PartBoundary>
+          <LazyShareDialog
+            request={{
+              kind: 'files',
+              sourceJobId: albumId,
+              fileIds: [fileId],
+              currentAlbumId: albumId,
+              headers: () => albumHeaders(albumId),
+            }}
+            onClose={() => {
+              setIsOpen(false);
+            }}
+          />
+        </PartBoundary>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import type { CreatedShare, ShareLinkMarker } from '@trove/contract';
+import { useRef, useState } from 'react';
+import { useApi } from '../../../api/api-context.tsx';
+import { createShare } from './api.ts';
+import { albumImagePath, shareLink, type FilesShareRequest } from './model.ts';
+
+/** What {@link useShareLink} gives the share dialog. */
+export interface ShareLink {
+  /** The share once made: its id and when it expires (spec 000 §9: 30 days). */
+  share: CreatedShare | null;
+  /**
+   * A visitor's link to the single file shared: its /albumImage page, made without a share
+   * (spec 000 §6); null when signed in, or when a visitor shares more than one file.
+   */
+  visitorLink: string | null;
+  /** Makes the share at most once (again after a failure) with `password`; resolves with it. */
+  ensureShare: (password: string) => Promise<CreatedShare>;
+  /** The absolute link with `marker` (spec 000 §3), making the share first if needed. */
+  ensureLink: (password: string, marker?: ShareLinkMarker) => Promise<string>;
+}
+
+/**
+ * The link of the files of `request` (spec 000 §2 absolute links from origin and path): one
+ * share per dialog, made on the first Copy link, e-mail or other app, with the password the
+ * options view holds then; a visitor's single file links to its /albumImage page instead.
+ */
+export function useShareLink(request: FilesShareRequest | null, isLoggedIn: boolean): ShareLink {
+  const api = useApi();
+  const [share, setShare] = useState<CreatedShare | null>(null);
+  const pendingRef = useRef<Promise<CreatedShare> | null>(null);
+  const origin = window.location.origin;
+  const onlyFile = request?.fileIds.length === 1 ? request.fileIds[0] : undefined;
+  const visitorLink =
+    !isLoggedIn && request && onlyFile !== undefined
+      ? `${origin}${albumImagePath(request.sourceJobId, onlyFile)}`
+      : null;
+
+  const ensureShare = (password: string): Promise<CreatedShare> => {
+    if (!request) return Promise.reject(new Error('an album invitation has no share'));
+    pendingRef.current ??= createShare(
+      api,
+      {
+        source_job: request.sourceJobId,
+        file_uuids: [...request.fileIds],
+        ...(password !== '' && { password }),
+      },
+      request.headers?.(),
+    ).then(
+      (created) => {
+        setShare(created);
+        return created;
+      },
+      (error: unknown) => {
+        pendingRef.current = null;
+        throw error;
+      },
+    );
+    return pendingRef.current;
+  };
+
+  const ensureLink = async (password: string, marker?: ShareLinkMarker): Promise<string> => {
+    if (visitorLink !== null) return visitorLink;
+    const created = await ensureShare(password);
+    return shareLink(origin, created.id, marker);
+  };
+
+  return { share, visitorLink, ensureShare, ensureLink };
+}
