@@ -1,9 +1,12 @@
 import { DOWNLOAD_MAX_BYTES, DOWNLOAD_MAX_ITEMS, GIB, type RemoteFile } from '@trove/contract';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/icons.tsx';
+import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
+import { useAccountInfoQuery } from '../auth/api.ts';
+import { LazyShareDialog } from '../shares/dialog/lazy.ts';
 import { isSelecting, selectedCount, selectedIds } from '../selection/selectors.ts';
 import { SelectionBarFrame } from '../selection/SelectionBarFrame.tsx';
 import type { Selection } from '../selection/use-selection.ts';
@@ -26,8 +29,9 @@ export interface DocumentsSelectionBarProps {
 
 /**
  * The bar over the top bar while documents are selected (spec 000 §2 Documents: "selecting
- * shows a toolbar with download and delete"): the count, clear (also Escape), Download, and
- * Delete after a question (spec 000 §4).
+ * shows a toolbar with download and delete"): the count, clear (also Escape), Share (the
+ * share dialog of spec 000 §4, as the timeline's; issue #15), Download, and Delete after a
+ * question (spec 000 §4).
  */
 export function DocumentsSelectionBar({ jobId, selection, byId, onDeleted }: DocumentsSelectionBarProps) {
   const intl = useIntl();
@@ -39,6 +43,8 @@ export function DocumentsSelectionBar({ jobId, selection, byId, onDeleted }: Doc
   }, [actions, onDeleted]);
   const deletion = useDocumentDelete(jobId, handleDeleted);
   const { pending } = deletion;
+  const [sharing, setSharing] = useState<string[] | null>(null);
+  const isReadOnly = useAccountInfoQuery().data?.is_read_only_user === true;
   // spec 000 §8 Delete file(s): 'Failed to delete file' / 'Failed to delete {n} files'.
   const deleteFailedText = (count: number) =>
     count === 1
@@ -57,12 +63,35 @@ export function DocumentsSelectionBar({ jobId, selection, byId, onDeleted }: Doc
         />
       )}
       {downloads.limit && <LimitDialog limit={downloads.limit} onClose={downloads.closeLimit} />}
+      {sharing && (
+        <PartBoundary>
+          <LazyShareDialog
+            request={{ kind: 'files', sourceJobId: jobId, fileIds: sharing }}
+            onClose={() => {
+              setSharing(null);
+            }}
+          />
+        </PartBoundary>
+      )}
     </>
   );
   return (
     <>
       {isSelecting(state) && (
         <SelectionBarFrame count={selectedCount(state)} onClear={actions.clear}>
+          <button
+            type="button"
+            className="btn btn--text documents-bar__action"
+            // Focusable while disabled, so the subscribe tooltip can be read (spec 000 §6).
+            aria-disabled={isReadOnly || undefined}
+            title={isReadOnly ? intl.formatMessage({ id: 'fileActions.shareReadOnly' }) : undefined}
+            onClick={() => {
+              if (!isReadOnly) setSharing(selectedIds(state));
+            }}
+          >
+            <Icon name="share" size={20} />
+            <span className="documents-bar__label">{intl.formatMessage({ id: 'fileActions.share' })}</span>
+          </button>
           <button
             type="button"
             className="btn btn--text documents-bar__action"
