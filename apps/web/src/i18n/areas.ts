@@ -67,6 +67,8 @@ export const AREAS = {
   documents: { prefixes: ['documents.'], folders: ['features/documents/'] },
   takeout: { prefixes: ['takeout.'], folders: ['features/takeout/'] },
   downloads: { prefixes: ['downloads.'], folders: ['features/downloads/'] },
+  // The receiving side of shares (issue #15): /share, /albumImage, /selectPhotos.
+  sharePage: { prefixes: ['sharePage.'], folders: ['features/shares/page/'] },
 } as const satisfies Record<string, { prefixes: readonly string[]; folders: readonly string[] }>;
 
 /** A catalogue of its own, fetched with the screens that show it. */
