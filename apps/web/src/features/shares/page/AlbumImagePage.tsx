@@ -109,7 +109,7 @@ function AlbumFileView({ album, title, file }: { album: JobInfo; title: string; 
         <div className="album-image__titles">
           <h1 className="album-image__name">{file.name}</h1>
           <Link className="album-image__album" to={albumPath}>
-            {intl.formatMessage({ id: 'sharePage.albumImage.from' }, { title })}
+            {intl.formatMessage({ id: 'sharePage.albumImage.from' }, { name: title })}
           </Link>
         </div>
         <div className="share-page__actions">

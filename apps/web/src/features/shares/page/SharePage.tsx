@@ -1,8 +1,8 @@
 import { SHARE_MARKER_PARAM, ShareLinkMarker } from '@trove/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageSpinner } from '../../../ui/PageSpinner.tsx';
 import { QueryError } from '../../../ui/QueryError.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
@@ -72,21 +72,24 @@ export function SharePage() {
 /**
  * Reads the link's marker (where it was handed out: e-mail, SMS, copied link), reports it
  * as a usage event (sent only with the account's consent), and replaces the address without
- * it, so a link copied from the address bar does not carry someone else's marker.
+ * it (history.replaceState, through the router so it knows), so a link copied from the
+ * address bar does not carry someone else's marker.
  */
 function useLinkMarker() {
   const trackEvent = useTrackEvent();
-  const isRead = useRef(false);
+  const location = useLocation();
+  const navigate = useNavigate();
   useEffect(() => {
-    if (isRead.current) return;
-    isRead.current = true;
-    const url = new URL(window.location.href);
-    const value = url.searchParams.get(SHARE_MARKER_PARAM);
+    const params = new URLSearchParams(location.search);
+    const value = params.get(SHARE_MARKER_PARAM);
     if (value === null) return;
     const marker = ShareLinkMarker.safeParse(value);
     if (marker.success) trackEvent('share_link_opened', { marker: marker.data });
-    url.searchParams.delete(SHARE_MARKER_PARAM);
-    // history.replaceState, not a navigation: the page stays as it is, only the address changes.
-    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-  }, [trackEvent]);
+    params.delete(SHARE_MARKER_PARAM);
+    const search = params.toString();
+    void navigate(
+      { pathname: location.pathname, search: search && `?${search}`, hash: location.hash },
+      { replace: true, state: location.state as unknown },
+    );
+  }, [location, navigate, trackEvent]);
 }

@@ -35,11 +35,10 @@ export function ShareView({ share, isSignedIn, onStopped }: ShareViewProps) {
           <p className="share-page__meta">
             {intl.formatMessage({ id: 'sharePage.expires' }, { date: expires })}
             {share.is_owner && share.has_password && (
-              <>
-                {' · '}
+              <span className="share-page__locked">
                 <ShareIcon name="lock" size={16} />
                 {intl.formatMessage({ id: 'sharePage.hasPassword' })}
-              </>
+              </span>
             )}
           </p>
         </div>

@@ -86,8 +86,6 @@ export function useShareQuery(shareId: string, isSignedIn: boolean, enabled: boo
       }
     },
     enabled,
-    // The listing's media URLs are signed for hours; a refetch on focus renews them.
-    retry: (failureCount, error) => shareLoadFailureOf(error) === 'failed' && failureCount < 1,
   });
 }
 
