@@ -12,6 +12,9 @@ const root = path.resolve(here, '..');
 // E2E_PORT lets two runs share a machine (say, a developer's and a helper's).
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = path.join(here, '.artifacts', `data-${String(port)}`);
+// The e-mail sink's ports, apart from every E2E_PORT's (8181 → 8281 and 8381).
+const smtpPort = port + 100;
+const smtpSinkHttpPort = port + 200;
 // Workers load this file too, after the server has started: only the runner may clear it.
 if (process.env.TEST_WORKER_INDEX === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
 
@@ -43,12 +46,30 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node apps/server/src/main.ts serve',
-    cwd: root,
-    url: `http://localhost:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      // A real SMTP server the app sends e-mail shares to (issue #15); journeys read what
+      // arrived at http://127.0.0.1:<SMTP_SINK_HTTP_PORT>/messages.
+      command: `node e2e/smtp-sink.ts ${String(smtpPort)} ${String(smtpSinkHttpPort)}`,
+      cwd: root,
+      url: `http://127.0.0.1:${String(smtpSinkHttpPort)}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'node apps/server/src/main.ts serve',
+      cwd: root,
+      url: `http://localhost:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${String(smtpPort)}`,
+        MAIL_FROM: 'Trove <no-reply@trove.test>',
+      },
+    },
+  ],
 });

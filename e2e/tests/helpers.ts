@@ -125,3 +125,29 @@ export function appCall<T>(page: Page, method: string, path: string, body?: unkn
     { method, path, body },
   );
 }
+
+/** A message the e2e SMTP sink received (e2e/smtp-sink.ts), parsed. */
+export interface SentMail {
+  to: string[];
+  from: string;
+  subject: string;
+  replyTo: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * Waits until the e2e SMTP sink has received a message to `address`, and answers it. The
+ * app server sends to the sink through SMTP_URL (playwright.config.ts).
+ */
+export async function mailTo(address: string, timeoutMs = 15_000): Promise<SentMail> {
+  const sink = `http://127.0.0.1:${String(Number(process.env.E2E_PORT ?? 8181) + 200)}/messages`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const messages = (await (await fetch(sink)).json()) as SentMail[];
+    const found = messages.find((message) => message.to.includes(address));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no message to ${address} within ${String(timeoutMs)} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

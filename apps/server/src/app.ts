@@ -59,6 +59,9 @@ import { createOptionsService } from './modules/options/options.service.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
+import { registerShareRoutes } from './modules/shares/shares.routes.ts';
+import { createSharesService } from './modules/shares/shares.service.ts';
+import type { Mailer } from './mail/mailer.ts';
 
 /** Everything the app is built from; tests pass their own. */
 export interface AppDeps {
@@ -71,6 +74,8 @@ export interface AppDeps {
   /** Key of signed media URLs; by default from config or the data folder. */
   mediaSecret?: Buffer;
   oidc?: OidcProvider;
+  /** Where messages go (see [Note: Mail]); by default SMTP_URL's server or DATA_DIR/outbox. */
+  mailer?: Mailer;
   now?: () => number;
   /** Log level (and destination, for tests), or false for no log. */
   logger?: false | { level: string; stream?: NodeJS.WritableStream };
@@ -171,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     links: createMediaLinks(signer),
     now,
   });
-  const mediaService = createMediaService({ repos, store, signer });
+  const mediaService = createMediaService({ repos, store, signer, now });
   const changesService = createChangesService({ repos, access, bus });
   const idpService = createIdpService({
     loginRequests: repos.loginRequests,
@@ -262,6 +267,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   registerArchiveRoutes(app, { archives: createArchivesService({ repos, access, store, signer, now }) });
+  registerShareRoutes(app, {
+    shares: createSharesService({
+      repos,
+      access,
+      changeWriter,
+      links: createMediaLinks(signer),
+      bus,
+      now,
+    }),
+  });
   registerMediaRoutes(app, { media: mediaService, now });
   await registerWebClient(app, path.resolve(config.WEB_DIST));
   return app;

@@ -62,4 +62,50 @@ describe('loadConfig', () => {
       'https://photos.example.com',
     ]);
   });
+  it('mails through the outbox by default, from Trove <no-reply@localhost>', () => {
+    const config = loadConfig({});
+    expect(config.SMTP_URL).toBe('');
+    expect(config.MAIL_FROM).toBe('Trove <no-reply@localhost>');
+    expect(config.SMTP_TLS_CA_FILE).toBe('');
+  });
+
+  it('accepts smtp:// and smtps:// URLs with a host, and nothing else', () => {
+    expect(loadConfig({ SMTP_URL: 'smtps://user:p%40ss@mail.example.com:465' }).SMTP_URL).toBe(
+      'smtps://user:p%40ss@mail.example.com:465',
+    );
+    expect(loadConfig({ SMTP_URL: ' smtp://mail.example.com:587 ' }).SMTP_URL).toBe(
+      'smtp://mail.example.com:587',
+    );
+    for (const bad of ['http://mail.example.com', 'mail.example.com:25', 'smtp://', 'smtp:mail']) {
+      expect(() => loadConfig({ SMTP_URL: bad }), bad).toThrow(/SMTP_URL/);
+    }
+  });
+
+  it('accepts MAIL_FROM as an address with or without a display name, and nothing else', () => {
+    for (const good of [
+      'no-reply@photos.example.com',
+      'Trove <no-reply@photos.example.com>',
+      '"Trove, the photo cloud" <no-reply@photos.example.com>',
+      'Trøve Bilder <bilder@example.no>',
+    ]) {
+      expect(loadConfig({ MAIL_FROM: good }).MAIL_FROM, good).toBe(good);
+    }
+    for (const bad of [
+      'Trove',
+      'no-reply',
+      'a@example.com, b@example.com',
+      'Trove <no-reply@example.com',
+      'Trove\r\nBcc: evil@x <no-reply@example.com>',
+      'Trove <no reply@example.com>',
+      '',
+    ]) {
+      expect(() => loadConfig({ MAIL_FROM: bad }), bad).toThrow(/MAIL_FROM/);
+    }
+  });
+
+  it("never repeats SMTP_URL's password in its error", () => {
+    expect(() => loadConfig({ SMTP_URL: 'ftp://user:hunter2@mail.example.com' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('hunter2') as unknown }),
+    );
+  });
 });

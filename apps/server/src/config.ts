@@ -98,6 +98,24 @@ const EnvSchema = z.object({
     .trim()
     .default('')
     .refine((v) => v === '' || /^rediss?:\/\//.test(v), 'must be a redis:// URL or empty'),
+  /**
+   * Where shares and album invites are mailed (See: [Note: Mail]): `smtps://user:pass@host:465`
+   * or `smtp://host:587` (STARTTLS when offered). Empty: each message is kept as an `.eml`
+   * file in DATA_DIR/outbox and nothing is sent.
+   */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || isSmtpUrl(v), 'must be an smtp:// or smtps:// URL with a host, or empty'),
+  /** The sender of every message; a share shows "<name> via Trove" before this address. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .default('Trove <no-reply@localhost>')
+    .refine(isMailbox, 'must be an e-mail address, optionally with a name: Trove <no-reply@example.com>'),
+  /** A PEM file of the CA that signed the SMTP server's certificate, trusted instead of the system's. */
+  SMTP_TLS_CA_FILE: z.string().trim().default(''),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   /**
@@ -155,6 +173,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     SQLITE_FILE: path.join(dataDir, 'trove.db'),
     SIGN_IN_ORIGINS: Object.freeze(signInOrigins(parsed)),
   });
+}
+
+function isSmtpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+}
+
+/**
+ * One mailbox: `name@domain`, or `Display Name <name@domain>` (the name may be quoted). No
+ * control characters anywhere: the value becomes the From header.
+ */
+function isMailbox(value: string): boolean {
+  const addrSpec = '[^\\s<>@,;"]+@[^\\s<>@,;"]+';
+  // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) return false;
+  return new RegExp(`^(?:${addrSpec}|(?:"[^"]*"|[^"<>@]*)\\s*<${addrSpec}>)$`).test(value);
 }
 
 /** Addresses that mean "any interface": a browser cannot open them, so they name no origin. */

@@ -222,7 +222,7 @@ async function purge(config: Config): Promise<number> {
       },
     }).run();
     console.log(
-      `purge: ${String(report.files)} files, ${String(report.albums)} albums, ${String(report.freedBytes)} bytes freed`,
+      `purge: ${String(report.files)} files, ${String(report.albums)} albums, ${String(report.shares)} ended shares, ${String(report.freedBytes)} bytes freed`,
     );
     return 0;
   } finally {

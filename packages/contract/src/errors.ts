@@ -35,6 +35,8 @@ export const ErrorCode = z.enum([
   'download_too_large',
   'album_download_too_many_files',
   'album_download_too_large',
+  // 502: the mail server refused a message or could not be reached (issue #15); retry.
+  'mail_failed',
   'internal_error',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -35,7 +35,8 @@ export function registeredRoutes(app: FastifyInstance): string[] {
 }
 
 /** Routes of one job: the path names a job id, or it is the poll host's wait. */
-export const takesJob = (route: string) => / \/st\/4\/jobs\/:id(\/|$)/.test(route) || route === 'GET /poll';
+export const takesJob = (route: string) =>
+  / \/st\/4\/(jobs|shares)\/:id(\/|$)/.test(route) || route === 'GET /poll';
 
 export const SIGNED_IN = [
   'owner',
@@ -86,9 +87,16 @@ export const ALBUMS = [
   'private',
   'deleted',
   'timeline',
+  // Shares (issue #15): live, with a password, past their 30 days, stopped by their owner.
+  'share',
+  'sharePassword',
+  'shareExpired',
+  'shareStopped',
   'missing',
 ] as const;
 export type AlbumKind = (typeof ALBUMS)[number];
+const SHARES: readonly AlbumKind[] = ['share', 'sharePassword', 'shareExpired', 'shareStopped'];
+export const isShareKind = (kind: AlbumKind) => SHARES.includes(kind);
 
 const PERMISSIONS: Record<AlbumKind, number> = {
   shared0: 0,
@@ -99,6 +107,10 @@ const PERMISSIONS: Record<AlbumKind, number> = {
   private: 3,
   deleted: 3,
   timeline: 0,
+  share: 0,
+  sharePassword: 0,
+  shareExpired: 0,
+  shareStopped: 0,
   missing: 0,
 };
 const PASSWORD = 'open sesame';
@@ -124,6 +136,8 @@ export interface Album {
   video: string;
   trashed: string;
   albumAuth: string;
+  /** A share's password as entered (spec 000 §5), or one it does not have. */
+  sharePassword: string;
   /** Grants issued while the album was shared (private and deleted ones were, first). */
   grant: string | null;
   /** Each signed-in caller's own tus upload in the job. */
@@ -174,6 +188,7 @@ export async function buildAlbum(
       video: randomUUID(),
       trashed: randomUUID(),
       albumAuth: `${'A'.repeat(27)}=`,
+      sharePassword: PASSWORD,
       grant: null,
       uploads: {},
       guestToken: null,
@@ -181,21 +196,52 @@ export async function buildAlbum(
     };
   }
   const perms = PERMISSIONS[kind];
-  const id =
-    kind === 'timeline'
-      ? await timelineOf(t.app, owner)
-      : (
-          await send(t, owner, 'POST', '/st/4/jobs', {
-            name: kind,
-            public: true,
-            allow_comments: (perms & 1) !== 0,
-            allow_uploads: (perms & 2) !== 0,
-          })
-        ).json<{ id: string }>().id;
-  const photo = await put(t, owner, id, 'photo.jpg', fakeJpeg(3000));
-  const video = await put(t, owner, id, 'clip.mp4', fakeMp4());
-  const trashed = await put(t, owner, id, 'trashed.jpg', fakeJpeg(3001));
-  await send(t, owner, 'DELETE', `/st/4/jobs/${id}/files_by_id/${trashed}`);
+  let id: string;
+  let photo: string;
+  let video: string;
+  let trashed: string;
+  if (isShareKind(kind)) {
+    // A share of three files of a timeline of its own; one of its copies then trashed (no
+    // call trashes a share's file: the matrix checks that none serves a trashed one).
+    owner = await signUp(t.app, { name: `sharer of ${kind}` });
+    const timeline = await timelineOf(t.app, owner);
+    const sources = [
+      await put(t, owner, timeline, 'photo.jpg', fakeJpeg(3000)),
+      await put(t, owner, timeline, 'clip.mp4', fakeMp4()),
+      await put(t, owner, timeline, 'trashed.jpg', fakeJpeg(3001)),
+    ];
+    const created = await send(t, owner, 'POST', '/st/4/shares', {
+      source_job: timeline,
+      file_uuids: sources,
+      ...(kind === 'sharePassword' && { password: PASSWORD }),
+    });
+    if (created.statusCode !== 200) throw new Error(`fixture share failed: ${created.body}`);
+    id = created.json<{ id: string }>().id;
+    const copies = await db.selectFrom('files').select(['id', 'name']).where('job_id', '=', id).execute();
+    const named = (name: string) => copies.find((file) => file.name === name)?.id ?? '';
+    [photo, video, trashed] = [named('photo.jpg'), named('clip.mp4'), named('trashed.jpg')];
+    await db
+      .updateTable('files')
+      .set({ state: 'trashed', dtime: t.clock.now() })
+      .where('id', '=', trashed)
+      .execute();
+  } else {
+    id =
+      kind === 'timeline'
+        ? await timelineOf(t.app, owner)
+        : (
+            await send(t, owner, 'POST', '/st/4/jobs', {
+              name: kind,
+              public: true,
+              allow_comments: (perms & 1) !== 0,
+              allow_uploads: (perms & 2) !== 0,
+            })
+          ).json<{ id: string }>().id;
+    photo = await put(t, owner, id, 'photo.jpg', fakeJpeg(3000));
+    video = await put(t, owner, id, 'clip.mp4', fakeMp4());
+    trashed = await put(t, owner, id, 'trashed.jpg', fakeJpeg(3001));
+    await send(t, owner, 'DELETE', `/st/4/jobs/${id}/files_by_id/${trashed}`);
+  }
   const albumAuth = await albumAuthValue(kind === 'password' ? PASSWORD : 'no password', id);
   if (kind === 'password') {
     await db
@@ -248,11 +294,17 @@ export async function buildAlbum(
   );
   let grant: string | null = null;
   if (kind !== 'timeline') {
-    const unlocked = await t.app.inject({
-      method: 'POST',
-      url: `/st/4/jobs/${id}/auth?${owner.query}`,
-      headers: { [ALBUM_AUTH_HEADER]: albumAuth },
-    });
+    const unlocked = isShareKind(kind)
+      ? await t.app.inject({
+          method: 'POST',
+          url: `/st/4/shares/${id}/auth?${owner.query}`,
+          payload: { password: PASSWORD },
+        })
+      : await t.app.inject({
+          method: 'POST',
+          url: `/st/4/jobs/${id}/auth?${owner.query}`,
+          headers: { [ALBUM_AUTH_HEADER]: albumAuth },
+        });
     grant = unlocked.json<{ grant: string }>().grant;
   }
   let guestToken: string | null = null;
@@ -293,9 +345,25 @@ export async function buildAlbum(
   await db.insertInto('comments').values(commentRows).execute();
   if (kind === 'private')
     await db.updateTable('jobs').set({ privacy_mode: 'private' }).where('id', '=', id).execute();
-  if (kind === 'deleted')
+  if (kind === 'deleted' || kind === 'shareStopped')
     await db.updateTable('jobs').set({ deleted_at: now }).where('id', '=', id).execute();
-  return { kind, id, owner, photo, video, trashed, albumAuth, grant, uploads, guestToken, comments };
+  if (kind === 'shareExpired')
+    await db.updateTable('jobs').set({ expires_at: now }).where('id', '=', id).execute();
+  const sharePassword = PASSWORD;
+  return {
+    kind,
+    id,
+    owner,
+    photo,
+    video,
+    trashed,
+    albumAuth,
+    sharePassword,
+    grant,
+    uploads,
+    guestToken,
+    comments,
+  };
 }
 
 /** How the caller stands in the album, by the rules of the brief (spec 000 §4, §6). */
@@ -315,8 +383,25 @@ export function standing(caller: CallerName, album: AlbumKind): Standing {
   const signedIn = who.token === undefined;
   const readOnlyUser = who.readOnly === true;
   const deleted = album === 'deleted';
+  if (isShareKind(album)) {
+    // A share is its link's: no members, no deleted state; stopped or expired, nobody's.
+    if (album === 'shareExpired' || album === 'shareStopped') return { kind: 'missing' };
+    const share = {
+      isAlbum: false,
+      shared: true,
+      permissions: 0,
+      signedIn,
+      readOnlyUser,
+      deleted,
+      member: false,
+    };
+    if (isOwner) return { kind: 'role', situation: { ...share, role: 'sharer' } };
+    if (album === 'sharePassword' && who.grant !== 'right') return { kind: 'password' };
+    return { kind: 'role', situation: { ...share, role: 'recipient' } };
+  }
   const base = {
     isAlbum: album !== 'timeline',
+    shared: album !== 'private' && album !== 'timeline',
     permissions: PERMISSIONS[album],
     signedIn,
     readOnlyUser,

@@ -44,8 +44,12 @@ function expectedOf(entry: JobRoute, caller: CallerName, album: AlbumKind): Expe
   const st = standing(caller, album);
   if (st.kind === 'unauthorized') return 'unauthorized';
   if (entry.kind === 'unlock') {
-    // Anyone holding the link may give a live shared album's password (see [Note: Visitors]).
-    const live = ['shared0', 'shared1', 'shared2', 'shared3', 'password'].includes(album);
+    // Anyone holding the link may give a live shared album's password (see [Note: Visitors]),
+    // or a live share's (issue #15); each route opens its own kind only.
+    const live =
+      entry.unlocks === 'share'
+        ? ['share', 'sharePassword'].includes(album)
+        : ['shared0', 'shared1', 'shared2', 'shared3', 'password'].includes(album);
     return live ? 'allowed' : 'denied';
   }
   if (!entry.action) throw new Error('a job route of the map needs an action or a kind');
@@ -179,6 +183,7 @@ describe.each(DIALECTS)('the access matrix (%s)', (dialect) => {
       upload: target.uploads[caller] ?? randomBytes(16).toString('hex'),
       comment: target.comments[caller] ?? randomUUID(),
       albumAuth: target.albumAuth,
+      sharePassword: target.sharePassword,
     };
     const missing = await request(route, entry, caller, target, { ...input, id: randomUUID() });
     const response = await request(route, entry, caller, target, input);
@@ -305,6 +310,7 @@ describe.each(DIALECTS)('the access matrix (%s)', (dialect) => {
           upload: '',
           comment: '',
           albumAuth: target.albumAuth,
+          sharePassword: target.sharePassword,
         });
         const file = listing
           .json<{ files: { id: string; file_url: string }[] }>()

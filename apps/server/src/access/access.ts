@@ -88,8 +88,9 @@ export function createAccess(deps: {
   grants: VisitorGrants;
   guests: GuestTokens;
   throttle: Throttle;
+  now: () => number;
 }) {
-  const { jobs, grants, guests, throttle } = deps;
+  const { jobs, grants, guests, throttle, now } = deps;
 
   type Resolved =
     | { kind: 'grant'; grant: JobGrant }
@@ -105,21 +106,26 @@ export function createAccess(deps: {
     if (!found) return { kind: 'missing' };
     const { job, member, ownerName, readOnlyUser } = found;
     const isOwner = caller.userId !== null && job.owner_id === caller.userId;
-    const subscribed = member?.subscribed === 1;
+    // A share has no members (a membership row naming one means nothing).
+    const subscribed = member?.subscribed === 1 && job.type !== 'share';
     const deleted = job.deleted_at !== null;
     // A deleted album is its owner's to restore or delete for good (the `inTrash` cells);
     // its members are told it was deleted (spec 000 §4 RECENTLY_DELETED), others nothing.
     if (deleted && !isOwner) return subscribed ? { kind: 'secured' } : { kind: 'missing' };
     const isAlbum = job.type === 'story';
+    const hasGrant = () =>
+      caller.foreignAuth !== null && grants.verify(caller.foreignAuth, job.id, job.auth_epoch);
     let role: Role;
-    if (isOwner) role = 'owner';
+    if (job.type === 'share') {
+      // A stopped or expired share is nobody's (spec 000 §9: 30 days); it has no members.
+      if (!isLiveShare(job, now())) return { kind: 'missing' };
+      if (isOwner) role = 'sharer';
+      else if (job.password_hash !== null && !hasGrant()) return { kind: 'password', job };
+      else role = 'recipient';
+    } else if (isOwner) role = 'owner';
     else if (!isAlbum || job.privacy_mode !== 'shared') role = 'none';
     else if (subscribed) role = readOnlyUser ? 'readOnly' : 'participant';
-    else if (
-      job.password_hash !== null &&
-      !(caller.foreignAuth && grants.verify(caller.foreignAuth, job.id, job.auth_epoch))
-    )
-      return { kind: 'password', job };
+    else if (job.password_hash !== null && !hasGrant()) return { kind: 'password', job };
     else role = caller.userId !== null && readOnlyUser ? 'readOnly' : 'visitor';
     if (role === 'none') return { kind: 'missing' };
     // A visitor without an account who holds this album's guest token is that guest.
@@ -134,6 +140,7 @@ export function createAccess(deps: {
     const situation: Situation = {
       role,
       isAlbum,
+      shared: job.privacy_mode === 'shared',
       permissions: job.permissions,
       signedIn: caller.userId !== null,
       readOnlyUser,
@@ -158,6 +165,21 @@ export function createAccess(deps: {
         allows(situation, 'deleteAnyComment') || (isAuthor(comment) && allows(situation, 'deleteOwnComment')),
     };
     return { kind: 'grant', grant };
+  }
+
+  /** A grant of the job when `value` is its password (or it has none); throttled tries. */
+  async function checkPassword(caller: Caller, job: JobRow, value: string, kind: 'album' | 'share') {
+    if (job.password_hash === null) return grants.issue(job.id, job.auth_epoch);
+    const client = `${kind}-client:${clientAddressKey(caller.clientIp)}`;
+    const reservation = await throttle.reserve([
+      { key: `${kind}:${job.id}`, policy: ALBUM_PASSWORD_THROTTLE.album },
+      { key: client, policy: ALBUM_PASSWORD_THROTTLE.client },
+    ]);
+    // Fails closed: a hash that cannot be read verifies nothing.
+    const ok = await verifyPassword(job.password_hash, value).catch(() => false);
+    if (!ok) throw new PasswordRequiredError();
+    await reservation.succeeded([client]);
+    return grants.issue(job.id, job.auth_epoch);
   }
 
   return {
@@ -213,20 +235,27 @@ export function createAccess(deps: {
       const job = found?.job;
       if (!job || job.deleted_at !== null || job.type !== 'story' || job.privacy_mode !== 'shared')
         throw new NotFoundError();
-      if (job.password_hash === null) return grants.issue(job.id, job.auth_epoch);
-      const reservation = await throttle.reserve([
-        { key: `album:${job.id}`, policy: ALBUM_PASSWORD_THROTTLE.album },
-        { key: `album-client:${clientAddressKey(caller.clientIp)}`, policy: ALBUM_PASSWORD_THROTTLE.client },
-      ]);
-      // Fails closed: a hash that cannot be read verifies nothing.
-      const ok = await verifyPassword(job.password_hash, albumAuth).catch(() => false);
-      if (!ok) throw new PasswordRequiredError();
-      await reservation.succeeded([`album-client:${clientAddressKey(caller.clientIp)}`]);
-      return grants.issue(job.id, job.auth_epoch);
+      return checkPassword(caller, job, albumAuth, 'album');
+    },
+
+    /**
+     * Share password submission (spec 000 §5: sent as entered), the same way: a live share's
+     * password against its hash, throttled per share and client; a grant for the foreign-auth
+     * header. A stopped, expired or unknown share is not found, whatever the password.
+     */
+    async unlockShare(caller: Caller, shareId: string, password: string) {
+      const job = (await jobs.findForCaller(shareId, caller.userId))?.job;
+      if (job?.type !== 'share' || !isLiveShare(job, now())) throw new NotFoundError();
+      return checkPassword(caller, job, password, 'share');
     },
   };
 }
 export type Access = ReturnType<typeof createAccess>;
+
+/** A share opens until it is stopped (deleted) or its time is up (spec 000 §9). */
+export function isLiveShare(job: Pick<JobRow, 'deleted_at' | 'expires_at'>, now: number): boolean {
+  return job.deleted_at === null && job.expires_at !== null && now < job.expires_at;
+}
 
 /**
  * May a signed media URL of a file of this job be served? A signature stands for the read
@@ -235,10 +264,13 @@ export type Access = ReturnType<typeof createAccess>;
  * shared or its password changed (see [Note: Media URLs], [Note: Visitors]).
  */
 export function canServeSignedMedia(
-  job: Pick<JobRow, 'deleted_at' | 'privacy_mode' | 'auth_epoch'>,
+  job: Pick<JobRow, 'type' | 'deleted_at' | 'expires_at' | 'privacy_mode' | 'auth_epoch'>,
   sid: string,
+  now: number,
 ): boolean {
   if (job.deleted_at !== null) return false;
+  // A share's URLs stop with the share, its owner's too (issue #15).
+  if (job.type === 'share' && !isLiveShare(job, now)) return false;
   const { epoch } = parseMediaScope(sid);
   if (epoch === null) return true;
   return job.privacy_mode === 'shared' && epoch === job.auth_epoch;
@@ -272,5 +304,6 @@ export function accessFor(
     grants: createVisitorGrants(deriveKey(secret, 'album-grants'), now),
     guests: createGuestTokens(deriveKey(secret, 'album-guests'), now),
     throttle: createThrottle(repos.throttle, now),
+    now,
   });
 }

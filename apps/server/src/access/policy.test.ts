@@ -4,6 +4,7 @@ import { JOB_ACTIONS, POLICY, ROLES, allows, currentUserCan, type Situation } fr
 const album = (over: Partial<Situation>): Situation => ({
   role: 'participant',
   isAlbum: true,
+  shared: true,
   permissions: 3,
   signedIn: true,
   readOnlyUser: false,
@@ -95,5 +96,51 @@ describe('the access table (spec 000 §6, 001 §6)', () => {
     const can = currentUserCan(album({ permissions: 1 }));
     expect(can).toMatchObject({ addPhotos: false, addComment: true, leaveAlbum: true, deleteAlbum: false });
     expect(can.needsSubscription).toEqual([]);
+  });
+
+  it('gives a share to its link: the sharer stops it, recipients read, download and (signed in) keep', () => {
+    const share = (over: Partial<Situation>) => album({ isAlbum: false, member: false, ...over });
+    const sharer = share({ role: 'sharer' });
+    for (const action of [
+      'readShare',
+      'read',
+      'download',
+      'stopSharing',
+      'publish',
+      'copyToTimeline',
+    ] as const)
+      expect(allows(sharer, action), action).toBe(true);
+    const recipient = share({ role: 'recipient', signedIn: false });
+    for (const action of ['readShare', 'read', 'download'] as const)
+      expect(allows(recipient, action), action).toBe(true);
+    // Logged-out recipients are asked to log in before adding to their timeline (spec 000 §6).
+    expect(allows(recipient, 'copyToTimeline')).toBe(false);
+    expect(allows({ ...recipient, signedIn: true }, 'copyToTimeline')).toBe(true);
+    expect(allows({ ...recipient, signedIn: true, readOnlyUser: true }, 'copyToTimeline')).toBe(false);
+    for (const action of [
+      'stopSharing',
+      'publish',
+      'share',
+      'addPhotos',
+      'listMembers',
+      'addComment',
+    ] as const)
+      expect(allows({ ...recipient, signedIn: true }, action), action).toBe(false);
+    // Share pages are shares' only: nobody reads an album as a share.
+    for (const role of ['owner', 'participant', 'readOnly', 'visitor', 'guest'] as const)
+      expect(allows(album({ role }), 'readShare'), role).toBe(false);
+  });
+
+  it('lets signed-in users with a subscription share, and invite only to a shared album', () => {
+    expect(allows(album({ role: 'owner', isAlbum: false, shared: false }), 'share')).toBe(true);
+    expect(allows(album({ role: 'owner', readOnlyUser: true }), 'share')).toBe(false);
+    expect(allows(album({ role: 'visitor', member: false }), 'share')).toBe(true);
+    // spec 000 §6: e-mail and album sharing are blocked for logged-out visitors.
+    expect(allows(album({ role: 'visitor', member: false, signedIn: false }), 'share')).toBe(false);
+    expect(allows(album({ role: 'visitor', member: false }), 'publish')).toBe(false);
+    expect(allows(album({ role: 'owner' }), 'publish')).toBe(true);
+    expect(allows(album({ role: 'owner', shared: false }), 'publish')).toBe(false);
+    expect(allows(album({ role: 'owner', isAlbum: false, shared: false }), 'publish')).toBe(false);
+    expect(allows(album({ role: 'readOnly', readOnlyUser: true }), 'publish')).toBe(false);
   });
 });

@@ -21,8 +21,13 @@ import type { AlbumRole, CurrentUserCan } from '@trove/contract';
  *   §6); their guest token names them (see [Note: Guests]).
  * - none: everybody else, including everyone but the owner once an album is deleted, and
  *   everyone but the owner once it is made private. A denial reads exactly like a missing id.
+ * - sharer: the owner of a share (a job of type share, spec 000 §3 Share, §6 Share owner).
+ * - recipient: anyone else holding a share's link (with its password's grant where it has
+ *   one), signed in or not. A share has no members: an account only decides whether the
+ *   recipient may add the files to their timeline.
  * A deleted album keeps its owner, in the `inTrash` situation: only restoring it and deleting
- * it for good are allowed (issue #13).
+ * it for good are allowed (issue #13). A stopped or expired share is nobody's: every caller,
+ * its owner too, gets what a missing id gets (issue #15).
  */
 
 /** Everything a caller may ask to do to a job or in it. */
@@ -54,6 +59,12 @@ export const JOB_ACTIONS = [
   'download',
   'downloadTrash',
   'exportDeletedAlbum',
+  // Shares (issue #15): make a share of the job's files; send a share or invite to a shared
+  // album by e-mail (publish); open a share's page; stop a share.
+  'share',
+  'publish',
+  'readShare',
+  'stopSharing',
 ] as const;
 export type JobAction = (typeof JOB_ACTIONS)[number];
 
@@ -64,6 +75,7 @@ export type JobAction = (typeof JOB_ACTIONS)[number];
  * - signedIn: the caller has an account session; signedOut: they have none;
  * - member / notMember: the caller is (not) a subscribed member;
  * - album: the job is an album, not the timeline;
+ * - shared: the job's privacy_mode is shared (a share, or an album visitors may open);
  * - inTrash: the album is deleted (in its owner's trash, spec 000 §3 Deleted album). A cell
  *   without it allows nothing on a deleted album: deleted albums only come back or go.
  */
@@ -76,13 +88,28 @@ export type Condition =
   | 'member'
   | 'notMember'
   | 'album'
+  | 'shared'
   | 'inTrash';
 
 type Cell = false | readonly Condition[];
 const yes: Cell = [];
 
-export const ROLES = ['owner', 'participant', 'readOnly', 'visitor', 'guest', 'none'] as const;
+export const ROLES = [
+  'owner',
+  'participant',
+  'readOnly',
+  'visitor',
+  'guest',
+  'sharer',
+  'recipient',
+  'none',
+] as const;
 export type Role = (typeof ROLES)[number];
+
+/** A row that allows nothing, to spell out only what a role may. */
+function nothing(): Record<JobAction, Cell> {
+  return Object.fromEntries(JOB_ACTIONS.map((action) => [action, false])) as Record<JobAction, Cell>;
+}
 
 /** THE table. Read a row as "a <role> may <action> when <conditions>". */
 export const POLICY: Record<Role, Record<JobAction, Cell>> = {
@@ -118,6 +145,12 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     // deleted album from the trash's albums (spec 000 §2 per-album menu).
     downloadTrash: yes,
     exportDeletedAlbum: ['album', 'inTrash'],
+    // Read-only users cannot share (spec 000 §6, 001 §6: share disabled with the tooltip).
+    share: ['subscription'],
+    // An album invite opens only a shared album (spec 000 §7 publish).
+    publish: ['album', 'shared', 'subscription'],
+    readShare: false,
+    stopSharing: false,
   },
   participant: {
     read: yes,
@@ -147,6 +180,10 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     download: yes,
     downloadTrash: false,
     exportDeletedAlbum: false,
+    share: yes,
+    publish: ['shared'],
+    readShare: false,
+    stopSharing: false,
   },
   readOnly: {
     read: yes,
@@ -176,6 +213,10 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     download: yes,
     downloadTrash: false,
     exportDeletedAlbum: false,
+    share: false,
+    publish: false,
+    readShare: false,
+    stopSharing: false,
   },
   visitor: {
     read: yes,
@@ -208,6 +249,12 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     download: yes,
     downloadTrash: false,
     exportDeletedAlbum: false,
+    // Sharing by e-mail and as an album is for logged-in users (spec 000 §6 Visitor); a
+    // logged-out visitor shares one file as a link without an id (/albumImage, no share).
+    share: ['signedIn'],
+    publish: false,
+    readShare: false,
+    stopSharing: false,
   },
   guest: {
     read: yes,
@@ -238,14 +285,39 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     download: yes,
     downloadTrash: false,
     exportDeletedAlbum: false,
+    share: false,
+    publish: false,
+    readShare: false,
+    stopSharing: false,
   },
-  none: Object.fromEntries(JOB_ACTIONS.map((action) => [action, false])) as Record<JobAction, Cell>,
+  sharer: {
+    ...nothing(),
+    read: yes,
+    download: yes,
+    readShare: yes,
+    // The share's own files into the owner's timeline answer "already there".
+    copyToTimeline: ['subscription'],
+    publish: ['subscription'],
+    stopSharing: yes,
+  },
+  recipient: {
+    ...nothing(),
+    read: yes,
+    download: yes,
+    readShare: yes,
+    // Logged-in users with a subscription add share files to their timeline (spec 000 §6);
+    // logged-out ones are prompted to log in first.
+    copyToTimeline: ['signedIn', 'subscription'],
+  },
+  none: nothing(),
 };
 
 /** What the conditions of a cell are checked against. */
 export interface Situation {
   role: Role;
   isAlbum: boolean;
+  /** privacy_mode is shared. */
+  shared: boolean;
   permissions: number;
   signedIn: boolean;
   readOnlyUser: boolean;
@@ -273,6 +345,8 @@ function holds(condition: Condition, s: Situation): boolean {
       return !s.member;
     case 'album':
       return s.isAlbum;
+    case 'shared':
+      return s.shared;
     case 'inTrash':
       return s.deleted;
   }
@@ -320,5 +394,6 @@ export function currentUserCan(s: Situation): CurrentUserCan {
 
 /** The role as the wire names it; `none` never reaches the wire. */
 export function wireRole(role: Role): AlbumRole {
-  return role === 'none' ? 'visitor' : role;
+  if (role === 'sharer') return 'owner';
+  return role === 'none' || role === 'recipient' ? 'visitor' : role;
 }

@@ -23,6 +23,8 @@ export interface RouteInput {
   comment: string;
   /** The album auth value of the job's password (spec 000 §5), or a well-formed one. */
   albumAuth: string;
+  /** A share's password as entered (spec 000 §5). */
+  sharePassword: string;
 }
 
 /** The parts of a request beyond method, path and the caller's credentials. */
@@ -41,6 +43,8 @@ export interface JobRoute {
    * password submission, open to anyone holding the link of a live shared album.
    */
   kind?: 'public' | 'signed' | 'unlock';
+  /** What an 'unlock' route opens: a shared album's password (default) or a share's. */
+  unlocks?: 'album' | 'share';
   /** Path parameters besides :id, :fileId (the photo) and :uploadId (the caller's upload). */
   params?: Record<string, (input: RouteInput) => string>;
   /** A minimal valid request: an allowed caller must get a 2xx or 3xx answer. */
@@ -200,6 +204,16 @@ export const JOB_ROUTES: Record<string, JobRoute> = {
     request: () => json({ reaction: 'love' }),
   },
   'DELETE /st/4/jobs/:id/files_by_id/:fileId/reaction': { action: 'react' },
+  // Shares (issue #15, [Note: Shares]): the page's data, the password, stop sharing; e-mail.
+  'GET /st/4/shares/:id': { action: 'readShare' },
+  'POST /st/4/shares/:id/auth': {
+    kind: 'unlock',
+    unlocks: 'share',
+    changes: false,
+    oneAtATime: true,
+    request: (i) => json({ password: i.sharePassword }),
+  },
+  'DELETE /st/4/shares/:id': { action: 'stopSharing' },
   // The trash's albums (issue #13, spec 000 §7): named in the body, each answered on its own.
   'POST /st/4/rollback_albums': {
     action: 'restoreAlbum',

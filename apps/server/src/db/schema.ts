@@ -110,6 +110,8 @@ export interface JobsTable {
   sort_order: string | null;
   /** A deleted album being deleted for good, batch by batch: no restore any more (issue #13). */
   purge_started_at: number | null;
+  /** A share stops opening at this time (spec 000 §9: 30 days); null for albums and timelines. */
+  expires_at: number | null;
 }
 
 /** A user who takes part in an album (spec 000 §6 participants, §7 subscribe). */

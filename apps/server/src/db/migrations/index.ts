@@ -9,6 +9,7 @@ import * as sharedStoreKeys from './0007-shared-store-keys.ts';
 import * as comments from './0008-comments.ts';
 import * as albumPurge from './0009-album-purge.ts';
 import * as archives from './0010-archives.ts';
+import * as shares from './0011-shares.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-comments': comments,
   '0009-album-purge': albumPurge,
   '0010-archives': archives,
+  '0011-shares': shares,
 };

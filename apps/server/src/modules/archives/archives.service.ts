@@ -200,7 +200,7 @@ export function createArchivesService(deps: {
         files = inOrderAsked(await repos.archives.deletedAlbumFiles(row.job_id, ids), ids);
       } else {
         const found = await repos.jobs.findForCaller(row.job_id, null);
-        if (!found || !canServeSignedMedia(found.job, presented.sid)) throw new NotFoundError();
+        if (!found || !canServeSignedMedia(found.job, presented.sid, now())) throw new NotFoundError();
         files = inOrderAsked(await repos.archives.activeFiles(row.job_id, ids), ids);
       }
       // Every file deleted (or restored out of the trash) since: nothing is left to send.

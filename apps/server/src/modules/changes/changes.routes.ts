@@ -9,7 +9,7 @@ const JobParams = z.object({ id: z.string().min(1).max(100) });
 const SinceQuery = z.looseObject({ since: z.coerce.number().int().nonnegative().default(0) });
 const PollQuery = z.looseObject({
   seq: z.coerce.number().int().nonnegative().default(0),
-  event: z.string().regex(/^job_changed:[A-Za-z0-9-]{1,100}$/, 'event must be job_changed:{id}'),
+  event: z.string().regex(/^job_changed:[A-Za-z0-9_-]{1,100}$/, 'event must be job_changed:{id}'),
 });
 
 /** A long poll answers at the latest after this, well under common proxy timeouts. */

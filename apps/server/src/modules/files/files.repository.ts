@@ -6,7 +6,9 @@ export type FileRow = Selectable<FilesTable>;
 /** A file row with what access needs of its job (see `canServeSignedMedia`). */
 export type FileWithJob = FileRow & {
   job_owner_id: string;
+  job_type: string;
   job_deleted_at: number | null;
+  job_expires_at: number | null;
   job_privacy_mode: string;
   job_auth_epoch: number;
 };
@@ -61,7 +63,9 @@ export function createFilesRepository(db: Kysely<Database>) {
         .selectAll('files')
         .select([
           'jobs.owner_id as job_owner_id',
+          'jobs.type as job_type',
           'jobs.deleted_at as job_deleted_at',
+          'jobs.expires_at as job_expires_at',
           'jobs.privacy_mode as job_privacy_mode',
           'jobs.auth_epoch as job_auth_epoch',
         ])
@@ -151,6 +155,17 @@ export function createFilesRepository(db: Kysely<Database>) {
         );
       }
       return q.orderBy(column, direction).orderBy('id', direction).limit(limit).execute();
+    },
+    /** The active files of a job among `ids` (a share's sources); missing ids are left out. */
+    findActiveByIds(jobId: string, ids: readonly string[]): Promise<FileRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('files')
+        .selectAll()
+        .where('job_id', '=', jobId)
+        .where('id', 'in', ids)
+        .where('state', '=', 'active')
+        .execute();
     },
     /** Every active file of a job, oldest upload first (keep-all-files). */
     listActiveIds(jobId: string): Promise<string[]> {

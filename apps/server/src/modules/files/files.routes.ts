@@ -30,8 +30,7 @@ export function registerFileRoutes(app: FastifyInstance, deps: { files: FilesSer
 
   app.get(`${APP_BASE_PATH}/jobs/:id/metadata/:fileId`, visitorRoute, async (request) => {
     const { id, fileId } = parseInput(FileParams, request.params);
-    const file = await deps.files.get(callerOf(request), id, fileId);
-    return file.metadata ? (JSON.parse(file.metadata) as Record<string, unknown>) : {};
+    return deps.files.metadata(callerOf(request), id, fileId);
   });
 
   app.get(`${APP_BASE_PATH}/jobs/:id/files_by_id/:fileId/v_check`, visitorRoute, async (request) => {

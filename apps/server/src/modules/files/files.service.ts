@@ -152,6 +152,21 @@ export function createFilesService(deps: {
       return { result: preview ? 'ready' : 'queued' };
     },
 
+    /**
+     * GET /jobs/{id}/metadata/{fileId} (spec 000 §3 Metadata). Where a photo was taken is its
+     * uploader's to see: everyone else (album members, visitors, share recipients) gets the
+     * camera facts without the position (RESEARCH-RELIABILITY: GPS on shares).
+     */
+    async metadata(caller: Caller, jobId: string, fileId: string): Promise<Record<string, unknown>> {
+      await jobFor(caller, jobId, 'read');
+      const file = await repos.files.findFile(jobId, fileId);
+      if (file?.state !== 'active') throw new NotFoundError();
+      const all = file.metadata ? (JSON.parse(file.metadata) as Record<string, unknown>) : {};
+      if (caller.userId !== null && caller.userId === file.added_by) return all;
+      const { latitude: _latitude, longitude: _longitude, ...rest } = all;
+      return rest;
+    },
+
     /** One file of a job the caller may read; trashed files are not found here. */
     async get(caller: Caller, jobId: string, fileId: string): Promise<FileRow> {
       await jobFor(caller, jobId, 'read');

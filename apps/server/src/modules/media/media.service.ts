@@ -34,8 +34,9 @@ export function createMediaService(deps: {
   repos: Pick<Repositories, 'files' | 'media'>;
   store: BlobStore;
   signer: MediaSigner;
+  now: () => number;
 }) {
-  const { repos, store, signer } = deps;
+  const { repos, store, signer, now } = deps;
 
   async function body(
     fileId: string,
@@ -47,7 +48,9 @@ export function createMediaService(deps: {
     const file = await repos.files.findWithJob(fileId);
     if (!file || (jobId !== undefined && file.job_id !== jobId)) throw new NotFoundError();
     const job = {
+      type: file.job_type,
       deleted_at: file.job_deleted_at,
+      expires_at: file.job_expires_at,
       privacy_mode: file.job_privacy_mode,
       auth_epoch: file.job_auth_epoch,
     };
@@ -56,7 +59,7 @@ export function createMediaService(deps: {
     const servable =
       variant === 'trashed256'
         ? canServeTrashedMedia(file, job, presented.sid)
-        : file.state === 'active' && canServeSignedMedia(job, presented.sid);
+        : file.state === 'active' && canServeSignedMedia(job, presented.sid, now());
     if (!servable) throw new NotFoundError();
     const kind = DERIVATIVE_OF[variant];
     if (kind === undefined) {

@@ -62,7 +62,9 @@ describe.each(DIALECTS)('the trash purge (%s)', (dialect) => {
 
     const logs: string[] = [];
     expect(await purgeOf(logs).run()).toMatchObject({ files: 1, albums: 0, freedBytes: 3000 });
-    expect(logs.join('\n')).toMatch(/1 files and 0 albums deleted for good, 3000 bytes freed/);
+    expect(logs.join('\n')).toMatch(
+      /1 files, 0 albums and 0 ended shares deleted for good, 3000 bytes freed/,
+    );
     expect(await exists('files', old)).toBe(false);
     expect(await exists('files', young)).toBe(true);
     expect(await exists('jobs', album.id)).toBe(true);
@@ -74,7 +76,40 @@ describe.each(DIALECTS)('the trash purge (%s)', (dialect) => {
     expect(await exists('jobs', album.id)).toBe(false);
     expect(await exists('files', kept)).toBe(true);
     expect((await c.account(user)).used_space).toBe(1000);
-    expect(await purgeOf().run()).toEqual({ files: 0, albums: 0, freedBytes: 0 });
+    expect(await purgeOf().run()).toEqual({ files: 0, albums: 0, shares: 0, freedBytes: 0 });
+  });
+
+  it('removes ended shares (stopped, or past 30 days) and keeps the originals, their bytes and storage', async () => {
+    const user = await signUp(t.app);
+    const timeline = await timelineOf(t.app, user);
+    const photo = await c.uploaded(user, timeline, 'shared.jpg', 3500);
+    const share = async () => {
+      const r = await c.send(user, 'POST', '/shares', {
+        payload: { source_job: timeline, file_uuids: [photo] },
+      });
+      return r.json<{ id: string }>().id;
+    };
+    const stopped = await share();
+    const expiring = await share();
+    const live = await share();
+    await c.send(user, 'DELETE', `/shares/${stopped}`);
+    expect(await purgeOf().run()).toMatchObject({ shares: 1, freedBytes: 0 });
+    expect(await exists('jobs', stopped)).toBe(false);
+    expect(await exists('jobs', expiring)).toBe(true);
+    t.clock.advance(31 * DAY);
+    // `live` was made 31 days ago too: every share of the test has ended now.
+    expect(await purgeOf().run()).toMatchObject({ shares: 2, freedBytes: 0 });
+    for (const id of [expiring, live]) expect(await exists('jobs', id)).toBe(false);
+    const copies = await t.database.db
+      .selectFrom('files')
+      .select('id')
+      .where('job_id', 'in', [stopped, expiring, live])
+      .execute();
+    expect(copies).toEqual([]);
+    expect(await exists('files', photo)).toBe(true);
+    expect((await c.account(user)).used_space).toBe(3500);
+    const original = (await c.files(user, timeline)).find((f) => f.id === photo);
+    expect((await t.app.inject({ url: original?.file_url ?? '' })).statusCode).toBe(200);
   });
 
   it.each(['embedded', 'bullmq'] as const)('runs as a work item on the %s queue', async (kind) => {

@@ -12,6 +12,8 @@ const DAY_MS = 86_400_000;
 export interface PurgeReport {
   files: number;
   albums: number;
+  /** Shares stopped or past their 30 days (issue #15), removed with their rows. */
+  shares: number;
   freedBytes: number;
 }
 
@@ -38,7 +40,7 @@ export function createPurge(deps: {
 
   async function run(): Promise<PurgeReport> {
     const cutoff = now() - TRASH_RETENTION_DAYS * DAY_MS;
-    const report: PurgeReport = { files: 0, albums: 0, freedBytes: 0 };
+    const report: PurgeReport = { files: 0, albums: 0, shares: 0, freedBytes: 0 };
     const add = async (released: Awaited<ReturnType<typeof releaseFiles>>) => {
       report.files += released.deleted;
       report.freedBytes += released.freedBytes;
@@ -56,9 +58,16 @@ export function createPurge(deps: {
       report.freedBytes += released.freedBytes;
       if (released.gone) report.albums += 1;
     }
-    if (report.files > 0 || report.albums > 0)
+    // Ended shares go at once: nobody can open them, and their files are copies whose bytes
+    // stay as long as the originals name them ([Note: Shares]).
+    for (const shareId of await repos.trash.endedShares(now(), Number.MAX_SAFE_INTEGER)) {
+      const released = await releaseAlbum({ repos, transact, store, warn, now }, shareId, now() + 1);
+      report.freedBytes += released.freedBytes;
+      if (released.gone) report.shares += 1;
+    }
+    if (report.files > 0 || report.albums > 0 || report.shares > 0)
       log(
-        `trash purge: ${String(report.files)} files and ${String(report.albums)} albums deleted for good, ${String(report.freedBytes)} bytes freed`,
+        `trash purge: ${String(report.files)} files, ${String(report.albums)} albums and ${String(report.shares)} ended shares deleted for good, ${String(report.freedBytes)} bytes freed`,
       );
     return report;
   }

@@ -196,6 +196,29 @@ export function createTrashRepository(db: Kysely<Database>) {
     },
 
     /**
+     * Shares that ended (issue #15): stopped by their owner, or past their time, which are
+     * first marked deleted at their end so they go the way deleted albums go.
+     */
+    async endedShares(now: number, limit: number): Promise<string[]> {
+      await db
+        .updateTable('jobs')
+        .set((eb) => ({ deleted_at: eb.ref('expires_at') }))
+        .where('type', '=', 'share')
+        .where('deleted_at', 'is', null)
+        .where('expires_at', '<=', now)
+        .execute();
+      const rows = await db
+        .selectFrom('jobs')
+        .select('id')
+        .where('type', '=', 'share')
+        .where('deleted_at', '<=', now)
+        .orderBy('deleted_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /**
      * Marks the album (deleted before `deletedBefore`) as being deleted for good, from now on
      * beyond restoring; answers false when it is not such an album (any more).
      */

@@ -5,7 +5,7 @@ import type { Repositories } from '../../db/repositories.ts';
 import { NotFoundError, QuotaExceededError, ValidationError } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { WORK_CHANNEL } from '../../queue/work-queue.ts';
-import type { ChangeWriter } from '../changes/change-writer.ts';
+import type { ChangeRecorder, ChangeWriter } from '../changes/change-writer.ts';
 import { recordFileAdded } from '../files/file-records.ts';
 import type { BlobRow, FileRow } from '../files/files.repository.ts';
 import type { JobRow } from '../jobs/jobs.repository.ts';
@@ -13,6 +13,47 @@ import { mediaFactsOf } from './uploads.service.ts';
 
 type SignedIn = Caller & { userId: string; sessionId: string };
 type Result = CopyResults['results'][number];
+
+/**
+ * Inserts the copy of `source` into `target`, naming `blobId`, with its change record. The
+ * media worker writes its facts to every file of the blob it renders; a copy of a pending
+ * file may come after it passed, so the copy takes the facts of a processed file of the blob,
+ * or the blob is queued again (a finished rendition is kept). `queued`: work was queued.
+ */
+export async function insertCopy(
+  tx: Pick<Repositories, 'files' | 'workItems' | 'accounts'>,
+  changes: ChangeRecorder,
+  copy: { source: FileRow; target: JobRow; blobId: string; by: string; at: number },
+): Promise<FileRow & { queued: boolean }> {
+  const { source, target, blobId, by, at } = copy;
+  const file: FileRow = {
+    ...source,
+    id: randomUUID(),
+    job_id: target.id,
+    blob_id: blobId,
+    added_by: by,
+    uploaded_at: at,
+    state: 'active',
+    dtime: null,
+  };
+  let queued = false;
+  if (file.media_status === 'pending') {
+    const processed = await tx.files.findProcessedOfBlob(blobId);
+    if (processed) Object.assign(file, mediaFactsOf(processed));
+    else {
+      await tx.workItems.enqueue({ kind: 'media', payload: { blobId }, now: at });
+      queued = true;
+    }
+  }
+  await tx.files.insertFile(file);
+  await recordFileAdded(tx, changes, file, {
+    by,
+    at,
+    isRollback: false,
+    isTimeline: target.type === 'timeline',
+  });
+  return { ...file, queued };
+}
 
 /**
  * [Note: Copies] Files copied between jobs never copy bytes:
@@ -50,7 +91,6 @@ export function createCopiesService(deps: {
       if (existing?.state === 'active') return { uuid: existing.id, queued: false };
       const t = now();
       let blobId = source.blob_id;
-      let queued = false;
       if (bytes === 'own') {
         const own = await tx.files.findOwnerBlob(userId, source.sha1);
         if (own) blobId = own.id;
@@ -65,34 +105,8 @@ export function createCopiesService(deps: {
           blobId = blob.id;
         }
       }
-      const file: FileRow = {
-        ...source,
-        id: randomUUID(),
-        job_id: target.id,
-        blob_id: blobId,
-        added_by: userId,
-        uploaded_at: t,
-        state: 'active',
-        dtime: null,
-      };
-      if (file.media_status === 'pending') {
-        // The worker writes its facts to every file of the blob it renders; this row may come
-        // after it passed, so the blob is queued again (a finished rendition is kept).
-        const processed = await tx.files.findProcessedOfBlob(blobId);
-        if (processed) Object.assign(file, mediaFactsOf(processed));
-        else {
-          await tx.workItems.enqueue({ kind: 'media', payload: { blobId }, now: t });
-          queued = true;
-        }
-      }
-      await tx.files.insertFile(file);
-      await recordFileAdded(tx, changes, file, {
-        by: userId,
-        at: t,
-        isRollback: false,
-        isTimeline: target.type === 'timeline',
-      });
-      return { uuid: file.id, queued };
+      const file = await insertCopy(tx, changes, { source, target, blobId, by: userId, at: t });
+      return { uuid: file.id, queued: file.queued };
     });
   }
 
