@@ -25,7 +25,8 @@ function precompiledMessages(): Plugin {
     // Before vite:json, which turns the (still JSON) catalogue into a module.
     enforce: 'pre',
     transform(code, id) {
-      if (!/[\\/]src[\\/]i18n[\\/]messages[\\/]([a-z-]+[\\/])?[a-z]{2}_[A-Z]{2}\.json$/.test(id)) return null;
+      if (!/[\\/]src[\\/]i18n[\\/]messages[\\/]([A-Za-z-]+[\\/])?[a-z]{2}_[A-Z]{2}\.json$/.test(id))
+        return null;
       const messages = JSON.parse(code) as Record<string, string>;
       const parsed = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]));
       return { code: JSON.stringify(parsed), map: null };
@@ -115,7 +116,7 @@ export default defineConfig({
       output: {
         // An area's catalogues are named after it (albums-nb_NO-….js), not only after the locale.
         chunkFileNames: (chunk) => {
-          const area = /[\\/]i18n[\\/]messages[\\/]([a-z-]+)[\\/][a-z]{2}_[A-Z]{2}\.json$/.exec(
+          const area = /[\\/]i18n[\\/]messages[\\/]([A-Za-z-]+)[\\/][a-z]{2}_[A-Z]{2}\.json$/.exec(
             chunk.facadeModuleId ?? '',
           )?.[1];
           return area ? `assets/${area}-[name]-[hash].js` : 'assets/[name]-[hash].js';

@@ -23,14 +23,11 @@ export function ShareDocuments({ files }: { files: readonly RemoteFile[] }) {
       <ul className="share-page__chips">
         {files.map((file) => (
           <li key={file.id}>
-            <a
-              className="share-page__chip"
-              href={fileDownloadUrl(api.directory, file)}
-              download={file.name}
-              aria-label={intl.formatMessage({ id: 'sharePage.downloadFile' }, { name: file.name })}
-            >
+            <a className="share-page__chip" href={fileDownloadUrl(api.directory, file)} download={file.name}>
               <DocumentIcon size={20} />
-              <span className="share-page__chip-name">{file.name}</span>
+              {/* The name read out says what the chip does; the visible text is part of it. */}
+              <span className="visually-hidden">{intl.formatMessage({ id: 'sharePage.download' })}</span>{' '}
+              <span className="share-page__chip-name">{file.name}</span>{' '}
               <span className="share-page__chip-size">{sizeLabel(intl, file.size)}</span>
               <Icon name="download" size={18} />
             </a>

@@ -52,7 +52,7 @@ describe('the share page for its receiver (spec 000 §2 Share page, §6 Visitor)
     expect(grid.querySelector('img')?.getAttribute('src')).toBe(
       'http://localhost:3000/th/3/beach?area=256&exp=1&sig=s',
     );
-    const chip = screen.getByRole('link', { name: 'Download plan.pdf' });
+    const chip = screen.getByRole('link', { name: 'Download plan.pdf 20 KB' });
     expect(chip.getAttribute('href')).toBe(
       `http://localhost:3000/st/4/jobs/${SHARE_ID}/files_by_id/plan?exp=1&sig=o&download=1`,
     );
