@@ -50,7 +50,7 @@ export default defineConfig({
     {
       // A real SMTP server the app sends e-mail shares to (issue #15); journeys read what
       // arrived at http://127.0.0.1:<SMTP_SINK_HTTP_PORT>/messages.
-      command: `node e2e/smtp-sink.ts ${String(smtpPort)} ${String(smtpSinkHttpPort)}`,
+      command: `node apps/server/src/mail/smtp-sink.test-support.ts ${String(smtpPort)} ${String(smtpSinkHttpPort)}`,
       cwd: root,
       url: `http://127.0.0.1:${String(smtpSinkHttpPort)}/healthz`,
       reuseExistingServer: false,

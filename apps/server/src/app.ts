@@ -59,7 +59,9 @@ import { createOptionsService } from './modules/options/options.service.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
-import { registerShareRoutes } from './modules/shares/shares.routes.ts';
+import { registerPublishRoute, registerShareRoutes } from './modules/shares/shares.routes.ts';
+import { createPublishService } from './modules/shares/publish.service.ts';
+import { createMailer } from './mail/index.ts';
 import { createSharesService } from './modules/shares/shares.service.ts';
 import type { Mailer } from './mail/mailer.ts';
 
@@ -123,6 +125,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reserveBytes = config.DISK_RESERVE_MB * 1024 * 1024;
   const store = deps.store ?? createFsBlobStore(config.DATA_DIR, { reserveBytes });
   const bus = deps.bus ?? createInProcessEventBus();
+  const mailer = deps.mailer ?? createMailer(config);
+  app.addHook('onClose', async () => {
+    await mailer.close();
+  });
   const revocations = createSessionRevocations({
     bus,
     load: (since) => repos.sessions.listRefusedSince(since),
@@ -275,6 +281,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       links: createMediaLinks(signer),
       bus,
       now,
+    }),
+  });
+  registerPublishRoute(app, {
+    publish: createPublishService({
+      repos,
+      access,
+      mailer,
+      throttle: createThrottle(repos.throttle, now),
+      appHost: config.APP_HOST,
+      trustedOrigins: config.SIGN_IN_ORIGINS,
+      log: (object, message) => {
+        app.log.warn(object, message);
+      },
     }),
   });
   registerMediaRoutes(app, { media: mediaService, now });

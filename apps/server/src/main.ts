@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import path from 'node:path';
+import { describeMailTarget } from './mail/index.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
@@ -168,6 +169,8 @@ async function serve(config: Config): Promise<number> {
     `sign-in accepted from ${config.SIGN_IN_ORIGINS.join(', ')}; ` +
       'set APP_HOST or TRUSTED_ORIGINS for other addresses (e.g. http://192.168.1.20:8080)',
   );
+  // Shares by e-mail go to SMTP_URL's server, else wait as .eml files (see [Note: Mail]).
+  app.log.info(`mail goes to ${describeMailTarget(config)}`);
   return -1;
 }
 

@@ -214,6 +214,11 @@ export const JOB_ROUTES: Record<string, JobRoute> = {
     request: (i) => json({ password: i.sharePassword }),
   },
   'DELETE /st/4/shares/:id': { action: 'stopSharing' },
+  'POST /st/4/jobs/:id/publish': {
+    action: 'publish',
+    changes: false,
+    request: () => json({ to_email: 'friend@example.com', subject: 'Photos', locale: 'nb_NO' }),
+  },
   // The trash's albums (issue #13, spec 000 §7): named in the body, each answered on its own.
   'POST /st/4/rollback_albums': {
     action: 'restoreAlbum',

@@ -27,6 +27,8 @@ export interface TestSmtpServerOptions {
   tls?: 'starttls' | 'implicit';
   /** When set, the server requires AUTH with exactly these credentials; they go into `url`. */
   auth?: { user: string; pass: string };
+  /** A fixed port (the e2e sink's, which the app server is pointed at); default: the OS picks. */
+  port?: number;
 }
 
 /** One message as the server received it. */
@@ -109,7 +111,7 @@ export async function startTestSmtpServer(options: TestSmtpServerOptions = {}): 
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });

@@ -3,7 +3,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedShare } from '@trove/contract';
 import { albumClient, expectStatus } from '../../test/albums.ts';
-import { DIALECTS, createTestApp, fakeJpeg, signUp, timelineOf, uploadFile, type TestApp } from '../../test/harness.ts';
+import {
+  DIALECTS,
+  createTestApp,
+  fakeJpeg,
+  signUp,
+  timelineOf,
+  uploadFile,
+  type TestApp,
+} from '../../test/harness.ts';
 import { parseRawMessage, startTestSmtpServer, type TestSmtpServer } from '../../mail/smtp.test-support.ts';
 
 /**
@@ -18,7 +26,9 @@ describe.each(DIALECTS)('publish (%s)', (dialect) => {
   const origin = { origin: 'http://localhost' };
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
-    t = await createTestApp(dialect, { env: { SMTP_URL: smtp.url, MAIL_FROM: 'Trove <no-reply@trove.test>' } });
+    t = await createTestApp(dialect, {
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Trove <no-reply@trove.test>' },
+    });
     c = albumClient(t);
   });
   afterAll(async () => {
@@ -29,10 +39,14 @@ describe.each(DIALECTS)('publish (%s)', (dialect) => {
   const shareOf = async (name = 'Ann') => {
     const owner = await signUp(t.app, { name });
     const timeline = await timelineOf(t.app, owner);
-    const photo = (await uploadFile(t.app, owner, timeline, { path: 'Camera/a.jpg', content: fakeJpeg(3300) })).json<{
+    const photo = (
+      await uploadFile(t.app, owner, timeline, { path: 'Camera/a.jpg', content: fakeJpeg(3300) })
+    ).json<{
       uuid: string;
     }>().uuid;
-    const r = await c.send(owner, 'POST', '/shares', { payload: { source_job: timeline, file_uuids: [photo] } });
+    const r = await c.send(owner, 'POST', '/shares', {
+      payload: { source_job: timeline, file_uuids: [photo] },
+    });
     return { owner, share: r.json<CreatedShare>() };
   };
   const to = (address: string) => (m: { to: string[] }) => m.to.includes(address);
@@ -64,7 +78,11 @@ describe.each(DIALECTS)('publish (%s)', (dialect) => {
     expect(bo.parsed.text).toContain('Åse Nordmann har delt bilder med deg');
     expect(bo.parsed.html).toContain('Se &lt;b&gt;her&lt;/b&gt;!');
     // The link opens the share for someone without an account.
-    const opened = await c.send({ visitor: true }, 'GET', `/shares/${new URL(link).pathname.split('/')[2] ?? ''}`);
+    const opened = await c.send(
+      { visitor: true },
+      'GET',
+      `/shares/${new URL(link).pathname.split('/')[2] ?? ''}`,
+    );
     expectStatus(opened, 200);
   });
 
@@ -133,7 +151,9 @@ describe('publish without SMTP_URL', () => {
       const c = albumClient(t);
       const owner = await signUp(t.app);
       const timeline = await timelineOf(t.app, owner);
-      const photo = (await uploadFile(t.app, owner, timeline, { path: 'Camera/a.jpg', content: fakeJpeg(3000) })).json<{
+      const photo = (
+        await uploadFile(t.app, owner, timeline, { path: 'Camera/a.jpg', content: fakeJpeg(3000) })
+      ).json<{
         uuid: string;
       }>().uuid;
       const share = (

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { APP_BASE_PATH, CreateShareBody, ShareAuthBody } from '@trove/contract';
+import { APP_BASE_PATH, CreateShareBody, PublishBody, ShareAuthBody } from '@trove/contract';
 import { z } from 'zod';
 import { parseInput } from '../../errors.ts';
 import { callerOf, signedInCaller } from '../../http/auth.ts';
+import type { PublishService } from './publish.service.ts';
 import type { SharesService } from './shares.service.ts';
 
 // Any id up to 100 characters: one that is not a share's answers like a missing one (404).
@@ -36,5 +37,16 @@ export function registerShareRoutes(app: FastifyInstance, deps: { shares: Shares
   app.delete(share, userRoute, async (request, reply) => {
     await deps.shares.stop(signedInCaller(request), id(request.params));
     return reply.code(204).send();
+  });
+}
+
+/** POST /jobs/{id}/publish (spec 000 §7): a share by e-mail, or an invite to a shared album. */
+export function registerPublishRoute(app: FastifyInstance, deps: { publish: PublishService }): void {
+  app.post(`${APP_BASE_PATH}/jobs/:id/publish`, { config: { auth: 'user' as const } }, async (request) => {
+    const body = parseInput(PublishBody, request.body);
+    const { id } = parseInput(IdParams, request.params);
+    // The page's origin, for the link; used only when it is a configured one (linkOrigin).
+    const origin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
+    return deps.publish.publish(signedInCaller(request), id, body, origin);
   });
 }

@@ -1,15 +1,15 @@
 import http from 'node:http';
-import { startTestSmtpServer } from '../apps/server/src/mail/smtp.test-support.ts';
+import { startTestSmtpServer } from './smtp.test-support.ts';
 
 /*
  * A real SMTP server for the e2e journeys (issue #15): the app server sends to it through
  * SMTP_URL like to any mail server; the journeys read what arrived over HTTP on another port
  * (GET /messages: every message, parsed). Started by Playwright next to the app server.
- *   node e2e/smtp-sink.ts <smtp port> <http port>
+ *   node apps/server/src/mail/smtp-sink.test-support.ts <smtp port> <http port>
  */
 const [smtpPort, httpPort] = process.argv.slice(2).map(Number);
 if (!smtpPort || !httpPort) {
-  console.error('usage: node e2e/smtp-sink.ts <smtp port> <http port>');
+  console.error('usage: node apps/server/src/mail/smtp-sink.test-support.ts <smtp port> <http port>');
   process.exit(2);
 }
 const smtp = await startTestSmtpServer({ port: smtpPort });
