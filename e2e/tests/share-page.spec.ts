@@ -277,3 +277,43 @@ test('/selectPhotos: a page of the app opens it, the user picks within the maxim
   await owner.goto(url);
   await expect(owner.getByRole('heading', { name: 'You shared 1 photo' })).toBeVisible();
 });
+
+test('/albumImage: one file of a shared album, full size, for a visitor', async ({ browser }) => {
+  const owner = await person(browser, 'album-owner');
+  const { timeline, ids } = await seedFiles(owner);
+  const album = await appCall<{ id: string }>(owner, 'POST', '/jobs', { name: 'Fjord days', public: 1 });
+  const copy = await appCall<{ results: { file_uuid: string; new_uuid: string }[] }>(
+    owner,
+    'POST',
+    `/jobs/${album.id}/copy_files`,
+    { source_job: timeline, file_uuids: [ids['beach.jpg']] },
+  );
+  const fileId = copy.results[0]?.new_uuid ?? '';
+
+  const visitor = await stranger(browser);
+  await visitor.goto(`/albumImage/${album.id}/${fileId}`);
+  await expect(visitor.getByRole('heading', { name: 'beach.jpg', level: 1 })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'From the album Fjord days' })).toHaveAttribute(
+    'href',
+    `/a/${album.id}`,
+  );
+  const picture = visitor.getByRole('img', { name: 'beach.jpg' });
+  await expect
+    .poll(() => picture.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
+  await shoot(visitor, 'album-image', { mobile: true });
+  await axe(visitor);
+  const [download] = await Promise.all([
+    visitor.waitForEvent('download'),
+    visitor.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('beach.jpg');
+  // Add to my photos is the album's own login-gated copy of one file.
+  await visitor.getByRole('link', { name: 'Add to my photos' }).click();
+  await expect(visitor).toHaveURL(/\/login\?redir=/);
+
+  // A file not in the album says so.
+  await visitor.goto(`/albumImage/${album.id}/${ids['plan.pdf']}`);
+  await expect(visitor.getByRole('heading', { name: 'This file is no longer in the album.' })).toBeVisible();
+  await axe(visitor);
+});

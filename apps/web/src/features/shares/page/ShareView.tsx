@@ -54,7 +54,9 @@ export function ShareView({ share, isSignedIn, onStopped }: ShareViewProps) {
         />
       )}
       {share.docFiles.length > 0 && <ShareDocuments files={share.docFiles} />}
-      {share.thumbFiles.length > 0 && <ShareGrid files={share.thumbFiles} onOpen={setOpenIndex} />}
+      {share.thumbFiles.length > 0 && (
+        <ShareGrid files={share.thumbFiles} hasHeading={share.docFiles.length > 0} onOpen={setOpenIndex} />
+      )}
       {openIndex !== null && (
         <FileLightbox
           files={share.thumbFiles}
