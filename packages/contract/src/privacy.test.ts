@@ -14,6 +14,14 @@ describe('pathForAnalytics (spec 000 §2 helper rules)', () => {
     expect(pathForAnalytics(`/st/4/jobs/${JOB}/files`)).toBe('/st/4/jobs/{id}/files');
   });
 
+  it("hides a share's id, the link's secret, even one without a digit", () => {
+    const share = 'AbcdefghIjklmnopQrstuvwxYz_-abcd';
+    expect(pathForAnalytics(`/share/${share}`)).toBe('/share/{jobId}');
+    expect(pathForAnalytics(`/share/${share}/copyShare`)).toBe('/share/{jobId}/copyShare');
+    expect(pathForAnalytics(`/selectPhotos/${share}`)).toBe('/selectPhotos/{jobId}');
+    expect(pathForAnalytics('/selectPhotos')).toBe('/selectPhotos');
+  });
+
   it('keeps route words and pages without ids', () => {
     expect(pathForAnalytics(`/albums/${JOB}/edit/a`)).toBe('/albums/{jobId}/edit/a');
     expect(pathForAnalytics(`/a/${JOB}/createNew`)).toBe('/a/{jobId}/createNew');

@@ -82,9 +82,12 @@ const ID_SEGMENTS = new Map<string, readonly ('{jobId}' | '{fileId}')[]>([
   ['albumImage', ['{jobId}', '{fileId}']],
   ['carousel', ['{jobId}', '{fileId}']],
   ['jobs', ['{jobId}']],
+  // A share's id is its link's secret: it never reaches analytics, whatever it looks like.
+  ['share', ['{jobId}']],
+  ['selectPhotos', ['{jobId}']],
 ]);
 /** Words of spec 000 §2 routes that sit where an id may sit (`/a/{albumId}/createNew`). */
-const ROUTE_WORDS = new Set(['edit', 'addPhotos', 'createNew', 'subscribe', 'copyAlbum']);
+const ROUTE_WORDS = new Set(['edit', 'addPhotos', 'createNew', 'subscribe', 'copyAlbum', 'copyShare']);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A long token with a digit: random ids, base64 album ids. Route words have no digits. */

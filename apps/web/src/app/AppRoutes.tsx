@@ -63,6 +63,11 @@ const TakeoutPage = lazyScreen(
   () => import('../features/takeout/TakeoutPage.tsx').then((m) => m.TakeoutPage),
   { messages: 'takeout' },
 );
+// /share, /albumImage and /selectPhotos: one chunk, one import (spec 000 §2, issue #15).
+const ShareScreens = lazyScreen(
+  () => import('../features/shares/page/ShareScreens.tsx').then((m) => m.ShareScreens),
+  { messages: 'sharePage' },
+);
 const ErrorPage = lazyScreen(() => import('../features/errors/ErrorPage.tsx').then((m) => m.ErrorPage));
 const NotFoundPage = lazyScreen(() =>
   import('../features/errors/NotFoundPage.tsx').then((m) => m.NotFoundPage),
@@ -132,6 +137,11 @@ export function AppRoutes() {
         </Route>
         {/* spec 000 §2, §6: a shared album by its link, and its login-gated actions. */}
         <Route path="a/:albumId/*" element={<VisitorScreens />} />
+        {/* spec 000 §2, §6: a share by its link, its login-gated copy, one album file as a
+            share, and the external photo selection (login-gated inside). */}
+        <Route path="share/:shareId/*" element={<ShareScreens screen="share" />} />
+        <Route path="albumImage/:albumId/:fileId" element={<ShareScreens screen="albumImage" />} />
+        <Route path="selectPhotos/*" element={<ShareScreens screen="selectPhotos" />} />
         {/* spec 000 §2: a file's comment side panel, for visitors as well as members. */}
         <Route path="comments/:albumId/:fileId" element={<CommentsPage />} />
         <Route path="error/:code" element={<ErrorPage />} />

@@ -70,6 +70,8 @@ export const AREAS = {
   // The share dialog (issue #15), a lazy part opened from the selection bar, the file menus,
   // the viewer and the album view; their Share buttons' own words are main (fileActions.share).
   shareDialog: { prefixes: ['shareDialog.'], folders: ['features/shares/dialog/'] },
+  // The receiving side of shares (issue #15): /share, /albumImage, /selectPhotos.
+  sharePage: { prefixes: ['sharePage.'], folders: ['features/shares/page/'] },
 } as const satisfies Record<string, { prefixes: readonly string[]; folders: readonly string[] }>;
 
 /** A catalogue of its own, fetched with the screens that show it. */

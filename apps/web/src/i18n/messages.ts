@@ -8,6 +8,7 @@ import type documentsEnUS from './messages/documents/en_US.json';
 import type downloadsEnUS from './messages/downloads/en_US.json';
 import type idpEnUS from './messages/idp/en_US.json';
 import type legalEnUS from './messages/legal/en_US.json';
+import type sharePageEnUS from './messages/sharePage/en_US.json';
 import type settingsEnUS from './messages/settings/en_US.json';
 import type shareDialogEnUS from './messages/shareDialog/en_US.json';
 import type takeoutEnUS from './messages/takeout/en_US.json';
@@ -29,6 +30,7 @@ export type MessageId =
   | keyof typeof legalEnUS
   | keyof typeof settingsEnUS
   | keyof typeof shareDialogEnUS
+  | keyof typeof sharePageEnUS
   | keyof typeof takeoutEnUS
   | keyof typeof trashEnUS
   | keyof typeof uploadsEnUS

@@ -32,6 +32,18 @@ export type DownloadRequest =
    * visitor's album headers (its grant).
    */
   | { kind: 'job'; album: JobInfo; headers?: Record<string, string> }
+  /**
+   * Files of a job known up front, e.g. a share's (spec 000 §2 Share page download button):
+   * one downloads directly, more as an archive named `name`, in parts past the limits;
+   * `headers` are a visitor's grant for the job.
+   */
+  | {
+      kind: 'files';
+      jobId: string;
+      name: string;
+      files: readonly RemoteFile[];
+      headers?: Record<string, string>;
+    }
   /** A deleted album of the caller's trash, exported as one archive (spec 000 §2 trash albums). */
   | { kind: 'export'; album: { id: string; name: string; media_count: number } }
   /** Files of the caller's trash. */

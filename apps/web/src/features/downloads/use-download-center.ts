@@ -147,6 +147,15 @@ function useRun(
     }
   };
 
+  /** Files known up front: one directly (spec 000 §7), more as the archive of their job. */
+  const runFiles = async (request: Extract<DownloadRequest, { kind: 'files' }>) => {
+    const [first] = request.files;
+    if (request.files.length === 1 && first) downloadFile(api.directory, first);
+    if (request.files.length < 2) return;
+    const target = { kind: 'job' as const, jobId: request.jobId, headers: request.headers };
+    await begin(planDownload(request.files.map(downloadFileOf), request.name, target));
+  };
+
   /** spec 000 §5: a paginated download of an empty list does nothing. */
   const runTrash = async (files: readonly TrashFile[] | null) => {
     if (!files || files.length === 0) return;
@@ -177,6 +186,8 @@ function useRun(
         const name = request.album.name.trim() || intl.formatMessage({ id: 'downloads.name.untitled' });
         return begin(planExport(request.album, name));
       }
+      case 'files':
+        return runFiles(request);
       case 'trash':
         return runTrash(request.files);
       case 'trashAll':

@@ -15,6 +15,10 @@ export interface PickerBarProps {
   isBusy: boolean;
   onAdd: () => void;
   onCancel: () => void;
+  /** Next's label; 'Add photos' unless given (spec 000 §2 add photos picker). */
+  nextLabel?: string;
+  /** The limit prompt's title and text, for a picker that is not an album's. */
+  limitTexts?: { title: string; body: string };
 }
 
 /**
@@ -22,7 +26,8 @@ export interface PickerBarProps {
  * and Next labelled 'Add photos', active only when 0 < count ≤ max. Above the maximum the
  * counter shows in the error colour, and crossing it raises the limit prompt.
  */
-export function PickerBar({ title, count, max, isBusy, onAdd, onCancel }: PickerBarProps) {
+export function PickerBar(props: PickerBarProps) {
+  const { title, count, max, isBusy, onAdd, onCancel } = props;
   const intl = useIntl();
   const status = pickerStatus(count, max);
   const isPrompting = useLimitPrompt(count, max);
@@ -44,11 +49,11 @@ export function PickerBar({ title, count, max, isBusy, onAdd, onCancel }: Picker
         {intl.formatMessage({ id: 'timeline.selectedCount' }, { count })}
       </span>
       <button type="button" className="btn btn--primary" disabled={!status.canAdd || isBusy} onClick={onAdd}>
-        {intl.formatMessage({ id: 'timeline.addPhotos' })}
+        {props.nextLabel ?? intl.formatMessage({ id: 'timeline.addPhotos' })}
       </button>
       {isPrompting.isOpen && max !== undefined && (
         <Dialog
-          title={intl.formatMessage({ id: 'albumEdit.limit.title' })}
+          title={props.limitTexts?.title ?? intl.formatMessage({ id: 'albumEdit.limit.title' })}
           onClose={isPrompting.close}
           actions={
             <button type="button" className="btn btn--primary" onClick={isPrompting.close}>
@@ -56,7 +61,9 @@ export function PickerBar({ title, count, max, isBusy, onAdd, onCancel }: Picker
             </button>
           }
         >
-          <p>{intl.formatMessage({ id: 'albumEdit.limit.body' }, { count: max })}</p>
+          <p>
+            {props.limitTexts?.body ?? intl.formatMessage({ id: 'albumEdit.limit.body' }, { count: max })}
+          </p>
         </Dialog>
       )}
     </div>

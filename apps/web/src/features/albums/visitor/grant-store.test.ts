@@ -34,4 +34,14 @@ describe('album grants (spec 000 §6 foreign-auth value)', () => {
     store.set('job-1', { grant: 'g', expires: NOW });
     expect(store.find('job-1')).toBeUndefined();
   });
+
+  test('stores of two prefixes (albums, shares) keep their grants apart', () => {
+    const albums = createGrantStore(sessionStorage, () => NOW);
+    const shares = createGrantStore(sessionStorage, () => NOW, 'trove.share_grant.');
+    shares.set('same-id', { grant: 'share-grant', expires: NOW / 1000 + 60 });
+    expect(albums.find('same-id')).toBeUndefined();
+    expect(shares.find('same-id')).toBe('share-grant');
+    albums.clear('same-id');
+    expect(shares.find('same-id')).toBe('share-grant');
+  });
 });

@@ -1,11 +1,12 @@
 import { AlbumGrant, FOREIGN_AUTH_HEADER } from '@trove/contract';
 
 /**
- * Album grants of this tab (spec 000 §6 "for foreign albums a foreign-auth value is sent"):
- * after a visitor gives an album's password, POST /jobs/{id}/auth answers a grant, and every
- * later call about that album carries it in the `x-foreign-auth` header. Grants live in
- * sessionStorage, keyed by album id: they survive a reload but not the tab, and a grant
- * past its `expires` (seconds) counts as none.
+ * Album and share grants of this tab (spec 000 §6 "for foreign albums a foreign-auth value
+ * is sent"): after a visitor gives an album's password, POST /jobs/{id}/auth answers a grant
+ * (a share's: POST /shares/{id}/auth), and every later call about that album or share
+ * carries it in the `x-foreign-auth` header. Grants live in sessionStorage, keyed by the id:
+ * they survive a reload (and a sign-in's round trip) but not the tab, and a grant past its
+ * `expires` (seconds) counts as none.
  */
 export interface GrantStore {
   find(albumId: string): string | undefined;
@@ -13,11 +14,16 @@ export interface GrantStore {
   clear(albumId: string): void;
 }
 
-const PREFIX = 'trove.album_grant.';
-
-/** A grant store over `storage` (sessionStorage in the app, a fake in tests). */
-export function createGrantStore(storage: Storage | undefined, now: () => number = Date.now): GrantStore {
-  const key = (albumId: string) => PREFIX + albumId;
+/**
+ * A grant store over `storage` (sessionStorage in the app, a fake in tests); `prefix` keeps
+ * the grants of one kind of id apart from another's.
+ */
+export function createGrantStore(
+  storage: Storage | undefined,
+  now: () => number = Date.now,
+  prefix = 'trove.album_grant.',
+): GrantStore {
+  const key = (albumId: string) => prefix + albumId;
   const read = (albumId: string): AlbumGrant | undefined => {
     try {
       const text = storage?.getItem(key(albumId));
@@ -51,7 +57,7 @@ export function createGrantStore(storage: Storage | undefined, now: () => number
   };
 }
 
-/** The grants of this tab. */
+/** The album grants of this tab. */
 export const albumGrants: GrantStore = createGrantStore(globalThis.sessionStorage);
 
 /** The headers of a call about `albumId`: its grant, when the tab holds one. */
