@@ -1,7 +1,7 @@
 import type { CreatedShare, ShareLinkMarker } from '@trove/contract';
 import { useRef, useState } from 'react';
 import { useApi } from '../../../api/api-context.tsx';
-import { createShare } from './api.ts';
+import { createShare } from '../api.ts';
 import { albumImagePath, shareLink, type FilesShareRequest } from './model.ts';
 
 /** What {@link useShareLink} gives the share dialog. */

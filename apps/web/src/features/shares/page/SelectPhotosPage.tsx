@@ -17,7 +17,7 @@ import { useTimelineJob, useTimelineMonths } from '../../library/api.ts';
 import { isPending, selectedCount, selectedIds } from '../../selection/selectors.ts';
 import { sectionsOf } from '../../timeline/sections.ts';
 import { TimelineGrid } from '../../timeline/TimelineGrid.tsx';
-import { createShare } from './api.ts';
+import { createShare } from '../api.ts';
 import { postToOpener, SELECT_PHOTOS_MESSAGE, selectionMax } from './select-photos.ts';
 
 /**

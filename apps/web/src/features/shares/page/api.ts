@@ -1,11 +1,4 @@
-import {
-  AlbumGrant,
-  CopyResults,
-  CreatedShare,
-  ShareInfo,
-  type CreateShareBody,
-  type ShareAuthBody,
-} from '@trove/contract';
+import { AlbumGrant, CopyResults, ShareInfo, type ShareAuthBody } from '@trove/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../api/api-context.tsx';
 import type { CallInit, HttpClient, Parser } from '../../../api/http-client.ts';
@@ -121,9 +114,4 @@ export function keepAllShareFiles(api: HttpClient, shareId: string): Promise<Cop
 export function copyCounts(results: CopyResults): { copied: number; failed: number } {
   const copied = results.results.filter((result) => result.status === 'ok').length;
   return { copied, failed: results.results.length - copied };
-}
-
-/** POST /shares (spec 000 §7 "create a share from files (returns an id from which the link is built)"). */
-export function createShare(api: HttpClient, body: CreateShareBody): Promise<CreatedShare> {
-  return api.app('/shares', CreatedShare, { method: 'POST', body });
 }
