@@ -156,6 +156,32 @@ export function createFilesRepository(db: Kysely<Database>) {
       }
       return q.orderBy(column, direction).orderBy('id', direction).limit(limit).execute();
     },
+    /**
+     * Removes the copies of a blob in its owner's live shares (a photo moved to the trash
+     * leaves them, [Note: Shares]); answers the rows removed. Share files are copies: their
+     * bytes stay as long as another row names the blob.
+     */
+    async removeFromLiveShares(ownerId: string, blobId: string): Promise<FileRow[]> {
+      const rows = await db
+        .selectFrom('files')
+        .innerJoin('jobs', 'jobs.id', 'files.job_id')
+        .selectAll('files')
+        .where('jobs.type', '=', 'share')
+        .where('jobs.owner_id', '=', ownerId)
+        .where('jobs.deleted_at', 'is', null)
+        .where('files.blob_id', '=', blobId)
+        .execute();
+      if (rows.length > 0)
+        await db
+          .deleteFrom('files')
+          .where(
+            'id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .execute();
+      return rows;
+    },
     /** The active files of a job among `ids` (a share's sources); missing ids are left out. */
     findActiveByIds(jobId: string, ids: readonly string[]): Promise<FileRow[]> {
       if (ids.length === 0) return Promise.resolve([]);

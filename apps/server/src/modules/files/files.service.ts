@@ -192,6 +192,11 @@ export function createFilesService(deps: {
         await tx.files.setState(file.id, 'trashed', t);
         if (job.type === 'timeline') await tx.accounts.addToCounter(file.added_by, counterOf(file), -1);
         await changes.fileRemoved(file, { by: caller.userId, at: t });
+        // A photo its owner deletes from their library leaves the links they shared it by at
+        // once (issue #15, [Note: Shares]); a restore does not put it back in them.
+        if (job.type === 'timeline')
+          for (const copy of await tx.files.removeFromLiveShares(job.owner_id, file.blob_id))
+            await changes.fileRemoved(copy, { by: caller.userId, at: t });
         if (job.type === 'story' && grant.can('deleteAlbum') && (await tx.files.countActive(jobId)) === 0) {
           await tx.jobs.update(jobId, { deleted_at: t });
           await changes.eventMarker(jobId, { by: caller.userId, at: t, data: { event: 'deleted' } });

@@ -343,6 +343,31 @@ describe.each(DIALECTS)('shares (%s)', (dialect) => {
     expectStatus(await c.send(visitor, 'POST', `/jobs/${share.id}/keep-all-files`), 401);
   });
 
+  it('drops a photo from its owner live shares once they delete it from their timeline', async () => {
+    const kept = await uploadFile(t.app, owner, timeline, {
+      path: 'Camera/kept.jpg',
+      content: fakeJpeg(3700),
+    });
+    const gone = await uploadFile(t.app, owner, timeline, {
+      path: 'Camera/gone.jpg',
+      content: fakeJpeg(3800),
+    });
+    const [keptId, goneId] = [kept, gone].map((r) => r.json<{ uuid: string }>().uuid);
+    const share = await create({ file_uuids: [keptId, goneId] });
+    const [copy] = (await infoOf(visitor, share.id)).thumbFiles.filter((f) => f.name === 'gone.jpg');
+    expectStatus(await c.send(owner, 'DELETE', `/jobs/${timeline}/files_by_id/${goneId ?? ''}`), 200);
+    const after = await infoOf(visitor, share.id);
+    expect(after.thumbFiles.map((f) => f.name)).toEqual(['kept.jpg']);
+    // Its URL stops too, and the share's change log says so.
+    expectStatus(await t.app.inject({ url: copy?.file_url ?? '' }), 404);
+    const changes = await c.changes(owner, share.id);
+    expect(changes.some((change) => change.type === 1 && change.data.id === copy?.id)).toBe(true);
+    // Restored, the photo is back in the timeline only; the trashed original keeps its bytes.
+    await c.send(owner, 'POST', `/jobs/${timeline}/multi_rollback`, { payload: { file_uuids: [goneId] } });
+    expect((await c.files(owner, timeline)).map((f) => f.id)).toContain(goneId);
+    expect((await infoOf(visitor, share.id)).thumbFiles).toHaveLength(1);
+  });
+
   it('shows where a photo was taken to its uploader only', async () => {
     const share = await create({ file_uuids: [photos[2]] });
     const [copy] = (await infoOf(owner, share.id)).thumbFiles;

@@ -27,10 +27,11 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
  * [Note: Shares]
  *
  * A share (spec 000 §3 Share, §7 "create a share from files") is a job of type `share`:
- * - its files are copies of the chosen ones naming the same stored bytes ([Note: Copies]),
- *   so a share is a snapshot: it shows what was chosen even if the originals move to the
- *   trash, it costs nobody storage, and it can be downloaded and added to a timeline by the
- *   calls every job has;
+ * - its files are copies of the chosen ones naming the same stored bytes ([Note: Copies]):
+ *   it costs nobody storage, and it is downloaded and added to a timeline by the calls every
+ *   job has. A photo its owner moves from their timeline to the trash leaves their live
+ *   shares at once (files.service `trash`): deleting means the link stops showing it. A
+ *   restore does not put it back; otherwise a share keeps what was chosen;
  * - its id is the link's secret, 24 random bytes (192 bits, ASVS 11.5.1), never derived;
  * - it opens for SHARE_LINK_DAYS days (`expires_at`); stopping it marks it deleted. Both end
  *   it for everyone at once, its signed media URLs too (`canServeSignedMedia`), and the
