@@ -60,7 +60,7 @@ export function createSharesService(deps: {
       body: { source_job: string; file_uuids: readonly string[]; password?: string | undefined },
     ): Promise<CreatedShare> {
       const { job: source } = await access.requireJob(caller, body.source_job, 'share');
-      const ids = [...new Set(body.file_uuids)].slice(0, SHARE_MAX_FILES);
+      const ids = [...new Set(body.file_uuids)];
       const files = await repos.files.findActiveByIds(source.id, ids);
       if (files.length !== ids.length) throw new NotFoundError();
       // Hashed before the transaction: a slow hash must not hold the database.

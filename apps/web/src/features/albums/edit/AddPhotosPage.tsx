@@ -1,23 +1,17 @@
 import type { JobInfo, RemoteFile } from '@trove/contract';
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, useNavigate } from 'react-router';
-import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { PageSpinner } from '../../../ui/PageSpinner.tsx';
 import { QueryError } from '../../../ui/QueryError.tsx';
 import { useToasts } from '../../../ui/toasts.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
-import { monthsSource } from '../../library/grid-source.ts';
-import { useTimelineJob, useTimelineMonths } from '../../library/api.ts';
-import { isPending, selectedCount, selectedIds } from '../../selection/selectors.ts';
-import { sectionsOf } from '../../timeline/sections.ts';
-import { TimelineGrid } from '../../timeline/TimelineGrid.tsx';
 import { useAlbumFiles, useAlbumQuery } from '../api.ts';
 import { useCopyFilesToAlbum } from '../api-create.ts';
 import { albumPath } from '../route-params.ts';
 import { AlbumFilesStrip } from './AlbumFilesStrip.tsx';
 import { PickerBar } from './PickerBar.tsx';
-import { SelectionPendingDialog } from './SelectionPendingDialog.tsx';
+import { TimelinePicker, useTimelinePickerData } from './TimelinePicker.tsx';
 import { UploadIntoAlbum } from './UploadIntoAlbum.tsx';
 import { cancelTarget, useCancelFlow, useIsReceiving } from './use-edit-flow.ts';
 import { AlbumLoadError } from './AlbumLoadError.tsx';
@@ -70,11 +64,8 @@ function Picker(props: AddPhotosPageProps & { album: JobInfo; files: RemoteFile[
   const name = album.title || intl.formatMessage({ id: 'albums.untitled' });
   const title = intl.formatMessage({ id: 'albumEdit.addTo' }, { name });
   usePageTitle(title);
-  const job = useTimelineJob();
-  const months = useTimelineMonths(job.data?.id);
-  const jobId = job.data?.id;
-  const source = useMemo(() => (jobId === undefined ? undefined : monthsSource(jobId)), [jobId]);
-  const sections = useMemo(() => (months.data ? sectionsOf(months.data, 'all') : undefined), [months.data]);
+  const timeline = useTimelinePickerData();
+  const { jobId } = timeline;
   const copy = useCopyFilesToAlbum(album.id);
   const cancel = useCancelFlow({
     albumId: album.id,
@@ -116,14 +107,7 @@ function Picker(props: AddPhotosPageProps & { album: JobInfo; files: RemoteFile[
     );
   };
 
-  const failed = job.error ?? months.error;
-  if (failed) {
-    const retry = () => {
-      void job.refetch();
-      void months.refetch();
-    };
-    return <QueryError error={failed} onRetry={retry} />;
-  }
+  if (timeline.failed) return <QueryError error={timeline.failed} onRetry={timeline.retry} />;
   const bar = (count: number, onAdd: () => void, isWaiting = false) => (
     <PickerBar
       title={title}
@@ -150,41 +134,7 @@ function Picker(props: AddPhotosPageProps & { album: JobInfo; files: RemoteFile[
           void navigate(cancelTarget(props.goToAfter, 'albums'));
         }}
       />
-      {!source || !sections ? (
-        <>
-          {bar(0, () => undefined)}
-          <PageSpinner />
-        </>
-      ) : sections.length === 0 ? (
-        <>
-          {bar(0, () => undefined)}
-          <EmptyState
-            icon="photos"
-            title={intl.formatMessage({ id: 'timeline.emptyTitle' })}
-            text={intl.formatMessage({ id: 'timeline.emptyText' })}
-          />
-        </>
-      ) : (
-        <TimelineGrid
-          source={source}
-          sections={sections}
-          filter="all"
-          renderPickerBar={(selection) => (
-            <>
-              {bar(
-                selectedCount(selection.state),
-                () => {
-                  add(selectedIds(selection.state));
-                },
-                isPending(selection.state),
-              )}
-              {isPending(selection.state) && (
-                <SelectionPendingDialog onCancel={selection.actions.cancelPending} />
-              )}
-            </>
-          )}
-        />
-      )}
+      <TimelinePicker data={timeline} bar={bar} onNext={add} />
     </section>
   );
 }

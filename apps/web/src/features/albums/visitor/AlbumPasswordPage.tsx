@@ -1,11 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useIntl, type IntlShape } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { useApi } from '../../../api/api-context.tsx';
-import { HttpError, isNetworkError } from '../../../api/http-error.ts';
+import { HttpError } from '../../../api/http-error.ts';
 import { Icon } from '../../../ui/icons.tsx';
-import { TextField } from '../../../ui/TextField.tsx';
 import { submitAlbumPassword } from './api-visitor.ts';
+import { PasswordPrompt } from './PasswordPrompt.tsx';
 
 /**
  * The album password page (spec 000 §2, §5): the password becomes the album auth value in
@@ -15,55 +13,24 @@ import { submitAlbumPassword } from './api-visitor.ts';
 export function AlbumPasswordPage({ albumId, onGranted }: { albumId: string; onGranted: () => void }) {
   const intl = useIntl();
   const api = useApi();
-  const [password, setPassword] = useState('');
-  const submit = useMutation({
-    mutationFn: (value: string) => submitAlbumPassword(api, albumId, value),
-    onSuccess: onGranted,
-  });
   return (
-    <section className="message-page">
-      <div className="message-page__icon">
-        <Icon name="albums" size={48} />
-      </div>
-      <h1>{intl.formatMessage({ id: 'albums.visitor.passwordTitle' })}</h1>
-      <p>{intl.formatMessage({ id: 'albums.visitor.passwordText' })}</p>
-      <form
-        className="album-password"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (password !== '') submit.mutate(password);
-        }}
-      >
-        <TextField
-          label={intl.formatMessage({ id: 'albums.visitor.passwordLabel' })}
-          type="password"
-          autoComplete="current-password"
-          autoFocus
-          value={password}
-          aria-invalid={submit.isError}
-          onChange={(event) => {
-            setPassword(event.currentTarget.value);
-            if (submit.isError) submit.reset();
-          }}
-        />
-        {submit.isError && (
-          <p className="notice notice--error" role="alert">
-            {passwordErrorText(intl, submit.error)}
-          </p>
-        )}
-        <button type="submit" className="btn btn--primary" disabled={password === '' || submit.isPending}>
-          {intl.formatMessage({ id: 'albums.visitor.passwordSubmit' })}
-        </button>
-      </form>
-    </section>
+    <PasswordPrompt
+      icon={<Icon name="albums" size={48} />}
+      texts={{
+        title: intl.formatMessage({ id: 'albums.visitor.passwordTitle' }),
+        text: intl.formatMessage({ id: 'albums.visitor.passwordText' }),
+        label: intl.formatMessage({ id: 'albums.visitor.passwordLabel' }),
+        submit: intl.formatMessage({ id: 'albums.visitor.passwordSubmit' }),
+      }}
+      className="album-password"
+      send={(value) => submitAlbumPassword(api, albumId, value)}
+      onGranted={onGranted}
+      failureText={(error) => {
+        if (!(error instanceof HttpError)) return undefined;
+        if (error.status === 403) return intl.formatMessage({ id: 'albums.visitor.passwordIncorrect' });
+        if (error.status === 429) return intl.formatMessage({ id: 'albums.visitor.passwordWait' });
+        return undefined;
+      }}
+    />
   );
-}
-
-function passwordErrorText(intl: IntlShape, error: unknown): string {
-  if (isNetworkError(error)) return intl.formatMessage({ id: 'common.offline' });
-  if (error instanceof HttpError && error.status === 403)
-    return intl.formatMessage({ id: 'albums.visitor.passwordIncorrect' });
-  if (error instanceof HttpError && error.status === 429)
-    return intl.formatMessage({ id: 'albums.visitor.passwordWait' });
-  return intl.formatMessage({ id: 'common.genericError' });
 }

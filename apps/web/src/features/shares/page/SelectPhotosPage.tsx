@@ -1,22 +1,14 @@
 import '../../../styles/album-edit.css';
 import { useMutation } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApi } from '../../../api/api-context.tsx';
 import { isNetworkError } from '../../../api/http-error.ts';
-import { EmptyState } from '../../../ui/EmptyState.tsx';
-import { PageSpinner } from '../../../ui/PageSpinner.tsx';
 import { QueryError } from '../../../ui/QueryError.tsx';
 import { useToasts } from '../../../ui/toasts.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { PickerBar } from '../../albums/edit/PickerBar.tsx';
-import { SelectionPendingDialog } from '../../albums/edit/SelectionPendingDialog.tsx';
-import { monthsSource } from '../../library/grid-source.ts';
-import { useTimelineJob, useTimelineMonths } from '../../library/api.ts';
-import { isPending, selectedCount, selectedIds } from '../../selection/selectors.ts';
-import { sectionsOf } from '../../timeline/sections.ts';
-import { TimelineGrid } from '../../timeline/TimelineGrid.tsx';
+import { TimelinePicker, useTimelinePickerData } from '../../albums/edit/TimelinePicker.tsx';
 import { createShare } from '../api.ts';
 import { postToOpener, SELECT_PHOTOS_MESSAGE, selectionMax } from './select-photos.ts';
 
@@ -36,11 +28,8 @@ export function SelectPhotosPage() {
   const max = selectionMax(params.get('max'));
   const title = intl.formatMessage({ id: 'sharePage.select.title' });
   usePageTitle(title);
-  const job = useTimelineJob();
-  const months = useTimelineMonths(job.data?.id);
-  const jobId = job.data?.id;
-  const source = useMemo(() => (jobId === undefined ? undefined : monthsSource(jobId)), [jobId]);
-  const sections = useMemo(() => (months.data ? sectionsOf(months.data, 'all') : undefined), [months.data]);
+  const timeline = useTimelinePickerData();
+  const { jobId } = timeline;
   const share = useMutation({
     mutationFn: (ids: readonly string[]) =>
       createShare(api, { source_job: jobId ?? '', file_uuids: [...ids] }),
@@ -56,17 +45,7 @@ export function SelectPhotosPage() {
     else void navigate('/photos');
   };
 
-  const failed = job.error ?? months.error;
-  if (failed)
-    return (
-      <QueryError
-        error={failed}
-        onRetry={() => {
-          void job.refetch();
-          void months.refetch();
-        }}
-      />
-    );
+  if (timeline.failed) return <QueryError error={timeline.failed} onRetry={timeline.retry} />;
   const bar = (count: number, onNext: () => void, isWaiting = false) => (
     <PickerBar
       title={title}
@@ -87,43 +66,14 @@ export function SelectPhotosPage() {
       <header className="album-edit__header">
         <h1 className="page__title">{title}</h1>
       </header>
-      {!source || !sections ? (
-        <>
-          {bar(0, () => undefined)}
-          <PageSpinner />
-        </>
-      ) : sections.length === 0 ? (
-        <>
-          {bar(0, () => undefined)}
-          <EmptyState
-            heading="h2"
-            icon="photos"
-            title={intl.formatMessage({ id: 'timeline.emptyTitle' })}
-            text={intl.formatMessage({ id: 'timeline.emptyText' })}
-          />
-        </>
-      ) : (
-        <TimelineGrid
-          source={source}
-          sections={sections}
-          filter="all"
-          renderPickerBar={(selection) => (
-            <>
-              {bar(
-                selectedCount(selection.state),
-                () => {
-                  const ids = selectedIds(selection.state);
-                  if (ids.length > 0 && ids.length <= max) share.mutate(ids);
-                },
-                isPending(selection.state),
-              )}
-              {isPending(selection.state) && (
-                <SelectionPendingDialog onCancel={selection.actions.cancelPending} />
-              )}
-            </>
-          )}
-        />
-      )}
+      <TimelinePicker
+        data={timeline}
+        bar={bar}
+        onNext={(ids) => {
+          if (ids.length > 0 && ids.length <= max) share.mutate(ids);
+        }}
+        emptyHeading="h2"
+      />
     </section>
   );
 }
