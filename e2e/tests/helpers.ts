@@ -151,3 +151,56 @@ export async function mailTo(address: string, timeoutMs = 15_000): Promise<SentM
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/**
+ * Uploads into job `jobId` through POST /jobs/{id}/upload, a few at a time: `count` copies of
+ * the JPEG `base64`, each made unique by a comment segment (no duplicates are folded), taken
+ * a minute apart from `mtime` (seconds), named photo-0000.jpg…; or the given named files.
+ */
+export async function uploadFiles(
+  page: Page,
+  jobId: string,
+  files:
+    { copies: number; base64: string; mtime: number } | { name: string; base64: string; mtime: number }[],
+): Promise<void> {
+  await page.evaluate(
+    async ({ jobId, files }) => {
+      const token = localStorage.getItem('trove.auth_token') ?? '';
+      const device = localStorage.getItem('trove.device_id') ?? '';
+      const query = `key=trove-web&client_v=1.2.3300.6&device_id=${device}`;
+      const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const list = Array.isArray(files)
+        ? files.map((file) => ({ name: file.name, mtime: file.mtime, bytes: bytesOf(file.base64) }))
+        : Array.from({ length: files.copies }, (_, i) => {
+            const jpeg = bytesOf(files.base64);
+            // SOI, then a COM segment (FF FE, length, text) naming the copy, then the rest.
+            const text = new TextEncoder().encode(`copy ${String(i)}`);
+            const comment = new Uint8Array([0xff, 0xfe, 0, text.length + 2, ...text]);
+            const bytes = new Uint8Array(jpeg.length + comment.length);
+            bytes.set(jpeg.subarray(0, 2));
+            bytes.set(comment, 2);
+            bytes.set(jpeg.subarray(2), 2 + comment.length);
+            return { name: `photo-${String(i).padStart(4, '0')}.jpg`, mtime: files.mtime + i * 60, bytes };
+          });
+      let next = 0;
+      const worker = async () => {
+        while (next < list.length) {
+          const file = list[next++];
+          if (!file) return;
+          const form = new FormData();
+          form.append('path', `Camera/${file.name}`);
+          form.append('mtime', String(file.mtime));
+          form.append('file', new Blob([file.bytes], { type: 'image/jpeg' }), file.name);
+          const response = await fetch(`/st/4/jobs/${jobId}/upload?${query}`, {
+            method: 'POST',
+            headers: { authorization: `Basic ${btoa(`token:${token}`)}` },
+            body: form,
+          });
+          if (!response.ok) throw new Error(`upload ${file.name}: ${String(response.status)}`);
+        }
+      };
+      await Promise.all(Array.from({ length: 6 }, worker));
+    },
+    { jobId, files },
+  );
+}

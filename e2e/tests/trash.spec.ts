@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -14,6 +15,7 @@ import {
   SERVER_FIXTURES,
   shoot,
   type Account,
+  uploadFiles,
 } from './helpers.ts';
 
 /**
@@ -148,6 +150,19 @@ test('at the quota: the upload is refused, the trash emptied, and the upload goe
   await popup.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByText('Not restored: out of storage')).toBeVisible();
   await shoot(page, 'trash-restore-refused', { mobile: true });
+
+  // Restore all runs to its end and says how many stayed (spec 000 §4 incomplete dialog).
+  await page.getByRole('button', { name: 'Restore all' }).click();
+  const incomplete = page.getByRole('dialog', { name: 'Some files were not restored' });
+  await expect(incomplete).toContainText('2 files were not restored.');
+  await shoot(page, 'trash-restore-all-incomplete');
+  await axe(page, '[role="dialog"]');
+  await incomplete.getByRole('button', { name: 'Close' }).click();
+  // Then, in turn, the storage popup (spec 001 §4 popups queue): one dialog at a time.
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('2 items')).toBeVisible();
+  await expect(page.getByText('Not restored: out of storage')).toHaveCount(2);
 
   await page.getByRole('button', { name: 'Delete all' }).click();
   const question = page.getByRole('dialog', { name: 'Delete all photos and videos permanently?' });
@@ -293,4 +308,49 @@ test('a deleted shared album restored by its owner is back for its participant, 
   await expect(member.getByText('2 items')).toBeVisible({ timeout: 15_000 });
   await expect(member.getByRole('checkbox', { name: 'Select beach.jpg' })).toBeVisible();
   await shoot(member, 'trash-album-restored-member');
+});
+
+test('a trash of 230 photos pages in as it scrolls, and restore all brings back every one', async ({
+  browser,
+}) => {
+  const { page } = await person(browser, 'trash-many');
+  const timeline = await appCall<{ id: string }>(page, 'GET', '/jobs/default');
+  const base64 = fs.readFileSync(path.join(FIXTURES, 'beach.jpg')).toString('base64');
+  await uploadFiles(page, timeline.id, { copies: 230, base64, mtime: Date.UTC(2024, 5, 10) / 1000 });
+  const listed = await appCall<{ files: { id: string }[] }>(
+    page,
+    'GET',
+    `/jobs/${timeline.id}/files?limit=1000`,
+  );
+  expect(listed.files).toHaveLength(230);
+  // Deleted six at a time through the call the timeline's Delete makes.
+  const ids = listed.files.map((file) => file.id);
+  for (let i = 0; i < ids.length; i += 6)
+    await Promise.all(
+      ids.slice(i, i + 6).map((id) => appCall(page, 'DELETE', `/jobs/${timeline.id}/files_by_id/${id}`)),
+    );
+
+  await page.goto('/deleted_items/photos');
+  await expect(page.getByText('230 items')).toBeVisible();
+  const tiles = page.getByRole('checkbox', { name: /^Select photo-/ });
+  // The first page (spec 000 §7 offset/limit), then the rest once the end comes within 1000 px (§9).
+  await expect(tiles).toHaveCount(200);
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  await expect(tiles).toHaveCount(230);
+
+  await page.getByRole('button', { name: 'Restore all' }).click();
+  const done = page.getByRole('dialog', { name: 'Files restored' });
+  await expect(done).toContainText('230 files');
+  await shoot(page, 'trash-restore-all-complete');
+  await axe(page, '[role="dialog"]');
+  await done.getByRole('button', { name: 'Go to timeline' }).click();
+  await expect(page).toHaveURL(/\/photos$/);
+  const back = await appCall<{ files: { id: string }[] }>(
+    page,
+    'GET',
+    `/jobs/${timeline.id}/files?limit=1000`,
+  );
+  expect(back.files).toHaveLength(230);
+  const trash = await appCall<{ total_item_count: number }>(page, 'GET', '/trash_can');
+  expect(trash.total_item_count).toBe(0);
 });

@@ -118,6 +118,23 @@ describe('trash photos (spec 000 §2, §4)', () => {
     expect(reason?.textContent).toBe('Not restored: out of storage');
   });
 
+  test('restore all over the quota: the incomplete dialog first, then the storage popup, one at a time', async () => {
+    const { user } = renderApp({
+      route: ROUTE,
+      routes: trashRoutes(undefined, { beach: 'quota_exceeded', lake: 'quota_exceeded' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Restore all' }));
+    const incomplete = await screen.findByRole('dialog', { name: 'Some files were not restored' });
+    expect(incomplete.textContent).toContain('2 files were not restored.');
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    await user.click(within(incomplete).getByRole('button', { name: 'Close' }));
+    const popup = await screen.findByRole('dialog', { name: 'Not enough storage' });
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    await user.click(within(popup).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('2 items')).toBeTruthy();
+  });
+
   test('delete permanently asks first, then empties those files and refreshes the account', async () => {
     const { user, requests } = renderApp({ route: ROUTE, routes: trashRoutes() });
     await user.click(await screen.findByRole('checkbox', { name: 'Select lake.jpg' }));

@@ -142,7 +142,10 @@ export function TrashPhotosPage() {
           onGoToTimeline={() => void navigate('/photos')}
         />
       )}
-      {fileActions.isStorageFull && <StorageFullDialog onClose={fileActions.closeStorageFull} />}
+      {/* The storage popup waits for the bulk dialog: one dialog at a time, in turn (spec 001 §4 popups queue). */}
+      {fileActions.isStorageFull && !bulk.bulk && (
+        <StorageFullDialog onClose={fileActions.closeStorageFull} />
+      )}
     </section>
   );
 }
