@@ -102,6 +102,11 @@ test('a newcomer signs up, stays signed in, switches language, removes a device 
 
   await page.goto('/settings');
   await expect(page.getByLabel('Your name')).toHaveValue(account.name);
+  // The photos uploaded above, of the default 15 GB (spec 001 §3 usage meter).
+  await expect(page.getByRole('meter', { name: 'Storage' })).toHaveAttribute(
+    'aria-valuetext',
+    / of 15 GB used$/,
+  );
   await shoot(page, '05-settings', { mobile: true });
   await page.getByLabel('Norsk').check();
   await expect(page.getByRole('heading', { name: 'Innstillinger' })).toBeVisible();

@@ -128,6 +128,10 @@ test('at the quota: the upload is refused, the trash emptied, and the upload goe
 
   // Deleted photos still count until the trash is emptied (docs/SPEC-DEVIATIONS.md).
   await deleteFromTimeline(page, ['beach.jpg', 'photo-exif.jpg']);
+  await page.goto('/deleted_items');
+  const meter = page.getByRole('meter', { name: 'Storage' });
+  await expect(meter).toHaveAttribute('aria-valuenow', '100');
+  await shoot(page, 'trash-hub-full');
   await openTrashPhotos(page);
   await expect(page.getByText('2 items')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Permanently deleted in 90 days' })).toBeVisible();
@@ -176,6 +180,11 @@ test('at the quota: the upload is refused, the trash emptied, and the upload goe
   await done.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('heading', { name: 'No deleted photos or videos' })).toBeVisible();
   await shoot(page, 'trash-photos-empty', { mobile: true });
+  await axe(page);
+  // The hub shows the space back (issue #13: the usage shown updates).
+  await page.getByRole('link', { name: 'Deleted items' }).click();
+  await expect(meter).toHaveAttribute('aria-valuenow', '0');
+  await shoot(page, 'trash-hub-space-back', { mobile: true });
   await axe(page);
 
   // The space is back: the same photo now goes through.

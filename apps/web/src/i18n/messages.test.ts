@@ -117,6 +117,7 @@ describe.each(CATALOGUES.flatMap((catalogue) => LOCALES.map((locale) => [catalog
         counts: 'C',
         files: 500,
         listed: 1,
+        used: 'U',
       };
       for (const [key, value] of Object.entries(messages)) {
         intl.formatMessage({ id: key as MessageId }, values);

@@ -13,6 +13,19 @@ describe('settings (spec 001 §2, §3)', () => {
     expect(document.documentElement.lang).toBe('sv-SE');
   });
 
+  test('shows the storage used, in Norwegian too (spec 001 §3 usage meter)', async () => {
+    const { user } = renderApp({
+      route: '/settings',
+      routes: { 'GET /st/4/account_info': { body: anAccount({ used_space: 512 }) } },
+    });
+    const meter = await screen.findByRole('meter', { name: 'Storage' });
+    expect(meter.getAttribute('aria-valuetext')).toBe('512 bytes of 15 GB used');
+    await user.click(screen.getByRole('radio', { name: 'Norsk' }));
+    expect((await screen.findByRole('meter', { name: 'Lagring' })).getAttribute('aria-valuetext')).toBe(
+      '512 byte av 15 GB brukt',
+    );
+  });
+
   test('saves the name with POST /st/4/name', async () => {
     const { user, requests } = renderApp({
       route: '/settings',

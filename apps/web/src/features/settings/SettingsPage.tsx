@@ -5,6 +5,7 @@ import { DocumentIcon } from '../../ui/DocumentIcon.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
+import { UsageMeter } from '../../ui/UsageMeter.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useAccountInfoQuery, useLogoutMutation } from '../auth/api.ts';
 import { TakeoutIcon } from '../takeout/takeout-icons.tsx';
@@ -14,7 +15,8 @@ import { NameForm } from './NameForm.tsx';
 
 /**
  * Route /settings: the settings hub of spec 001 §2, with what exists so far: the name, the
- * language, connected devices, documents, takeout, deleted items (the trash) and log out.
+ * language, the storage used (spec 001 §3 usage meter; its plans page, /settings/storage, is
+ * not built yet), connected devices, documents, takeout, deleted items (the trash), log out.
  */
 export function SettingsPage() {
   const intl = useIntl();
@@ -48,6 +50,16 @@ export function SettingsPage() {
           {intl.formatMessage({ id: 'settings.language' })}
         </h2>
         <LanguagePicker />
+      </section>
+
+      <section className="card">
+        <UsageMeter
+          used={account.data.used_space}
+          max={account.data.max_space}
+          label={intl.formatMessage({ id: 'settings.storage' })}
+          usageText={(sizes) => intl.formatMessage({ id: 'settings.usage' }, sizes)}
+          bytesText={(count) => intl.formatMessage({ id: 'settings.bytes' }, { count })}
+        />
       </section>
 
       <nav className="card card--list" aria-label={intl.formatMessage({ id: 'settings.more' })}>

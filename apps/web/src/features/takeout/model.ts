@@ -1,7 +1,7 @@
 import type { AccountInfo, JobInfo, RemoteFile } from '@trove/contract';
 import type { IntlShape } from 'react-intl';
 import type { DownloadFile } from '../downloads/parts.ts';
-import { sizeOf } from '../viewer/format.ts';
+import { sizeOf } from '../../lib/size.ts';
 
 /**
  * The phone widths of spec 000 §2 (breakpoint 600 px; the stylesheets' `max-width: 599px`):

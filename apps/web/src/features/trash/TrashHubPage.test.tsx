@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
+import { anAccount } from '../../test/factories.ts';
 import { renderApp } from '../../test/render.tsx';
 import { aTrashAlbum, aTrashCan, aTrashFile } from './test-trash.ts';
 
@@ -25,6 +26,16 @@ test('the hub has two entries with what each holds (spec 000 §2)', async () => 
   // The photos screen links back to the hub.
   await user.click(screen.getByRole('link', { name: 'Deleted items' }));
   expect(await screen.findByRole('link', { name: /Photos and videos/ })).toBeTruthy();
+});
+
+test('the hub shows the storage used, which deleted items still count toward', async () => {
+  renderApp({
+    route: '/deleted_items',
+    routes: { ...routes, 'GET /st/4/account_info': { body: anAccount({ used_space: 3 * 1024 ** 3 }) } },
+  });
+  const meter = await screen.findByRole('meter', { name: 'Storage' });
+  expect(meter.getAttribute('aria-valuetext')).toBe('3 GB of 15 GB used');
+  expect(screen.getByText(/count toward your storage until they are deleted for good/)).toBeTruthy();
 });
 
 test('the in-app variant keeps its prefix and fromNav=1, whose back button goes back', async () => {

@@ -5,7 +5,8 @@ import type { MessageId } from '../../i18n/messages.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useFileMetadata, type FileMetadata } from './api.ts';
-import { cameraText, coordinatesText, durationText, exposureText, mapUrl, sizeOf } from './format.ts';
+import { sizeText as formatSize } from '../../lib/size.ts';
+import { cameraText, coordinatesText, durationText, exposureText, mapUrl } from './format.ts';
 
 /** Props of {@link MetadataPanel}. */
 export interface MetadataPanelProps {
@@ -18,9 +19,7 @@ type Row = readonly [MessageId, ReactNode];
 
 /** Size in Bytes, KB, MB or GB, base 1024 (spec 000 §9), with the locale's decimal mark. */
 function sizeText(intl: IntlShape, bytes: number): string {
-  const { value, unit } = sizeOf(bytes);
-  if (unit === 'Bytes') return intl.formatMessage({ id: 'viewer.info.bytes' }, { count: value });
-  return `${intl.formatNumber(value, { maximumFractionDigits: 1 })} ${unit}`;
+  return formatSize(intl, bytes, (count) => intl.formatMessage({ id: 'viewer.info.bytes' }, { count }));
 }
 
 /** The rows the file itself answers: when, what, how big. */

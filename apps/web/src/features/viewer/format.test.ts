@@ -1,19 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { cameraText, coordinatesText, durationText, exposureText, mapUrl, sizeOf } from './format.ts';
-
-describe('sizes in Bytes, KB, MB, GB with base 1024 (spec 000 §9)', () => {
-  test.each([
-    [0, 0, 'Bytes'],
-    [1023, 1023, 'Bytes'],
-    [1024, 1, 'KB'],
-    [1536, 1.5, 'KB'],
-    [5 * 1024 ** 2, 5, 'MB'],
-    [3.5 * 1024 ** 3, 3.5, 'GB'],
-    [2048 * 1024 ** 3, 2048, 'GB'],
-  ])('%d bytes', (bytes, value, unit) => {
-    expect(sizeOf(bytes)).toEqual({ value, unit });
-  });
-});
+import { cameraText, coordinatesText, durationText, exposureText, mapUrl } from './format.ts';
 
 describe('camera values', () => {
   test('exposure as a fraction below a second', () => {

@@ -1,25 +1,5 @@
 /** How the metadata panel writes sizes and camera values; the words around them are messages. */
 
-/** Units of spec 000 §9 size formatting, base 1024. */
-export type SizeUnit = 'Bytes' | 'KB' | 'MB' | 'GB';
-
-/**
- * A byte count in the largest unit of spec 000 §9 (Bytes, KB, MB, GB, base 1024) that keeps
- * the number at 1 or more; the caller rounds it for display.
- */
-export function sizeOf(bytes: number): { value: number; unit: SizeUnit } {
-  const units = ['KB', 'MB', 'GB'] as const;
-  if (bytes < 1024) return { value: bytes, unit: 'Bytes' };
-  let value = bytes;
-  let unit: SizeUnit = 'Bytes';
-  for (const next of units) {
-    if (value < 1024) break;
-    value /= 1024;
-    unit = next;
-  }
-  return { value, unit };
-}
-
 /** Exposure time the way cameras write it: 1/250 s below a second, 2 s or 0.5 s otherwise. */
 export function exposureText(seconds: number): string {
   if (seconds > 0 && seconds < 1) {

@@ -4,7 +4,7 @@ import { useApi } from '../../../api/api-context.tsx';
 import { DocumentIcon } from '../../../ui/DocumentIcon.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { fileDownloadUrl } from '../../file-actions/actions.ts';
-import { sizeOf } from '../../viewer/format.ts';
+import { sizeText as formatSize } from '../../../lib/size.ts';
 
 /**
  * The share's documents as download chips (spec 000 §2 Share page): each downloads its
@@ -40,7 +40,5 @@ export function ShareDocuments({ files }: { files: readonly RemoteFile[] }) {
 
 /** A size in Bytes, KB, MB or GB, base 1024 (spec 000 §9), with the locale's decimal mark. */
 function sizeLabel(intl: IntlShape, bytes: number): string {
-  const { value, unit } = sizeOf(bytes);
-  if (unit === 'Bytes') return intl.formatMessage({ id: 'sharePage.bytes' }, { count: value });
-  return `${intl.formatNumber(value, { maximumFractionDigits: 1 })} ${unit}`;
+  return formatSize(intl, bytes, (count) => intl.formatMessage({ id: 'sharePage.bytes' }, { count }));
 }
