@@ -135,3 +135,39 @@ test('documents: upload from the screen, list, download one and both, delete one
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
 });
+
+test('a document dropped on /documents is uploaded as a document; on the timeline the drop is its own again', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/');
+  await createAccount(page, newAccount('documents-drop'));
+  await page.goto('/documents');
+  await expect(page.getByRole('heading', { name: 'No documents yet' })).toBeVisible();
+  const drag = (type: 'dragenter' | 'drop', name: string, base64: string, mimeType: string) =>
+    page.evaluate(
+      ({ type, name, base64, mimeType }) => {
+        const data = new DataTransfer();
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        data.items.add(new File([bytes], name, { type: mimeType }));
+        window.dispatchEvent(new DragEvent(type, { dataTransfer: data, cancelable: true }));
+      },
+      { type, name, base64, mimeType },
+    );
+  const pdf = PDF.toString('base64');
+  // The overlay says where dropped files go (See: [Note: Drop claims]).
+  await drag('dragenter', 'receipt.pdf', pdf, 'application/pdf');
+  await expect(page.getByText('Drop documents to upload them')).toBeVisible();
+  await expect(page.getByText('They go to your documents, not your timeline.')).toBeVisible();
+  await shoot(page, 'documents-drop-overlay');
+  await drag('drop', 'receipt.pdf', pdf, 'application/pdf');
+  const panel = page.getByRole('region', { name: 'Uploads' });
+  await expect(panel.getByRole('status')).toHaveText('1 file uploaded', { timeout: 30_000 });
+  await expect(page.getByRole('table').getByRole('row', { name: /receipt\.pdf/ })).toBeVisible();
+  await panel.getByRole('button', { name: 'Close' }).click();
+
+  // Away from /documents the claim is gone: the timeline's own words again.
+  await page.goto('/photos');
+  await drag('dragenter', 'receipt.pdf', pdf, 'application/pdf');
+  await expect(page.getByText('Drop photos and videos to upload them')).toBeVisible();
+});

@@ -13,6 +13,7 @@ import { DocumentsTable } from './DocumentsTable.tsx';
 import { groupDocuments } from './model.ts';
 import { UploadDocumentsButton } from './UploadDocumentsButton.tsx';
 import { useGroupSelection, useRefreshOnUploads } from './use-document-list.ts';
+import { DocumentDrops } from './use-document-uploads.tsx';
 import './documents.css';
 
 /**
@@ -75,6 +76,7 @@ export function DocumentsPage() {
         )}
       </header>
       {body}
+      {jobId !== undefined && <DocumentDrops jobId={jobId} />}
       {/* Mounted while the list empties: the last delete's toast and its Undo outlive the rows. */}
       {jobId !== undefined && (
         <DocumentsSelectionBar jobId={jobId} selection={selection} byId={byId} onDeleted={countDelete} />

@@ -1,10 +1,9 @@
 import { useIntl } from 'react-intl';
 import { useAccountInfoQuery } from '../auth/api.ts';
-import type { PickedFile } from '../uploads/uploader.ts';
-import { useUploader } from '../uploads/UploaderProvider.tsx';
 import { pickedFromInput } from '../uploads/walk-entries.ts';
 import { DocumentsIcon } from './documents-icons.tsx';
 import { DOCUMENT_ACCEPT } from './model.ts';
+import { useAddDocuments } from './use-document-uploads.tsx';
 
 /**
  * "Upload documents": a label styled as a button around a visually hidden file input (so it
@@ -15,7 +14,7 @@ import { DOCUMENT_ACCEPT } from './model.ts';
  */
 export function UploadDocumentsButton({ jobId, className }: { jobId: string; className: string }) {
   const intl = useIntl();
-  const uploader = useUploader();
+  const add = useAddDocuments(jobId);
   const isReadOnly = useAccountInfoQuery().data?.is_read_only_user === true;
   const label = intl.formatMessage({ id: 'documents.upload' });
   const content = (
@@ -37,11 +36,6 @@ export function UploadDocumentsButton({ jobId, className }: { jobId: string; cla
       </button>
     );
   }
-  const add = (picked: readonly PickedFile[]) => {
-    uploader.addFiles(picked, { jobId, alsoTimeline: false, kind: 'documents' }).catch(() => {
-      uploader.showNotice('addFailed');
-    });
-  };
   return (
     <label className={`${className} file-button`}>
       <input

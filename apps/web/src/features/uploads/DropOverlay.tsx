@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Icon } from '../../ui/icons.tsx';
 import { collectDrop } from './collect-drop.ts';
+import { currentDropClaim } from './drop-claim.ts';
 import { useUploader } from './UploaderProvider.tsx';
 import type { PickedFile } from './uploader.ts';
 
@@ -55,7 +56,8 @@ function useFileDrag(onDrop: (dataTransfer: DataTransfer) => void): boolean {
 
 /**
  * The drag-and-drop area of spec 000 §2: while files are dragged over the app an overlay
- * covers it; dropped files and folders (walked recursively, spec 000 §5) go to the queue.
+ * covers it; dropped files and folders (walked recursively, spec 000 §5) go to the queue,
+ * into the timeline or to the screen that claims them (See: [Note: Drop claims]).
  */
 export function DropOverlay() {
   const intl = useIntl();
@@ -69,7 +71,9 @@ export function DropOverlay() {
       })
         .then(async ({ skippedFolders }) => {
           if (skippedFolders) uploader.showNotice('safariFolder');
-          await uploader.addFiles(picked);
+          const claim = currentDropClaim();
+          if (claim) claim.onFiles(picked);
+          else await uploader.addFiles(picked);
         })
         .catch(() => {
           uploader.showNotice('addFailed');
@@ -79,12 +83,15 @@ export function DropOverlay() {
   );
   const isDragging = useFileDrag(handleDrop);
   if (!isDragging) return null;
+  const claim = currentDropClaim();
   return (
     <div className="drop-overlay" aria-hidden="true">
       <div className="drop-overlay__box">
         <Icon name="addPhoto" size={48} />
-        <p className="drop-overlay__title">{intl.formatMessage({ id: 'upload.drop.title' })}</p>
-        <p className="drop-overlay__text">{intl.formatMessage({ id: 'upload.drop.text' })}</p>
+        <p className="drop-overlay__title">
+          {claim?.title ?? intl.formatMessage({ id: 'upload.drop.title' })}
+        </p>
+        <p className="drop-overlay__text">{claim?.text ?? intl.formatMessage({ id: 'upload.drop.text' })}</p>
       </div>
     </div>
   );
