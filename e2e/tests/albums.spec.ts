@@ -1,6 +1,16 @@
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
-import { createAccount, DESKTOP, filesOf, FIXTURES, newAccount, SERVER_FIXTURES, shoot } from './helpers.ts';
+import fs from 'node:fs';
+import {
+  appCall,
+  createAccount,
+  DESKTOP,
+  filesOf,
+  FIXTURES,
+  newAccount,
+  SERVER_FIXTURES,
+  shoot,
+} from './helpers.ts';
 
 test('an album is created, photos go into it, and those meant for the timeline are copied there', async ({
   page,
@@ -64,4 +74,36 @@ test('an album is created, photos go into it, and those meant for the timeline a
   await page.getByRole('link', { name: 'All albums' }).click();
   await expect(page.getByRole('link', { name: /Lofoten 2026/ })).toBeVisible();
   await shoot(page, 'albums-list', { mobile: true });
+});
+
+test('photos dropped on an album go into it, after the timeline question', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/');
+  await createAccount(page, newAccount('albums-drop'));
+  const album = await appCall<{ id: string }>(page, 'POST', '/jobs', { name: 'Dropped in' });
+  await page.goto(`/albums/${album.id}`);
+  await expect(page.getByRole('heading', { name: 'Dropped in' })).toBeVisible();
+  const beach = fs.readFileSync(path.join(FIXTURES, 'beach.jpg')).toString('base64');
+  const drag = (type: 'dragenter' | 'drop') =>
+    page.evaluate(
+      ({ type, base64 }) => {
+        const data = new DataTransfer();
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        data.items.add(new File([bytes], 'beach.jpg', { type: 'image/jpeg' }));
+        window.dispatchEvent(new DragEvent(type, { dataTransfer: data, cancelable: true }));
+      },
+      { type, base64: beach },
+    );
+  // The overlay says where the files go (See: [Note: Drop claims]).
+  await drag('dragenter');
+  await expect(page.getByText('Drop photos and videos to add them to this album')).toBeVisible();
+  await shoot(page, 'album-drop-overlay');
+  await drag('drop');
+  const question = page.getByRole('dialog', { name: 'Add this file to your timeline too?' });
+  await question.getByRole('button', { name: 'Album only' }).click();
+  const panel = page.getByRole('region', { name: 'Uploads' });
+  await expect(panel.getByRole('status')).toHaveText('1 file uploaded', { timeout: 30_000 });
+  await expect(page.getByRole('checkbox', { name: 'Select beach.jpg' })).toBeVisible({ timeout: 15_000 });
+  expect(await filesOf(page, album.id)).toEqual(['beach.jpg']);
+  expect(await filesOf(page, 'default')).toEqual([]);
 });

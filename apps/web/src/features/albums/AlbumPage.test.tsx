@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
+import { currentDropClaim } from '../uploads/drop-claim.ts';
 import { ALBUM_FILES, PARTICIPANT_CAN, albumMonth, albumRoutes } from './view/test-album.ts';
 
 const open = (routes = albumRoutes()) => renderApp({ route: '/albums/album-1', routes });
@@ -288,6 +289,18 @@ describe('album actions (spec 000 §4, §6, §8)', () => {
     open();
     const add = await screen.findByRole('link', { name: 'Add photos' });
     expect(add.getAttribute('href')).toBe('/albums/album-1/edit/addPhotos');
+  });
+
+  test('drops go into an album its viewer may add to, and to the timeline otherwise', async () => {
+    const mine = open();
+    expect(await screen.findByRole('link', { name: 'Add photos' })).toBeTruthy();
+    expect(currentDropClaim()?.title).toBe('Drop photos and videos to add them to this album');
+    mine.unmount();
+    expect(currentDropClaim()).toBeUndefined();
+    const can = { ...PARTICIPANT_CAN, addPhotos: false };
+    open(albumRoutes({ role: 'visitor', currentUserCan: can }));
+    expect(await screen.findByRole('img', { name: 'beach.jpg' })).toBeTruthy();
+    expect(currentDropClaim()).toBeUndefined();
   });
 
   test('a non-subscribed user subscribes with POST /jobs/{id}/subscribe', async () => {

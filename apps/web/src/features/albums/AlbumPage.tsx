@@ -7,6 +7,7 @@ import { QueryError } from '../../ui/QueryError.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useAccountInfoQuery } from '../auth/api.ts';
 import { useAlbumQuery } from './api.ts';
+import { AlbumDrops } from './edit/UploadIntoAlbum.tsx';
 import { useAlbumMonths, useAlbumUsers, useViewMode } from './view/album-api.ts';
 import { AlbumFiles } from './view/AlbumFiles.tsx';
 import { AlbumHeader } from './view/AlbumHeader.tsx';
@@ -66,6 +67,7 @@ export function AlbumPage() {
     <section className="page album-view">
       <AlbumHeader album={album.data} title={title} users={users.data} />
       <AlbumToolbar album={album.data} viewMode={viewMode.data ?? 'flow'} isEmpty={isEmpty(months.data)} />
+      {album.data.currentUserCan.addPhotos && <AlbumDrops albumId={album.data.id} />}
       {failed ? (
         <QueryError error={failed} onRetry={() => void months.refetch()} />
       ) : !months.data || viewMode.isPending ? (

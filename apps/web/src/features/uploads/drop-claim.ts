@@ -4,7 +4,8 @@ import type { PickedFile } from './uploader.ts';
 /**
  * [Note: Drop claims] Files dropped on the app go to the timeline (spec 000 §2 drag-and-drop
  * area), unless the screen shown claims them: /documents uploads them as documents, which
- * the timeline refuses (§5). A claim brings the overlay's words, from the claiming screen's
+ * the timeline refuses (§5), and an album its viewer may add to takes them in after the
+ * timeline question (§4). A claim brings the overlay's words, from the claiming screen's
  * own messages, and what to do with the files; the latest claim still mounted wins.
  */
 export interface DropClaim {
