@@ -34,6 +34,8 @@ export interface RenderAppOptions {
   element?: ReactNode;
   /** The stored session token; null: none (a visitor). */
   token?: string | null;
+  /** Queries' staleTime; 0 unless a test needs the app's own (STALE_TIME.short). */
+  staleTime?: number;
 }
 
 /**
@@ -48,6 +50,7 @@ export function renderApp({
   brand = DEFAULT_BRANDS.intl,
   element,
   token = 'tok-test',
+  staleTime = 0,
 }: RenderAppOptions = {}) {
   resetLoginState(login);
   localeStore.setState({ locale });
@@ -74,7 +77,7 @@ export function renderApp({
     onOnlineChange: setOnline,
     logger: { warn: () => undefined },
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime } } });
   const user = userEvent.setup();
   const result = render(
     <QueryClientProvider client={queryClient}>

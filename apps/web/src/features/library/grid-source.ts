@@ -45,6 +45,18 @@ export function monthsSource(jobId: string): GridSource {
   };
 }
 
+/**
+ * Whether a section's query holds all its files. A first load publishes its pages as they
+ * arrive (`monthFilesQuery`), so the grid can draw them; the selection must not take those
+ * for the whole month, or selecting the month would select its first page only.
+ */
+export function hasAllFiles(
+  query: { data?: readonly unknown[]; isFetching: boolean },
+  count: number,
+): boolean {
+  return query.data !== undefined && (!query.isFetching || query.data.length >= count);
+}
+
 /** One grid section's files once `enabled` (spec 000 §4 Timeline section fetch). */
 export function useSectionFiles(
   source: GridSource,

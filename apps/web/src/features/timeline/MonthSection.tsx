@@ -1,7 +1,7 @@
 import type { RemoteFile, TimelineFilter } from '@trove/contract';
 import { memo, useEffect, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { useSectionFiles, type GridSource } from '../library/grid-source.ts';
+import { hasAllFiles, useSectionFiles, type GridSource } from '../library/grid-source.ts';
 import { HEADER_PX, type SectionBox } from './layout.ts';
 import type { TimelineSection } from './sections.ts';
 
@@ -24,7 +24,7 @@ export interface MonthSectionProps {
   shouldLoad: boolean;
   /** Draws one loaded file; the grid decides what a tile does (open, select, menu). */
   renderTile: (file: RemoteFile, size: number, month: number) => ReactNode;
-  /** Told the month's files whenever they (re)load: the selection model needs them. */
+  /** Told the month's files whenever all of them have (re)loaded: the selection model needs them. */
   onFilesLoaded: (month: number, ids: readonly string[]) => void;
   /** Extra controls in the month header (the select-month checkbox). */
   header?: ReactNode;
@@ -42,13 +42,14 @@ export const MonthSection = memo(function MonthSection(props: MonthSectionProps)
   const remote = useSectionFiles(source, section, filter, props.shouldLoad && !section.files);
   const files = section.files ?? remote.data;
   const { onFilesLoaded } = props;
+  const isWhole = hasAllFiles(remote, section.count);
   useEffect(() => {
-    if (remote.data)
+    if (remote.data && isWhole)
       onFilesLoaded(
         section.key,
         remote.data.map((file) => file.id),
       );
-  }, [remote.data, section.key, onFilesLoaded]);
+  }, [remote.data, isWhole, section.key, onFilesLoaded]);
   const title =
     section.title ??
     intl.formatDate(new Date(section.start * 1000), { year: 'numeric', month: 'long', timeZone: 'UTC' });

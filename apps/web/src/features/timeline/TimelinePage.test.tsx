@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { TOOLTIP_AFTER_MS } from './use-hover.ts';
+import { STALE_TIME } from '../../api/query-client.ts';
 import { aFile } from '../../test/factories.ts';
 import { renderApp } from '../../test/render.tsx';
 
@@ -318,6 +319,37 @@ describe('timeline grid (spec 000 §2 Timeline)', () => {
     expect(screen.getByRole('toolbar', { name: '2 selected' })).toBeTruthy();
     await user.click(screen.getByRole('checkbox', { name: 'Select all of 2024' }));
     expect(screen.getByRole('toolbar', { name: '4 selected' })).toBeTruthy();
+  });
+});
+
+describe('selecting a month still loading', () => {
+  test('a month selected while its later pages load takes all its files, not its first page', async () => {
+    const march = month(2024, 3, { pictures: 302 });
+    const names = Array.from({ length: 302 }, (_, index) => `p-${String(index)}`);
+    const rest = Promise.withResolvers<undefined>();
+    const { user } = renderApp({
+      route: '/photos',
+      // The app's own: a first load's first pages are fresh data to a plain query.
+      staleTime: STALE_TIME.short,
+      routes: {
+        'GET /st/4/jobs/job-timeline/timeline/months': { body: { months: [march] } },
+        // A first page of 300, then the last two once `rest` resolves.
+        'GET /st/4/jobs/job-timeline/files': (request) =>
+          request.url.searchParams.get('cursor') === 'page-2'
+            ? {
+                body: { files: names.slice(300).map((id) => aFile({ id })), next_cursor: null },
+                after: rest.promise,
+              }
+            : { body: { files: names.slice(0, 300).map((id) => aFile({ id })), next_cursor: 'page-2' } },
+      },
+    });
+    await screen.findByRole('img', { name: 'p-0.jpg' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select all of March 2024' }));
+    // Not the first page alone: the month waits for the rest.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('toolbar', { name: '300 selected' })).toBeNull();
+    rest.resolve(undefined);
+    expect(await screen.findByRole('toolbar', { name: '302 selected' })).toBeTruthy();
   });
 });
 

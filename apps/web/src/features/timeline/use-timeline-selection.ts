@@ -68,8 +68,11 @@ export function useTimelineSelection(
     for (const key of pending.split(',').map(Number)) {
       const section = sections.find((candidate) => candidate.key === key);
       if (!section || section.files) continue;
+      const options = source.sectionFiles(api, section, filter);
+      // A first load still on its way holds only its first pages, fresh: wait for the rest.
+      const isLoading = queryClient.getQueryState(options.queryKey)?.fetchStatus === 'fetching';
       void queryClient
-        .query(source.sectionFiles(api, section, filter))
+        .query(isLoading ? { ...options, staleTime: 0 } : options)
         .then((files) => {
           monthLoaded(
             key,

@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useIntl } from 'react-intl';
-import { useSectionFiles, type GridSource } from '../../library/grid-source.ts';
+import { hasAllFiles, useSectionFiles, type GridSource } from '../../library/grid-source.ts';
 import {
   HEADER_PX,
   LOAD_MARGIN_PX,
@@ -51,11 +51,13 @@ export function FlowGrid({ source, sections, renderFileMenu, renderTileOverlay }
   const [aspects, setAspects] = useState<ReadonlyMap<number, readonly number[]>>(() => new Map());
   const { monthLoaded } = selection.actions;
   const handleLoaded = useCallback(
-    (key: number, files: readonly RemoteFile[]) => {
-      monthLoaded(
-        key,
-        files.map((file) => file.id),
-      );
+    (key: number, files: readonly RemoteFile[], isWhole: boolean) => {
+      // The layout takes a first load's pages as they come; the selection only the whole month.
+      if (isWhole)
+        monthLoaded(
+          key,
+          files.map((file) => file.id),
+        );
       const next = files.map(aspectOf);
       setAspects((previous) => {
         const old = previous.get(key);
@@ -149,7 +151,8 @@ interface FlowSectionProps {
   to: number;
   shouldLoad: boolean;
   renderTile: (file: RemoteFile, size: number, month: number) => ReactNode;
-  onFilesLoaded: (key: number, files: readonly RemoteFile[]) => void;
+  /** The section's files as they load; `isWhole` once all of them have (See: hasAllFiles). */
+  onFilesLoaded: (key: number, files: readonly RemoteFile[], isWhole: boolean) => void;
   header: ReactNode;
 }
 
@@ -159,9 +162,10 @@ const FlowSection = memo(function FlowSection(props: FlowSectionProps) {
   const intl = useIntl();
   const remote = useSectionFiles(source, section, 'all', props.shouldLoad);
   const files = remote.data;
+  const isWhole = hasAllFiles(remote, section.count);
   useEffect(() => {
-    if (files) onFilesLoaded(section.key, files);
-  }, [files, section.key, onFilesLoaded]);
+    if (files) onFilesLoaded(section.key, files, isWhole);
+  }, [files, isWhole, section.key, onFilesLoaded]);
   const title =
     section.title ??
     intl.formatDate(new Date(section.start * 1000), { year: 'numeric', month: 'long', timeZone: 'UTC' });
