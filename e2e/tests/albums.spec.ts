@@ -5,6 +5,7 @@ import {
   appCall,
   createAccount,
   DESKTOP,
+  dragFiles,
   filesOf,
   FIXTURES,
   newAccount,
@@ -83,22 +84,18 @@ test('photos dropped on an album go into it, after the timeline question', async
   const album = await appCall<{ id: string }>(page, 'POST', '/jobs', { name: 'Dropped in' });
   await page.goto(`/albums/${album.id}`);
   await expect(page.getByRole('heading', { name: 'Dropped in' })).toBeVisible();
-  const beach = fs.readFileSync(path.join(FIXTURES, 'beach.jpg')).toString('base64');
-  const drag = (type: 'dragenter' | 'drop') =>
-    page.evaluate(
-      ({ type, base64 }) => {
-        const data = new DataTransfer();
-        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-        data.items.add(new File([bytes], 'beach.jpg', { type: 'image/jpeg' }));
-        window.dispatchEvent(new DragEvent(type, { dataTransfer: data, cancelable: true }));
-      },
-      { type, base64: beach },
-    );
+  const beach = [
+    {
+      name: 'beach.jpg',
+      base64: fs.readFileSync(path.join(FIXTURES, 'beach.jpg')).toString('base64'),
+      mimeType: 'image/jpeg',
+    },
+  ];
   // The overlay says where the files go (See: [Note: Drop claims]).
-  await drag('dragenter');
+  await dragFiles(page, 'dragenter', beach);
   await expect(page.getByText('Drop photos and videos to add them to this album')).toBeVisible();
   await shoot(page, 'album-drop-overlay');
-  await drag('drop');
+  await dragFiles(page, 'drop', beach);
   const question = page.getByRole('dialog', { name: 'Add this file to your timeline too?' });
   await question.getByRole('button', { name: 'Album only' }).click();
   const panel = page.getByRole('region', { name: 'Uploads' });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { createAccount, DESKTOP, MOBILE, newAccount, shoot } from './helpers.ts';
+import { createAccount, DESKTOP, dragFiles, MOBILE, newAccount, shoot } from './helpers.ts';
 
 /**
  * Issue #14, the documents screen (spec 000 §2 /documents, §4 Documents, §5): reached from
@@ -144,23 +144,13 @@ test('a document dropped on /documents is uploaded as a document; on the timelin
   await createAccount(page, newAccount('documents-drop'));
   await page.goto('/documents');
   await expect(page.getByRole('heading', { name: 'No documents yet' })).toBeVisible();
-  const drag = (type: 'dragenter' | 'drop', name: string, base64: string, mimeType: string) =>
-    page.evaluate(
-      ({ type, name, base64, mimeType }) => {
-        const data = new DataTransfer();
-        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-        data.items.add(new File([bytes], name, { type: mimeType }));
-        window.dispatchEvent(new DragEvent(type, { dataTransfer: data, cancelable: true }));
-      },
-      { type, name, base64, mimeType },
-    );
-  const pdf = PDF.toString('base64');
+  const receipt = [{ name: 'receipt.pdf', base64: PDF.toString('base64'), mimeType: 'application/pdf' }];
   // The overlay says where dropped files go (See: [Note: Drop claims]).
-  await drag('dragenter', 'receipt.pdf', pdf, 'application/pdf');
+  await dragFiles(page, 'dragenter', receipt);
   await expect(page.getByText('Drop documents to upload them')).toBeVisible();
   await expect(page.getByText('They go to your documents, not your timeline.')).toBeVisible();
   await shoot(page, 'documents-drop-overlay');
-  await drag('drop', 'receipt.pdf', pdf, 'application/pdf');
+  await dragFiles(page, 'drop', receipt);
   const panel = page.getByRole('region', { name: 'Uploads' });
   await expect(panel.getByRole('status')).toHaveText('1 file uploaded', { timeout: 30_000 });
   await expect(page.getByRole('table').getByRole('row', { name: /receipt\.pdf/ })).toBeVisible();
@@ -168,6 +158,6 @@ test('a document dropped on /documents is uploaded as a document; on the timelin
 
   // Away from /documents the claim is gone: the timeline's own words again.
   await page.goto('/photos');
-  await drag('dragenter', 'receipt.pdf', pdf, 'application/pdf');
+  await dragFiles(page, 'dragenter', receipt);
   await expect(page.getByText('Drop photos and videos to upload them')).toBeVisible();
 });

@@ -204,3 +204,28 @@ export async function uploadFiles(
     { jobId, files },
   );
 }
+
+/** A file a test drags onto the app, its bytes in base64. */
+export interface DraggedFile {
+  name: string;
+  base64: string;
+  mimeType: string;
+}
+
+/**
+ * Fires a drag event carrying `files` at the window, as a drag from the desktop does: the
+ * app's drop overlay listens there (spec 000 §2 drag-and-drop area).
+ */
+export function dragFiles(page: Page, type: 'dragenter' | 'dragleave' | 'drop', files: DraggedFile[]) {
+  return page.evaluate(
+    ({ type, files }) => {
+      const data = new DataTransfer();
+      for (const file of files) {
+        const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+        data.items.add(new File([bytes], file.name, { type: file.mimeType }));
+      }
+      window.dispatchEvent(new DragEvent(type, { dataTransfer: data, cancelable: true }));
+    },
+    { type, files },
+  );
+}
