@@ -6,6 +6,7 @@ import {
   createAccount,
   DESKTOP,
   dragFiles,
+  dragOver,
   filesOf,
   FIXTURES,
   newAccount,
@@ -92,8 +93,7 @@ test('photos dropped on an album go into it, after the timeline question', async
     },
   ];
   // The overlay says where the files go (See: [Note: Drop claims]).
-  await dragFiles(page, 'dragenter', beach);
-  await expect(page.getByText('Drop photos and videos to add them to this album')).toBeVisible();
+  await dragOver(page, beach, 'Drop photos and videos to add them to this album');
   await shoot(page, 'album-drop-overlay');
   await dragFiles(page, 'drop', beach);
   const question = page.getByRole('dialog', { name: 'Add this file to your timeline too?' });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { createAccount, DESKTOP, dragFiles, MOBILE, newAccount, shoot } from './helpers.ts';
+import { createAccount, DESKTOP, dragFiles, dragOver, MOBILE, newAccount, shoot } from './helpers.ts';
 
 /**
  * Issue #14, the documents screen (spec 000 §2 /documents, §4 Documents, §5): reached from
@@ -146,8 +146,7 @@ test('a document dropped on /documents is uploaded as a document; on the timelin
   await expect(page.getByRole('heading', { name: 'No documents yet' })).toBeVisible();
   const receipt = [{ name: 'receipt.pdf', base64: PDF.toString('base64'), mimeType: 'application/pdf' }];
   // The overlay says where dropped files go (See: [Note: Drop claims]).
-  await dragFiles(page, 'dragenter', receipt);
-  await expect(page.getByText('Drop documents to upload them')).toBeVisible();
+  await dragOver(page, receipt, 'Drop documents to upload them');
   await expect(page.getByText('They go to your documents, not your timeline.')).toBeVisible();
   await shoot(page, 'documents-drop-overlay');
   await dragFiles(page, 'drop', receipt);
@@ -158,6 +157,5 @@ test('a document dropped on /documents is uploaded as a document; on the timelin
 
   // Away from /documents the claim is gone: the timeline's own words again.
   await page.goto('/photos');
-  await dragFiles(page, 'dragenter', receipt);
-  await expect(page.getByText('Drop photos and videos to upload them')).toBeVisible();
+  await dragOver(page, receipt, 'Drop photos and videos to upload them');
 });

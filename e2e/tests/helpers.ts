@@ -229,3 +229,20 @@ export function dragFiles(page: Page, type: 'dragenter' | 'dragleave' | 'drop', 
     { type, files },
   );
 }
+
+/**
+ * Drags `files` over the app until its drop overlay says `title`. The app listens for drags,
+ * and a screen claims them, only once it has started: a drag before that finds nothing, as
+ * a real one would, so each try that misses is left (dragleave) and made again.
+ */
+export async function dragOver(page: Page, files: DraggedFile[], title: string): Promise<void> {
+  await expect(async () => {
+    await dragFiles(page, 'dragenter', files);
+    try {
+      await expect(page.getByText(title)).toBeVisible({ timeout: 1000 });
+    } catch (error) {
+      await dragFiles(page, 'dragleave', files);
+      throw error;
+    }
+  }).toPass({ timeout: 15_000 });
+}
