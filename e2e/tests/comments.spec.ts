@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import path from 'node:path';
 import {
   appCall,
+  axe,
   createAccount,
   DESKTOP,
   FIXTURES,
@@ -29,15 +29,6 @@ async function person(browser: Browser, label: string): Promise<Page> {
   await page.goto('/');
   await createAccount(page, newAccount(label));
   return page;
-}
-
-/** An axe check of the page, or of `within` only (a modal dialog: the page behind it is inert). */
-async function axe(page: Page, within?: string): Promise<void> {
-  const builder = new AxeBuilder({ page }).disableRules(['color-contrast']);
-  const results = await (within ? builder.include(within) : builder).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.html).join(' | ')}`),
-  ).toEqual([]);
 }
 
 /** No script of a comment may ever run: any dialog fails the journey. */

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { createAccount, DESKTOP, dragFiles, dragOver, MOBILE, newAccount, shoot } from './helpers.ts';
+import { axe, createAccount, DESKTOP, dragFiles, dragOver, MOBILE, newAccount, shoot } from './helpers.ts';
 
 /**
  * Issue #14, the documents screen (spec 000 §2 /documents, §4 Documents, §5): reached from
@@ -27,15 +26,6 @@ const PDF = Buffer.from(
 const TEXT = Buffer.from('Things to keep:\n- the receipt\n- the warranty\n');
 const RECEIPT = { name: 'receipt.pdf', mimeType: 'application/pdf', buffer: PDF };
 const NOTES = { name: 'notes.txt', mimeType: 'text/plain', buffer: TEXT };
-
-/** An axe check of the page, or of `within` only (a modal dialog: the page behind it is inert). */
-async function axe(page: Page, within?: string): Promise<void> {
-  const builder = new AxeBuilder({ page }).disableRules(['color-contrast']);
-  const results = await (within ? builder.include(within) : builder).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.html).join(' | ')}`),
-  ).toEqual([]);
-}
 
 /** The bytes of a download the page starts with `start`, and the name the browser gives it. */
 async function downloadOf(page: Page, start: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {

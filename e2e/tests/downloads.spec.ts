@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -7,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   appCall,
+  axe,
   createAccount,
   DESKTOP,
   FIXTURES,
@@ -28,15 +28,6 @@ test.setTimeout(240_000);
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SAVED = path.join(HERE, '..', '.artifacts', 'downloads');
-
-/** An axe check of the page, or of `within` only (a modal dialog: the page behind it is inert). */
-async function axe(page: Page, within?: string): Promise<void> {
-  const builder = new AxeBuilder({ page }).disableRules(['color-contrast']);
-  const results = await (within ? builder.include(within) : builder).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.html).join(' | ')}`),
-  ).toEqual([]);
-}
 
 /**
  * Screenshots of the viewport (not the full page: 600 photos make a page 28,000 px tall) at

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** Where journeys leave their screenshots, for people to look at. */
@@ -245,4 +246,17 @@ export async function dragOver(page: Page, files: DraggedFile[], title: string):
       throw error;
     }
   }).toPass({ timeout: 15_000 });
+}
+
+/**
+ * An axe check of the page, or of `within` only (a modal dialog: the page behind it is
+ * inert). Colour contrast is left out unless asked for: the journeys that ask check it.
+ */
+export async function axe(page: Page, within?: string, options: { contrast?: boolean } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page });
+  if (!options.contrast) builder = builder.disableRules(['color-contrast']);
+  const results = await (within ? builder.include(within) : builder).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.html).join(' | ')}`),
+  ).toEqual([]);
 }

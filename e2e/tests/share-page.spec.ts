@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Download, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
   appCall,
+  axe,
   createAccount,
   DESKTOP,
   FIXTURES,
@@ -39,14 +39,6 @@ const PDF = Buffer.from(
     '',
   ].join('\n'),
 );
-
-async function axe(page: Page, within?: string): Promise<void> {
-  const builder = new AxeBuilder({ page }).disableRules(['color-contrast']);
-  const results = await (within ? builder.include(within) : builder).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.html).join(' | ')}`),
-  ).toEqual([]);
-}
 
 async function person(browser: Browser, label: string): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP });

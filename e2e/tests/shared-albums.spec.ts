@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import path from 'node:path';
 import {
+  axe,
   createAccount,
   DESKTOP,
   FIXTURES,
@@ -35,11 +35,6 @@ async function uploadToTimeline(page: Page, files: Parameters<Page['setInputFile
   const panel = page.getByRole('region', { name: 'Uploads' });
   await expect(panel.getByRole('status')).toHaveText(/uploaded/, { timeout: 30_000 });
   await panel.getByRole('button', { name: 'Close' }).click();
-}
-
-async function axe(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).disableRules(['color-contrast']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
 test('a shared album from creation to deletion, with a participant and a visitor', async ({ browser }) => {

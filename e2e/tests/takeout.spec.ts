@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import {
   appCall,
+  axe,
   createAccount,
   DESKTOP,
   FIXTURES,
@@ -23,15 +23,6 @@ import {
  * one part; an empty album is not listed; a phone gets the note. Checked by axe.
  */
 test.setTimeout(120_000);
-
-/** An axe check of the page, or of `within` only (a modal dialog: the page behind it is inert). */
-async function axe(page: Page, within?: string): Promise<void> {
-  const builder = new AxeBuilder({ page }).disableRules(['color-contrast']);
-  const results = await (within ? builder.include(within) : builder).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.html).join(' | ')}`),
-  ).toEqual([]);
-}
 
 /** The names in a zip the page downloads with `start`, after `unzip -t` found every entry intact. */
 async function zipOf(page: Page, start: () => Promise<void>): Promise<{ name: string; entries: string[] }> {

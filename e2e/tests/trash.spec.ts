@@ -1,11 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  type Account,
   appCall,
+  axe,
   createAccount,
   DESKTOP,
   filesOf,
@@ -14,7 +15,6 @@ import {
   newAccount,
   SERVER_FIXTURES,
   shoot,
-  type Account,
   uploadFiles,
 } from './helpers.ts';
 
@@ -64,15 +64,6 @@ async function person(browser: Browser, label: string): Promise<{ page: Page; ac
   await page.goto('/');
   await createAccount(page, account);
   return { page, account };
-}
-
-/** An axe check of the page, or of `within` only (a modal dialog: the page behind it is inert). */
-async function axe(page: Page, within?: string): Promise<void> {
-  const builder = new AxeBuilder({ page }).disableRules(['color-contrast']);
-  const results = await (within ? builder.include(within) : builder).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.html).join(' | ')}`),
-  ).toEqual([]);
 }
 
 /** Uploads files into the timeline and waits until the panel says they are in. */

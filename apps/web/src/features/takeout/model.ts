@@ -1,7 +1,7 @@
 import type { AccountInfo, JobInfo, RemoteFile } from '@trove/contract';
 import type { IntlShape } from 'react-intl';
 import type { DownloadFile } from '../downloads/parts.ts';
-import { sizeOf } from '../../lib/size.ts';
+import { sizeText } from '../../lib/size.ts';
 
 /**
  * The phone widths of spec 000 §2 (breakpoint 600 px; the stylesheets' `max-width: 599px`):
@@ -30,6 +30,5 @@ export function toDownloadFile(file: RemoteFile): DownloadFile {
  * in the number format of the locale.
  */
 export function formatSize(bytes: number, intl: Pick<IntlShape, 'formatNumber'>): string {
-  const { value, unit } = sizeOf(bytes);
-  return `${intl.formatNumber(value, { maximumFractionDigits: 1 })} ${unit}`;
+  return sizeText(intl, bytes, (count) => `${intl.formatNumber(count)} Bytes`);
 }
