@@ -168,7 +168,8 @@ describe.each(DIALECTS)('the access matrix (%s)', (dialect) => {
     expect(
       unmapped,
       `Routes that take a job id but are not in the access matrix: add each to JOB_ROUTES in ${MAP_FILE} ` +
-        'with the policy.ts action it needs (one line), and a minimal valid request if it has a body',
+        'with the policy.ts action it needs (one line) and a minimal valid request if it has a body, ' +
+        `and a line to ROUTE_RULES in ${ORACLE_FILE} naming the rule that says who may call it`,
     ).toEqual([]);
     const stale = [...Object.keys(JOB_ROUTES), ...Object.keys(OPEN_ROUTES)].filter(
       (r) => !routes.includes(r),

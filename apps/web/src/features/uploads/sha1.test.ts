@@ -15,7 +15,7 @@ const LARGE_INPUT_TIMEOUT_MS = 120_000;
  * `size` bytes where byte i is `(i * step) % modulus`: the period written once, then doubled
  * with copyWithin (the prefix copied is always a whole number of periods).
  */
-function patterned(size: number, step: number, modulus: number): Uint8Array {
+function patterned(size: number, step: number, modulus: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
   const period = Math.min(size, modulus);
   for (let i = 0; i < period; i++) bytes[i] = (i * step) % modulus;
