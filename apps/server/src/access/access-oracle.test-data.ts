@@ -158,8 +158,8 @@ export const RULES = {
   manageAlbum: { may: { owner: onAlbum } },
   // spec 000 §6 "Logged-in user with subscription: full access"; Share owner "Logged-in users
   // may add share files to the timeline; logged-out users are prompted to log in"; read-only
-  // users: "add to timeline … disabled" (000 §6). An owner's album files are on their
-  // timeline's side already only when it is the timeline itself.
+  // users: "add to timeline … disabled" (000 §6). The owner adds from an album: from the
+  // timeline there is nowhere to add to.
   addToTimeline: {
     may: {
       owner: onAlbum,
@@ -203,6 +203,13 @@ export const RULES = {
  */
 export type SpecialRule = 'unlockAlbum' | 'unlockShare' | 'public' | 'signed';
 export type RuleName = keyof typeof RULES | SpecialRule;
+
+const LIVE_ALBUMS: readonly AlbumKind[] = ['shared0', 'shared1', 'shared2', 'shared3', 'password'];
+const LIVE_SHARES: readonly AlbumKind[] = ['share', 'sharePassword'];
+
+/** May a caller holding the link give the password of this fixture (see SpecialRule)? */
+export const mayUnlock = (rule: 'unlockAlbum' | 'unlockShare', album: AlbumKind) =>
+  (rule === 'unlockShare' ? LIVE_SHARES : LIVE_ALBUMS).includes(album);
 
 /** Every route of the matrix and the rule that decides who may call it: one line each. */
 export const ROUTE_RULES: Record<string, RuleName> = {

@@ -24,6 +24,7 @@ import {
   isGate,
   jobOf,
   mayDo,
+  mayUnlock,
   whoIs,
   type RuleName,
 } from './access-oracle.test-data.ts';
@@ -50,9 +51,6 @@ const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 type Expected = 'allowed' | 'denied' | 'password' | 'secured' | 'unauthorized';
 
-const LIVE_ALBUMS: readonly AlbumKind[] = ['shared0', 'shared1', 'shared2', 'shared3', 'password'];
-const LIVE_SHARES: readonly AlbumKind[] = ['share', 'sharePassword'];
-
 /** The route's rule in the oracle; a route without one fails, naming it. */
 function ruleOf(route: string): RuleName {
   const rule = ROUTE_RULES[route];
@@ -68,8 +66,7 @@ function oracleOf(route: string, entry: JobRoute, caller: CallerName, album: Alb
   const rule = ruleOf(route);
   const who = whoIs(caller, album);
   if (who === 'unauthorized') return 'unauthorized';
-  if (rule === 'unlockAlbum' || rule === 'unlockShare')
-    return (rule === 'unlockShare' ? LIVE_SHARES : LIVE_ALBUMS).includes(album) ? 'allowed' : 'denied';
+  if (rule === 'unlockAlbum' || rule === 'unlockShare') return mayUnlock(rule, album) ? 'allowed' : 'denied';
   if (rule === 'public' || rule === 'signed') throw new Error(`${route}: a ${rule} route has no cells`);
   if (who === 'missing') return 'denied';
   // A route naming its albums in the body answers for each what a missing id gets.
