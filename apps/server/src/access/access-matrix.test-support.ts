@@ -9,8 +9,10 @@ import { fakeJpeg, signUp, timelineOf, uploadFile, type Session, type TestApp } 
 import type { Situation } from './policy.ts';
 
 /*
- * The cast, the albums and the expected standing of the access matrix (access.routes.test.ts).
- * The expected standing is the brief's rules written out again, independently of access.ts.
+ * The cast and the albums of the access matrix (access.routes.test.ts). What each cell should
+ * answer is the oracle's (access-oracle.test-data.ts), written from the spec apart from
+ * policy.ts; `standing` below is the caller's situation in policy.ts's terms, for tests that
+ * ask the production table.
  */
 
 /** Every route the app registered, as `METHOD path`; HEAD only where it is not GET's twin. */
@@ -59,7 +61,7 @@ export type CallerName = (typeof CALLERS)[number];
 type SignedIn = (typeof SIGNED_IN)[number];
 
 /** Who each caller is: membership of every album of the cast, read-only account, grant held. */
-const ROLE_OF: Record<
+export const ROLE_OF: Record<
   CallerName,
   { member?: 0 | 1; readOnly?: boolean; grant?: 'right' | 'wrong'; token?: 'none' | 'bad'; guest?: true }
 > = {
@@ -98,7 +100,8 @@ export type AlbumKind = (typeof ALBUMS)[number];
 const SHARES: readonly AlbumKind[] = ['share', 'sharePassword', 'shareExpired', 'shareStopped'];
 export const isShareKind = (kind: AlbumKind) => SHARES.includes(kind);
 
-const PERMISSIONS: Record<AlbumKind, number> = {
+/** Each fixture's permission bits (spec 000 §9: comments 1, uploads 2). */
+export const PERMISSIONS: Record<AlbumKind, number> = {
   shared0: 0,
   shared1: 1,
   shared2: 2,

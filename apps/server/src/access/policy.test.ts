@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_ACTIONS, POLICY, ROLES, allows, currentUserCan, type Situation } from './policy.ts';
+import {
+  JOB_ACTIONS,
+  POLICY,
+  ROLES,
+  allows,
+  currentUserCan,
+  type JobAction,
+  type Situation,
+} from './policy.ts';
+import { roleOrderViolations, roleOrders, type OrderedCaller } from './role-order.test-support.ts';
 
 const album = (over: Partial<Situation>): Situation => ({
   role: 'participant',
@@ -142,5 +151,48 @@ describe('the access table (spec 000 §6, 001 §6)', () => {
     expect(allows(album({ role: 'owner', shared: false }), 'publish')).toBe(false);
     expect(allows(album({ role: 'owner', isAlbum: false, shared: false }), 'publish')).toBe(false);
     expect(allows(album({ role: 'readOnly', readOnlyUser: true }), 'publish')).toBe(false);
+  });
+});
+
+/** The callers of the order test, each as the situation access.ts would make of them. */
+const CALLER_SITUATIONS = {
+  owner: { role: 'owner', member: false, signedIn: true, readOnlyUser: false },
+  participant: { role: 'participant', member: true, signedIn: true, readOnlyUser: false },
+  readOnlyMember: { role: 'readOnly', member: true, signedIn: true, readOnlyUser: true },
+  signedInVisitor: { role: 'visitor', member: false, signedIn: true, readOnlyUser: false },
+  readOnlyVisitor: { role: 'readOnly', member: false, signedIn: true, readOnlyUser: true },
+  signedOutVisitor: { role: 'visitor', member: false, signedIn: false, readOnlyUser: false },
+  guest: { role: 'guest', member: false, signedIn: false, readOnlyUser: false },
+  shareOwner: { role: 'sharer', member: false, signedIn: true, readOnlyUser: false },
+  recipient: { role: 'recipient', member: false, signedIn: true, readOnlyUser: false },
+  readOnlyRecipient: { role: 'recipient', member: false, signedIn: true, readOnlyUser: true },
+  signedOutRecipient: { role: 'recipient', member: false, signedIn: false, readOnlyUser: false },
+} as const satisfies Record<OrderedCaller, Pick<Situation, 'role' | 'member' | 'signedIn' | 'readOnlyUser'>>;
+type Caller = OrderedCaller;
+type Job = Pick<Situation, 'isAlbum' | 'shared' | 'permissions' | 'deleted'>;
+
+/** Every album state: shared or private, each permission, live or deleted. */
+const ALBUM_STATES: Job[] = [true, false].flatMap((shared) =>
+  [0, 1, 2, 3].flatMap((permissions) =>
+    [false, true].map((deleted) => ({ isAlbum: true, shared, permissions, deleted })),
+  ),
+);
+const SHARE_STATES: Job[] = [{ isAlbum: false, shared: true, permissions: 0, deleted: false }];
+
+const describeJob = (job: Job) =>
+  `${job.isAlbum ? (job.shared ? 'a shared album' : 'a private album') : 'a share'} with permissions ${String(job.permissions)}${job.deleted ? ', deleted' : ''}`;
+
+const ORDERS = roleOrders<JobAction>({ leave: 'leave', subscribe: 'subscribe', becomeGuest: 'joinAsGuest' });
+
+describe('the order of roles in the access table (spec 000 §6)', () => {
+  const may = (caller: Caller, job: Job, action: JobAction) =>
+    allows({ ...job, ...CALLER_SITUATIONS[caller] }, action);
+
+  it('lets each role do at least what the one below may, on every album state', () => {
+    expect(roleOrderViolations(ORDERS.album, ALBUM_STATES, JOB_ACTIONS, may, describeJob)).toEqual([]);
+  });
+
+  it("lets a share's owner do at least what a recipient may, and a recipient with a subscription what others may", () => {
+    expect(roleOrderViolations(ORDERS.share, SHARE_STATES, JOB_ACTIONS, may, describeJob)).toEqual([]);
   });
 });

@@ -5,8 +5,11 @@ import type { JobAction } from './policy.ts';
 
 /*
  * The access matrix's map (access.routes.test.ts): every registered route that takes a job id
- * says here which action of the access table (policy.ts, [Note: Access]) it needs. A route
- * that is registered but missing here fails the matrix: adding a route is adding one line.
+ * says here how to call it (a minimal valid request) and which action of the access table
+ * (policy.ts, [Note: Access]) it asks for. Who may call it is not decided here but by the
+ * matrix's oracle, ROUTE_RULES in access-oracle.test-data.ts, written apart from policy.ts. A
+ * route registered but missing here or there fails the matrix: adding a route is one line
+ * here and one line there.
  */
 
 /** What a request of the matrix is built from: the album under test (or a missing id). */
@@ -35,12 +38,16 @@ export interface RouteRequest {
 }
 
 export interface JobRoute {
-  /** The action of policy.ts the route needs. */
+  /**
+   * The action of policy.ts the route asks access.ts for, for readers: what the matrix
+   * expects comes from the route's rule in the oracle (ROUTE_RULES, access-oracle.test-data.ts).
+   */
   action?: JobAction;
   /**
-   * Instead of `action`: routes whose answer does not follow the table. 'public' and
-   * 'signed' routes take no token (a signature is the credential); 'unlock' is the album
-   * password submission, open to anyone holding the link of a live shared album.
+   * Instead of `action`, for readers: routes whose answer does not follow the table. 'public'
+   * and 'signed' routes take no token (a signature is the credential); 'unlock' is the album
+   * password submission, open to anyone holding the link of a live shared album. The oracle's
+   * rule decides.
    */
   kind?: 'public' | 'signed' | 'unlock';
   /** What an 'unlock' route opens: a shared album's password (default) or a share's. */
@@ -70,7 +77,7 @@ const json = (payload: object): RouteRequest => ({ payload });
 const sha1Like = () => randomBytes(20).toString('hex');
 
 /**
- * Every route under /st/4/jobs/:id, /poll, and the routes naming jobs in their body, keyed
+ * Every route under /st/4/jobs/:id and /st/4/shares/:id, /poll, and the routes naming jobs in their body, keyed
  * `METHOD path` as Fastify registers it.
  */
 export const JOB_ROUTES: Record<string, JobRoute> = {
@@ -214,6 +221,11 @@ export const JOB_ROUTES: Record<string, JobRoute> = {
     request: (i) => json({ password: i.sharePassword }),
   },
   'DELETE /st/4/shares/:id': { action: 'stopSharing' },
+  // A share of the job's photo, the job named in the body as its source.
+  'POST /st/4/shares': {
+    action: 'share',
+    request: (i) => json({ source_job: i.id, file_uuids: [i.photo] }),
+  },
   'POST /st/4/jobs/:id/publish': {
     action: 'publish',
     changes: false,

@@ -3,27 +3,65 @@ import { describe, expect, test } from 'vitest';
 import { Sha1 } from './sha1-js.ts';
 import { HASH_CHUNK_BYTES, ONE_SHOT_MAX_BYTES, sha1OfBlob } from './sha1.ts';
 
+/*
+ * The sizes here are the ones the code switches on (ONE_SHOT_MAX_BYTES, HASH_CHUNK_BYTES), so
+ * they stay; what is kept cheap is making the bytes. A per-byte callback over 64 MiB took
+ * seconds on a busy two-core machine and ran the tests past vitest's 5 s. Tests that hash
+ * tens of MiB get a generous timeout of their own: they check digests, never speed.
+ */
+const LARGE_INPUT_TIMEOUT_MS = 120_000;
+
+/**
+ * `size` bytes where byte i is `(i * step) % modulus`: the period written once, then doubled
+ * with copyWithin (the prefix copied is always a whole number of periods).
+ */
+function patterned(size: number, step: number, modulus: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  const period = Math.min(size, modulus);
+  for (let i = 0; i < period; i++) bytes[i] = (i * step) % modulus;
+  for (let filled = period; filled < size; filled *= 2)
+    bytes.copyWithin(filled, 0, Math.min(filled, size - filled));
+  return bytes;
+}
+
 describe('incremental SHA-1 (see [Note: Upload hashing])', () => {
-  test('matches a one-shot SHA-1 across chunk boundaries and for empty files', async () => {
-    const bytes = new Uint8Array(HASH_CHUNK_BYTES * 2 + 123).map((_, i) => (i * 7) % 251);
-    expect(await sha1OfBlob(new Blob([bytes]))).toBe(createHash('sha1').update(bytes).digest('hex'));
-    expect(await sha1OfBlob(new Blob([]))).toBe('da39a3ee5e6b4b0d3255bfef95601890afd80709');
+  test('makes its patterned bytes as a per-byte fill would', () => {
+    const size = 253 * 5 + 17;
+    expect(patterned(size, 11, 253)).toEqual(new Uint8Array(size).map((_, i) => (i * 11) % 253));
   });
 
-  test('hashes small files whole and large ones in pieces, to the same digests', async () => {
-    const large = new Uint8Array(ONE_SHOT_MAX_BYTES + 1).map((_, i) => (i * 11) % 253);
-    const small = large.subarray(0, ONE_SHOT_MAX_BYTES);
-    for (const bytes of [small, large]) {
+  test(
+    'matches a one-shot SHA-1 across chunk boundaries and for empty files',
+    async () => {
+      const bytes = patterned(HASH_CHUNK_BYTES * 2 + 123, 7, 251);
       expect(await sha1OfBlob(new Blob([bytes]))).toBe(createHash('sha1').update(bytes).digest('hex'));
-    }
-  });
+      expect(await sha1OfBlob(new Blob([]))).toBe('da39a3ee5e6b4b0d3255bfef95601890afd80709');
+    },
+    LARGE_INPUT_TIMEOUT_MS,
+  );
 
-  test('stops when cancelled, whether read whole or in pieces', async () => {
-    for (const size of [HASH_CHUNK_BYTES * 2, ONE_SHOT_MAX_BYTES + 1]) {
-      const blob = new Blob([new Uint8Array(size)]);
-      await expect(sha1OfBlob(blob, () => true)).rejects.toMatchObject({ name: 'AbortError' });
-    }
-  });
+  test(
+    'hashes small files whole and large ones in pieces, to the same digests',
+    async () => {
+      const large = patterned(ONE_SHOT_MAX_BYTES + 1, 11, 253);
+      const small = large.subarray(0, ONE_SHOT_MAX_BYTES);
+      for (const bytes of [small, large]) {
+        expect(await sha1OfBlob(new Blob([bytes]))).toBe(createHash('sha1').update(bytes).digest('hex'));
+      }
+    },
+    LARGE_INPUT_TIMEOUT_MS,
+  );
+
+  test(
+    'stops when cancelled, whether read whole or in pieces',
+    async () => {
+      for (const size of [HASH_CHUNK_BYTES * 2, ONE_SHOT_MAX_BYTES + 1]) {
+        const blob = new Blob([new Uint8Array(size)]);
+        await expect(sha1OfBlob(blob, () => true)).rejects.toMatchObject({ name: 'AbortError' });
+      }
+    },
+    LARGE_INPUT_TIMEOUT_MS,
+  );
 });
 
 describe('the plain SHA-1 fallback (no WebAssembly)', () => {
