@@ -59,3 +59,8 @@ export const SharedLinkList = z.object({
   next: z.string().nullable(),
 });
 export type SharedLinkList = z.infer<typeof SharedLinkList>;
+
+/** The path of a shared album's link (spec 000 §2 /a/{albumId}): whoever holds it may visit. */
+export function albumLinkPath(albumId: string): string {
+  return `/a/${encodeURIComponent(albumId)}`;
+}
