@@ -1,7 +1,17 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { appCall, axe, createAccount, DESKTOP, FIXTURES, newAccount, SHOTS, uploadFiles } from './helpers.ts';
+import {
+  appCall,
+  axe,
+  createAccount,
+  DESKTOP,
+  FIXTURES,
+  newAccount,
+  PDF,
+  SHOTS,
+  uploadFiles,
+} from './helpers.ts';
 
 /**
  * Issue #23, "What users expect that is missing": a user who shared two photos by link (with
@@ -14,17 +24,6 @@ import { appCall, axe, createAccount, DESKTOP, FIXTURES, newAccount, SHOTS, uplo
 test.setTimeout(180_000);
 
 const PHONE = { width: 390, height: 844 };
-const PDF = Buffer.from(
-  [
-    '%PDF-1.4',
-    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
-    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
-    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
-    'trailer << /Root 1 0 R >>',
-    '%%EOF',
-    '',
-  ].join('\n'),
-);
 
 /** Full-page screenshots at desktop and phone (390x844) width. */
 async function shootBoth(page: Page, name: string) {
