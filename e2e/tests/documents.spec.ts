@@ -1,6 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { axe, createAccount, DESKTOP, dragFiles, dragOver, MOBILE, newAccount, shoot } from './helpers.ts';
+import {
+  axe,
+  createAccount,
+  DESKTOP,
+  dragFiles,
+  dragOver,
+  MOBILE,
+  newAccount,
+  PDF,
+  shoot,
+} from './helpers.ts';
 
 /**
  * Issue #14, the documents screen (spec 000 §2 /documents, §4 Documents, §5): reached from
@@ -11,18 +21,6 @@ import { axe, createAccount, DESKTOP, dragFiles, dragOver, MOBILE, newAccount, s
  */
 test.setTimeout(120_000);
 
-/** A small but well-formed PDF: one empty page. */
-const PDF = Buffer.from(
-  [
-    '%PDF-1.4',
-    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
-    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
-    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
-    'trailer << /Root 1 0 R >>',
-    '%%EOF',
-    '',
-  ].join('\n'),
-);
 const TEXT = Buffer.from('Things to keep:\n- the receipt\n- the warranty\n');
 const RECEIPT = { name: 'receipt.pdf', mimeType: 'application/pdf', buffer: PDF };
 const NOTES = { name: 'notes.txt', mimeType: 'text/plain', buffer: TEXT };

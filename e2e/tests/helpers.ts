@@ -21,6 +21,19 @@ export const SERVER_FIXTURES = path.join(
   'fixtures',
 );
 
+/** A minimal valid one-page PDF, for the journeys that upload or share a document. */
+export const PDF = Buffer.from(
+  [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
+    'trailer << /Root 1 0 R >>',
+    '%%EOF',
+    '',
+  ].join('\n'),
+);
+
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 375, height: 800 };
 

@@ -10,9 +10,10 @@ import {
   mailTo,
   namedFile,
   newAccount,
+  PDF,
   SERVER_FIXTURES,
-  SHOTS,
   shoot,
+  SHOTS,
 } from './helpers.ts';
 
 /**
@@ -27,17 +28,6 @@ test.setTimeout(240_000);
 
 const SAVED = path.join(SHOTS, '..', 'downloads');
 const PHOTOS = ['beach.jpg', 'IMG_2023.jpg', 'harbour.png'];
-const PDF = Buffer.from(
-  [
-    '%PDF-1.4',
-    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
-    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
-    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
-    'trailer << /Root 1 0 R >>',
-    '%%EOF',
-    '',
-  ].join('\n'),
-);
 
 /** An axe check of the whole page, contrast too. */
 const axePage = (page: Page) => axe(page, undefined, { contrast: true });

@@ -9,9 +9,10 @@ import {
   DESKTOP,
   FIXTURES,
   newAccount,
+  PDF,
   SERVER_FIXTURES,
-  SHOTS,
   shoot,
+  SHOTS,
 } from './helpers.ts';
 
 /**
@@ -26,19 +27,6 @@ import {
 test.setTimeout(180_000);
 
 const SAVED = path.join(SHOTS, '..', 'downloads');
-
-/** A small well-formed PDF: one empty page. */
-const PDF = Buffer.from(
-  [
-    '%PDF-1.4',
-    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
-    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
-    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
-    'trailer << /Root 1 0 R >>',
-    '%%EOF',
-    '',
-  ].join('\n'),
-);
 
 async function person(browser: Browser, label: string): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP });

@@ -61,6 +61,8 @@ import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { registerPublishRoute, registerShareRoutes } from './modules/shares/shares.routes.ts';
 import { createPublishService } from './modules/shares/publish.service.ts';
+import { registerMyLinksRoutes } from './modules/shares/my-links.routes.ts';
+import { createMyLinksService } from './modules/shares/my-links.service.ts';
 import { createMailer } from './mail/index.ts';
 import { createSharesService } from './modules/shares/shares.service.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -282,6 +284,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       bus,
       now,
     }),
+  });
+  registerMyLinksRoutes(app, {
+    myLinks: createMyLinksService({ repos, access, links: createMediaLinks(signer), now }),
   });
   registerPublishRoute(app, {
     publish: createPublishService({

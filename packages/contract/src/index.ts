@@ -20,3 +20,4 @@ export * from './text.ts';
 export * from './trash.ts';
 export * from './wire.ts';
 export * from './shares.ts';
+export * from './shared-links.ts';

@@ -11,6 +11,7 @@ import { createResumableRepository } from '../modules/resumable/resumable.reposi
 import { createSessionsRepository } from '../modules/sessions/sessions.repository.ts';
 import { createTrashRepository } from '../modules/trash/trash.repository.ts';
 import { createArchivesRepository } from '../modules/archives/archives.repository.ts';
+import { createMyLinksRepository } from '../modules/shares/my-links.repository.ts';
 import { createLoginRequestsRepository } from '../identity/login-requests.repository.ts';
 import { createThrottleRepository } from '../identity/throttle.repository.ts';
 import { createWorkItemsRepository } from '../queue/work-items.repository.ts';
@@ -34,6 +35,7 @@ export function createRepositories(db: Kysely<Database>) {
     comments: createCommentsRepository(db),
     trash: createTrashRepository(db),
     archives: createArchivesRepository(db),
+    myLinks: createMyLinksRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -46,10 +46,6 @@ const OAuthCallbackPage = lazyScreen(() =>
 const SignInPage = lazyScreen(() => import('../features/auth/SignInPage.tsx').then((m) => m.SignInPage), {
   messages: 'idp',
 });
-const DevicesPage = lazyScreen(
-  () => import('../features/devices/DevicesPage.tsx').then((m) => m.DevicesPage),
-  { messages: 'settings' },
-);
 // The trash's screens route among themselves: the entry chunk carries one import for all
 // three (See: [Note: Lazy screens]).
 const TrashScreens = lazyScreen(() =>
@@ -59,15 +55,12 @@ const DocumentsPage = lazyScreen(
   () => import('../features/documents/DocumentsPage.tsx').then((m) => m.DocumentsPage),
   { messages: 'documents' },
 );
-const TakeoutPage = lazyScreen(
-  () => import('../features/takeout/TakeoutPage.tsx').then((m) => m.TakeoutPage),
-  { messages: 'takeout' },
-);
 // /share, /albumImage and /selectPhotos: one chunk, one import (spec 000 §2, issue #15).
 const ShareScreens = lazyScreen(
   () => import('../features/shares/page/ShareScreens.tsx').then((m) => m.ShareScreens),
   { messages: 'sharePage' },
 );
+const SettingsScreens = lazyScreen(() => import('./SettingsScreens.tsx').then((m) => m.SettingsScreens));
 const ErrorPage = lazyScreen(() => import('../features/errors/ErrorPage.tsx').then((m) => m.ErrorPage));
 const NotFoundPage = lazyScreen(() =>
   import('../features/errors/NotFoundPage.tsx').then((m) => m.NotFoundPage),
@@ -75,10 +68,6 @@ const NotFoundPage = lazyScreen(() =>
 const LegalPage = lazyScreen(() => import('../features/legal/LegalPage.tsx').then((m) => m.LegalPage), {
   messages: 'legal',
 });
-const SettingsPage = lazyScreen(
-  () => import('../features/settings/SettingsPage.tsx').then((m) => m.SettingsPage),
-  { messages: 'settings' },
-);
 
 /**
  * The routes that exist so far (spec 000 §2, spec 001 §2). The identity provider's page and
@@ -125,15 +114,13 @@ export function AppRoutes() {
               </ScreenBoundary>
             }
           />
-          <Route path="settings" element={<SettingsPage />} />
+          {/* The settings hub, devices, takeout and My shared links (issue #23). */}
+          <Route path="settings/*" element={<SettingsScreens />} />
           {/* spec 000 §2: the trash, and its in-app variants (fromNav=1: a back button). */}
           <Route path="deleted_items/*" element={<TrashScreens />} />
           <Route path="_from_inside_app/deleted_items/*" element={<TrashScreens />} />
-          <Route path="settings/devices" element={<DevicesPage />} />
           {/* spec 000 §2: the documents list, reached from the settings. */}
           <Route path="documents" element={<DocumentsPage />} />
-          {/* spec 000 §2: takeout, the whole library as downloads, reached from the settings. */}
-          <Route path="settings/takeout" element={<TakeoutPage />} />
         </Route>
         {/* spec 000 §2, §6: a shared album by its link, and its login-gated actions. */}
         <Route path="a/:albumId/*" element={<VisitorScreens />} />

@@ -15,7 +15,7 @@ describe('page frame (spec 000 §2)', () => {
     expect(avatar.textContent).toBe('A');
   });
 
-  test('the avatar opens a menu with Settings and Log out', async () => {
+  test('the avatar opens a menu with Settings, My shared links and Log out', async () => {
     const { user } = renderApp({ route: '/photos' });
     await user.click(await screen.findByRole('button', { name: 'Account: Ada Lovelace' }));
     const menu = screen.getByRole('menu');
@@ -23,12 +23,16 @@ describe('page frame (spec 000 §2)', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Settings', 'Log out']);
+    ).toEqual(['Settings', 'My shared links', 'Log out']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Settings' }));
     expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeTruthy();
+    // Every link the user handed out (issue #23).
+    await user.click(screen.getByRole('button', { name: 'Account: Ada Lovelace' }));
+    await user.click(screen.getByRole('menuitem', { name: 'My shared links' }));
+    expect(await screen.findByRole('heading', { name: 'My shared links', level: 1 })).toBeTruthy();
   });
 
-  test('the side menu lists timeline, albums, deleted items, settings and log out', async () => {
+  test('the side menu lists timeline, albums, documents, deleted items, settings and log out', async () => {
     const { user } = renderApp({ route: '/photos' });
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     // The menu is its own chunk, fetched on the first open (See: [Note: Lazy screens]).
@@ -39,6 +43,7 @@ describe('page frame (spec 000 §2)', () => {
     expect(entries).toEqual([
       ['Timeline', '/photos'],
       ['Albums', '/albums'],
+      ['Documents', '/documents'],
       ['Deleted items', '/deleted_items'],
       ['Settings', '/settings'],
     ]);

@@ -5,7 +5,7 @@ import { Avatar } from '../ui/Avatar.tsx';
 import { Icon } from '../ui/icons.tsx';
 import { Menu } from '../ui/Menu.tsx';
 
-/** The avatar button of the top bar and its menu: who is signed in, Settings, Log out (spec 000 §2). */
+/** The avatar button of the top bar and its menu: who is signed in, Settings, My shared links (issue #23), Log out (spec 000 §2). */
 export function UserMenu() {
   const intl = useIntl();
   const navigate = useNavigate();
@@ -29,6 +29,12 @@ export function UserMenu() {
           label: intl.formatMessage({ id: 'nav.settings' }),
           icon: <Icon name="settings" size={20} />,
           onSelect: () => void navigate('/settings'),
+        },
+        {
+          key: 'sharedLinks',
+          label: intl.formatMessage({ id: 'nav.sharedLinks' }),
+          icon: <Icon name="share" size={20} />,
+          onSelect: () => void navigate('/settings/shared-links'),
         },
         {
           key: 'logout',

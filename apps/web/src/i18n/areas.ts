@@ -72,6 +72,8 @@ export const AREAS = {
   shareDialog: { prefixes: ['shareDialog.'], folders: ['features/shares/dialog/'] },
   // The receiving side of shares (issue #15): /share, /albumImage, /selectPhotos.
   sharePage: { prefixes: ['sharePage.'], folders: ['features/shares/page/'] },
+  // My shared links (issue #23): /settings/shared-links.
+  sharedLinks: { prefixes: ['sharedLinks.'], folders: ['features/shared-links/'] },
 } as const satisfies Record<string, { prefixes: readonly string[]; folders: readonly string[] }>;
 
 /** A catalogue of its own, fetched with the screens that show it. */

@@ -9,6 +9,7 @@ import type downloadsEnUS from './messages/downloads/en_US.json';
 import type idpEnUS from './messages/idp/en_US.json';
 import type legalEnUS from './messages/legal/en_US.json';
 import type sharePageEnUS from './messages/sharePage/en_US.json';
+import type sharedLinksEnUS from './messages/sharedLinks/en_US.json';
 import type settingsEnUS from './messages/settings/en_US.json';
 import type shareDialogEnUS from './messages/shareDialog/en_US.json';
 import type takeoutEnUS from './messages/takeout/en_US.json';
@@ -31,6 +32,7 @@ export type MessageId =
   | keyof typeof settingsEnUS
   | keyof typeof shareDialogEnUS
   | keyof typeof sharePageEnUS
+  | keyof typeof sharedLinksEnUS
   | keyof typeof takeoutEnUS
   | keyof typeof trashEnUS
   | keyof typeof uploadsEnUS

@@ -1,10 +1,11 @@
 import type { RemoteFile } from '@trove/contract';
 import { memo, useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
+import { useApi } from '../../api/api-context.tsx';
 import { DocumentIcon } from '../../ui/DocumentIcon.tsx';
 import { isSelected, monthState } from '../selection/selectors.ts';
 import type { Selection, SelectionActions } from '../selection/use-selection.ts';
-import { fileTypeLabel, type DocumentGroup } from './model.ts';
+import { documentLink, fileTypeLabel, type DocumentGroup } from './model.ts';
 
 /**
  * The documents list of spec 000 §2: one table whose columns are the filename, the file type
@@ -90,7 +91,7 @@ function GroupRows({ group, selection }: { group: DocumentGroup; selection: Sele
 /**
  * One document. Its checkbox selects it (Space, or a click; with Shift held a click selects
  * the range from the last one clicked, spec 000 §4 Selection), and so does a click anywhere
- * on the row.
+ * on the row but its name, which opens it (issue #23).
  */
 const DocumentRow = memo(function DocumentRow({
   file,
@@ -129,9 +130,7 @@ const DocumentRow = memo(function DocumentRow({
       <td className="documents-table__name">
         <span className="documents-table__file">
           <DocumentIcon size={20} />
-          <span className="documents-table__filename" title={file.name}>
-            {file.name}
-          </span>
+          <DocumentName file={file} />
         </span>
       </td>
       <td className="documents-table__type">{fileTypeLabel(file.name)}</td>
@@ -141,3 +140,23 @@ const DocumentRow = memo(function DocumentRow({
     </tr>
   );
 });
+
+/** The document's name as a link: a PDF or an image opens in a new tab, anything else downloads. */
+function DocumentName({ file }: { file: RemoteFile }) {
+  const api = useApi();
+  const { href, opensInline } = documentLink(api.directory.app, file);
+  return (
+    <a
+      className="documents-table__filename"
+      title={file.name}
+      href={href}
+      {...(opensInline ? { target: '_blank', rel: 'noopener noreferrer' } : { download: file.name })}
+      onClick={(event) => {
+        // Opening is not selecting: the row's click must not see it.
+        event.stopPropagation();
+      }}
+    >
+      {file.name}
+    </a>
+  );
+}

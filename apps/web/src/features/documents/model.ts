@@ -60,6 +60,28 @@ export function fileTypeLabel(name: string): string {
   return extensionOf(name).toUpperCase();
 }
 
+/** What a browser shows safely in a tab of its own: PDF and raster images (issue #23). */
+const OPENS_INLINE = new Set(['pdf', 'jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'bmp']);
+
+/**
+ * Where a click on a document's name goes (issue #23 "Documents open"): PDFs and raster
+ * images open in a new tab, served inline (`disposition=inline` on the signed original
+ * URL; the server keeps anything else an attachment, with a sandbox CSP and nosniff);
+ * everything else downloads (`download=1`).
+ */
+export function documentLink(
+  appHost: string,
+  file: Pick<RemoteFile, 'name' | 'file_url'>,
+): {
+  href: string;
+  opensInline: boolean;
+} {
+  const opensInline = OPENS_INLINE.has(extensionOf(file.name));
+  const param = opensInline ? 'disposition=inline' : 'download=1';
+  const separator = file.file_url.includes('?') ? '&' : '?';
+  return { href: `${appHost}${file.file_url}${separator}${param}`, opensInline };
+}
+
 /**
  * How a selection downloads (spec 000 §7: "a single file downloads directly"; several as one
  * zip): `single` for one document, `archive` for several, unless they are over the limits

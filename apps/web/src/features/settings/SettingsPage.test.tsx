@@ -13,6 +13,16 @@ describe('settings (spec 001 §2, §3)', () => {
     expect(document.documentElement.lang).toBe('sv-SE');
   });
 
+  test('leads to My shared links (issue #23)', async () => {
+    const { user } = renderApp({
+      route: '/settings',
+      routes: { 'GET /st/4/shares': { body: { links: [], next: null } } },
+    });
+    await user.click(await screen.findByRole('link', { name: /My shared links/ }));
+    expect(await screen.findByRole('heading', { name: 'My shared links', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No shared links' })).toBeTruthy();
+  });
+
   test('shows the storage used, in Norwegian too (spec 001 §3 usage meter)', async () => {
     const { user } = renderApp({
       route: '/settings',

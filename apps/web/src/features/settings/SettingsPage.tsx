@@ -80,6 +80,15 @@ export function SettingsPage() {
           </span>
           <Icon name="chevronRight" />
         </Link>
+        {/* Every link the user handed out (issue #23). */}
+        <Link to="/settings/shared-links" className="list-link">
+          <Icon name="share" />
+          <span className="list-link__text">
+            <span className="list-link__title">{intl.formatMessage({ id: 'settings.sharedLinks' })}</span>
+            <span className="muted">{intl.formatMessage({ id: 'settings.sharedLinksText' })}</span>
+          </span>
+          <Icon name="chevronRight" />
+        </Link>
         {/* spec 000 §2: takeout, the whole library as downloads. */}
         <Link to="/settings/takeout" className="list-link">
           <TakeoutIcon name="download" />

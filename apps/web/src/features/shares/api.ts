@@ -14,3 +14,6 @@ export function createShare(
 ): Promise<CreatedShare> {
   return api.app('/shares', CreatedShare, { method: 'POST', body, ...(headers && { headers }) });
 }
+
+// Copy link and the share sheet for links already known (My shared links, an album's link).
+export { canShareToApps, shareToApps, useCopyLink } from './use-copy-link.ts';

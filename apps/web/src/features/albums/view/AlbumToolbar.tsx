@@ -9,6 +9,7 @@ import { Icon } from '../../../ui/icons.tsx';
 import { useToasts } from '../../../ui/toasts.tsx';
 import { albumListQuery, carouselPath, useAlbumChange, useSetViewMode } from './album-api.ts';
 import { AlbumActions } from './AlbumActions.tsx';
+import { CopyAlbumLinkButton } from './CopyAlbumLinkButton.tsx';
 import { DownloadAlbumButton } from './DownloadAlbumButton.tsx';
 import { InviteButton } from './InviteButton.tsx';
 import { AUTO_PLAY_HASH, FILE_SORTS, fileSortOf, needsSubscription } from './model.ts';
@@ -31,8 +32,8 @@ export interface AlbumToolbarProps {
 /**
  * The album's controls (spec 000 §2 Album view, §6): view mode grid / flow, the file sort
  * (the owner changes it for everyone; others see the album's), the slideshow, the download
- * of the whole album (blocked over the limits, spec 000 §5), Add photos, Invite by e-mail
- * (a shared album's members), Subscribe, and the menu of the album's other actions.
+ * of the whole album (blocked over the limits, spec 000 §5), Add photos, Copy link and
+ * Invite by e-mail (a shared album's members), Subscribe, and the menu of the album's other actions.
  */
 export function AlbumToolbar({ album, viewMode, isEmpty }: AlbumToolbarProps) {
   const intl = useIntl();
@@ -58,6 +59,7 @@ export function AlbumToolbar({ album, viewMode, isEmpty }: AlbumToolbarProps) {
           />
         )
       )}
+      <CopyAlbumLinkButton album={album} />
       <InviteButton album={album} />
       <SubscribeButton album={album} />
       <AlbumActions album={album} />

@@ -9,6 +9,18 @@ import { LazyShareDialog } from '../../shares/dialog/lazy.ts';
 const MEMBER_ROLES: readonly JobInfo['role'][] = ['owner', 'participant', 'readOnly'];
 
 /**
+ * Whether the caller may pass on a shared album's link (spec 000 §6: its members), and
+ * whether only with a subscription (a read-only user, spec 000 §6: disabled with the tooltip).
+ */
+export function useInviteState(album: JobInfo): { canInvite: boolean; isReadOnly: boolean } {
+  const isReadOnlyUser = useAccountInfoQuery().data?.is_read_only_user === true;
+  return {
+    canInvite: album.isShared && MEMBER_ROLES.includes(album.role),
+    isReadOnly: isReadOnlyUser || album.role === 'readOnly',
+  };
+}
+
+/**
  * 'Invite by e-mail' on a shared album the caller owns or takes part in (issue #15): the
  * share dialog's e-mail form, published on the album's id (spec 000 §7 publish). A read-only
  * user sees it disabled with the subscribe tooltip, as every share (spec 000 §6).
@@ -16,9 +28,8 @@ const MEMBER_ROLES: readonly JobInfo['role'][] = ['owner', 'participant', 'readO
 export function InviteButton({ album }: { album: JobInfo }) {
   const intl = useIntl();
   const [isOpen, setIsOpen] = useState(false);
-  const isReadOnlyUser = useAccountInfoQuery().data?.is_read_only_user === true;
-  if (!album.isShared || !MEMBER_ROLES.includes(album.role)) return null;
-  const isReadOnly = isReadOnlyUser || album.role === 'readOnly';
+  const { canInvite, isReadOnly } = useInviteState(album);
+  if (!canInvite) return null;
   return (
     <>
       <button
