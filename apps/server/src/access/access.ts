@@ -258,6 +258,39 @@ export function isLiveShare(job: Pick<JobRow, 'deleted_at' | 'expires_at'>, now:
 }
 
 /**
+ * May `maker` still share from `source` (an album or a timeline) as it is now? The answer
+ * the `share` cell gives them, without a grant: visitors never share (the cell is false;
+ * docs/SPEC-DEVIATIONS.md), so no password enters it. A share made from a job lives only as
+ * long as this holds for its maker ([Note: Derived shares]).
+ */
+export function maySourceShare(
+  source: Pick<JobRow, 'type' | 'owner_id' | 'deleted_at' | 'privacy_mode' | 'permissions'>,
+  maker: { userId: string; subscribed: boolean; readOnlyUser: boolean },
+): boolean {
+  const isAlbum = source.type === 'story';
+  const shared = source.privacy_mode === 'shared';
+  let role: Role;
+  if (maker.userId === source.owner_id) role = 'owner';
+  else if (!isAlbum || !shared) role = 'none';
+  else if (maker.subscribed) role = maker.readOnlyUser ? 'readOnly' : 'participant';
+  else role = maker.readOnlyUser ? 'readOnly' : 'visitor';
+  if (source.type === 'share') role = 'none';
+  return allows(
+    {
+      role,
+      isAlbum,
+      shared,
+      permissions: source.permissions,
+      signedIn: true,
+      readOnlyUser: maker.readOnlyUser,
+      member: maker.subscribed,
+      deleted: source.deleted_at !== null,
+    },
+    'share',
+  );
+}
+
+/**
  * May a signed media URL of a file of this job be served? A signature stands for the read
  * access its file had when it was signed: it opens nothing once the job is gone, and a
  * non-owner's (whose `sid` names the album's epoch) nothing once the album stopped being

@@ -24,8 +24,22 @@ export interface FilesCursor {
   id: string;
 }
 
+/** Rows per multi-row insert: 200 rows of ~30 columns stay under SQLite's 32,766 variables. */
+const INSERT_CHUNK = 200;
+
 /** Queries on files and the blobs they point at. */
 export function createFilesRepository(db: Kysely<Database>) {
+  const deleteByIds = async (rows: readonly { id: string }[]) => {
+    if (rows.length > 0)
+      await db
+        .deleteFrom('files')
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .execute();
+  };
   return {
     async insertBlob(blob: Insertable<BlobsTable>): Promise<void> {
       await db.insertInto('blobs').values(blob).execute();
@@ -171,16 +185,47 @@ export function createFilesRepository(db: Kysely<Database>) {
         .where('jobs.deleted_at', 'is', null)
         .where('files.blob_id', '=', blobId)
         .execute();
-      if (rows.length > 0)
-        await db
-          .deleteFrom('files')
-          .where(
-            'id',
-            'in',
-            rows.map((row) => row.id),
-          )
-          .execute();
+      await deleteByIds(rows);
       return rows;
+    },
+    /**
+     * Removes the files of live shares made from any of `sourceFileIds` (a file that left
+     * the job it was shared from leaves the shares made of it, [Note: Derived shares]);
+     * answers the rows removed.
+     */
+    async removeDerivedFromLiveShares(sourceFileIds: readonly string[]): Promise<FileRow[]> {
+      if (sourceFileIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('files')
+        .innerJoin('jobs', 'jobs.id', 'files.job_id')
+        .selectAll('files')
+        .where('files.source_file_id', 'in', sourceFileIds)
+        .where('jobs.type', '=', 'share')
+        .where('jobs.deleted_at', 'is', null)
+        .execute();
+      await deleteByIds(rows);
+      return rows;
+    },
+    /** Inserts many files at once, in chunks that stay within every engine's bound variables. */
+    async insertFiles(files: readonly Insertable<FilesTable>[]): Promise<void> {
+      for (let i = 0; i < files.length; i += INSERT_CHUNK)
+        await db
+          .insertInto('files')
+          .values(files.slice(i, i + INSERT_CHUNK))
+          .execute();
+    },
+    /** Of `blobIds`, one file each whose media the worker has finished, by blob id. */
+    async processedOfBlobs(blobIds: readonly string[]): Promise<Map<string, FileRow>> {
+      const found = new Map<string, FileRow>();
+      if (blobIds.length === 0) return found;
+      const rows = await db
+        .selectFrom('files')
+        .selectAll()
+        .where('blob_id', 'in', [...new Set(blobIds)])
+        .where('media_status', '!=', 'pending')
+        .execute();
+      for (const row of rows) if (!found.has(row.blob_id)) found.set(row.blob_id, row);
+      return found;
     },
     /** The active files of a job among `ids` (a share's sources); missing ids are left out. */
     findActiveByIds(jobId: string, ids: readonly string[]): Promise<FileRow[]> {

@@ -272,6 +272,23 @@ export function createJobsRepository(db: Kysely<Database>) {
         .orderBy('m.user_id')
         .execute();
     },
+    /**
+     * The live shares made from `sourceJobId` ([Note: Derived shares]), each with what access
+     * needs of its maker there now: their membership and whether they are a read-only user.
+     */
+    liveSharesFrom(sourceJobId: string) {
+      return db
+        .selectFrom('jobs')
+        .innerJoin('users', 'users.id', 'jobs.owner_id')
+        .leftJoin('job_members as m', (join) =>
+          join.onRef('m.user_id', '=', 'jobs.owner_id').on('m.job_id', '=', sourceJobId),
+        )
+        .select(['jobs.id', 'jobs.owner_id', 'users.is_read_only', 'm.subscribed'])
+        .where('jobs.source_job_id', '=', sourceJobId)
+        .where('jobs.type', '=', 'share')
+        .where('jobs.deleted_at', 'is', null)
+        .execute();
+    },
     async unsubscribe(jobId: string, userId: string, now: number): Promise<void> {
       await db
         .updateTable('job_members')

@@ -16,7 +16,7 @@ import type { ChangeWriter } from '../changes/change-writer.ts';
 import type { MediaLinks } from '../media/media-links.ts';
 import { toRemoteFile } from '../files/files.service.ts';
 import type { JobRow } from '../jobs/jobs.repository.ts';
-import { insertCopy } from '../uploads/copies.service.ts';
+import { insertCopies } from '../uploads/copies.service.ts';
 
 type SignedIn = Caller & { userId: string; sessionId: string };
 
@@ -83,21 +83,14 @@ export function createSharesService(deps: {
         sort_order: null,
         purge_started_at: null,
         expires_at: t + SHARE_LINK_DAYS * DAY_MS,
+        // What it was made from: it lives and dies with its maker's access there.
+        source_job_id: source.id,
       };
-      const queued = await changeWriter.transact(async (tx, changes) => {
+      // A few statements for any number of files: a share of 500 is one multi-row insert.
+      const { queued } = await changeWriter.transact(async (tx, changes) => {
         await tx.jobs.insert(share);
-        let anyQueued = false;
-        for (const source of files) {
-          const copy = await insertCopy(tx, changes, {
-            source,
-            target: share,
-            blobId: source.blob_id,
-            by: caller.userId,
-            at: t,
-          });
-          anyQueued ||= copy.queued;
-        }
-        return anyQueued;
+        const copies = files.map((file) => ({ source: file, blobId: file.blob_id }));
+        return insertCopies(tx, changes, copies, { target: share, by: caller.userId, at: t, derived: true });
       });
       if (queued) await deps.bus.publish(WORK_CHANNEL, 'media');
       return { id: share.id, expires: seconds(share.expires_at ?? t) };
