@@ -118,7 +118,9 @@ export function createAccess(deps: {
     let role: Role;
     if (job.type === 'share') {
       // A stopped or expired share is nobody's (spec 000 §9: 30 days); it has no members.
-      if (!isLiveShare(job, now())) return { kind: 'missing' };
+      // Nor is the share of a disabled account: it shares no more than its maker may see
+      // ([Note: Derived shares]).
+      if (!isLiveShare(job, now()) || found.ownerDisabled === true) return { kind: 'missing' };
       if (isOwner) role = 'sharer';
       else if (job.password_hash !== null && !hasGrant()) return { kind: 'password', job };
       else role = 'recipient';

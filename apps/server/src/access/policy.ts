@@ -27,7 +27,9 @@ import type { AlbumRole, CurrentUserCan } from '@trove/contract';
  *   recipient may add the files to their timeline.
  * A deleted album keeps its owner, in the `inTrash` situation: only restoring it and deleting
  * it for good are allowed (issue #13). A stopped or expired share is nobody's: every caller,
- * its owner too, gets what a missing id gets (issue #15).
+ * its owner too, gets what a missing id gets (issue #15); so is the share of a disabled
+ * account, and a share made from an album stops once its maker may no longer `share` there
+ * ([Note: Derived shares]).
  */
 
 /** Everything a caller may ask to do to a job or in it. */

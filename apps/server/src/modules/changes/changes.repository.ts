@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { insertRows } from '../../db/insert-rows.ts';
 import type { Database, JobEventsTable } from '../../db/schema.ts';
 
 export type JobEventRow = Selectable<JobEventsTable>;
@@ -47,11 +48,7 @@ export function createChangesRepository(db: Kysely<Database>) {
       const first = last_event_serial - events.length + 1;
       const rows = events.map((event, i) => ({ ...event, job_id: jobId, serial: first + i }));
       // 7 columns a row: 1,000 rows stay under SQLite's 32,766 bound variables.
-      for (let i = 0; i < rows.length; i += 1000)
-        await db
-          .insertInto('job_events')
-          .values(rows.slice(i, i + 1000))
-          .execute();
+      await insertRows(db, 'job_events', rows, 1000);
       return last_event_serial;
     },
     listSince(jobId: string, since: number, limit: number): Promise<JobEventRow[]> {

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { BlobsTable, Database, FilesTable } from '../../db/schema.ts';
 import type { AlbumFileSort, TimelineFilter } from '@trove/contract';
+import { insertRows } from '../../db/insert-rows.ts';
 
 export type FileRow = Selectable<FilesTable>;
 /** A file row with what access needs of its job (see `canServeSignedMedia`). */
@@ -24,8 +25,8 @@ export interface FilesCursor {
   id: string;
 }
 
-/** Rows per multi-row insert: 200 rows of ~30 columns stay under SQLite's 32,766 variables. */
-const INSERT_CHUNK = 200;
+/** SQLite rows per multi-row insert: 500 rows of 28 columns stay under 32,766 variables. */
+const INSERT_CHUNK = 500;
 
 /** Queries on files and the blobs they point at. */
 export function createFilesRepository(db: Kysely<Database>) {
@@ -206,25 +207,28 @@ export function createFilesRepository(db: Kysely<Database>) {
       await deleteByIds(rows);
       return rows;
     },
-    /** Inserts many files at once, in chunks that stay within every engine's bound variables. */
-    async insertFiles(files: readonly Insertable<FilesTable>[]): Promise<void> {
-      for (let i = 0; i < files.length; i += INSERT_CHUNK)
-        await db
-          .insertInto('files')
-          .values(files.slice(i, i + INSERT_CHUNK))
-          .execute();
+    /** Inserts many whole file rows at once (see `insertRows`). */
+    async insertFiles(files: readonly FileRow[]): Promise<void> {
+      await insertRows(db, 'files', files, INSERT_CHUNK);
     },
     /** Of `blobIds`, one file each whose media the worker has finished, by blob id. */
     async processedOfBlobs(blobIds: readonly string[]): Promise<Map<string, FileRow>> {
       const found = new Map<string, FileRow>();
       if (blobIds.length === 0) return found;
+      // One row a blob, whatever number of files name it (a photo in many shares).
       const rows = await db
         .selectFrom('files')
         .selectAll()
-        .where('blob_id', 'in', [...new Set(blobIds)])
-        .where('media_status', '!=', 'pending')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('files')
+            .select((inner) => inner.fn.min('id').as('id'))
+            .where('blob_id', 'in', [...new Set(blobIds)])
+            .where('media_status', '!=', 'pending')
+            .groupBy('blob_id'),
+        )
         .execute();
-      for (const row of rows) if (!found.has(row.blob_id)) found.set(row.blob_id, row);
+      for (const row of rows) found.set(row.blob_id, row);
       return found;
     },
     /** The active files of a job among `ids` (a share's sources); missing ids are left out. */

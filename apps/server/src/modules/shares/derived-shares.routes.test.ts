@@ -58,7 +58,25 @@ describe.each(DIALECTS)('shares made from an album (%s)', (dialect) => {
       payload: { source_job: album, file_uuids: [hers] },
     });
     expectStatus(refused, 404, 'not_found');
-    expect(await names(await share(owner, album, [hers, his]))).toEqual(['hers.jpg', 'his.jpg']);
+    const both = await share(owner, album, [hers, his]);
+    expect(await names(both)).toEqual(['hers.jpg', 'his.jpg']);
+    // One type 0 record a file, with serials in order from 1 (written in one statement).
+    const records = await t.database.db
+      .selectFrom('job_events')
+      .select(['serial', 'type', 'file_id'])
+      .where('job_id', '=', both)
+      .orderBy('serial')
+      .execute();
+    const files = (await opened(both))?.thumbFiles.map((f) => f.id).sort();
+    expect(records.map((r) => [r.serial, r.type])).toEqual([
+      [1, 0],
+      [2, 0],
+    ]);
+    expect(records.map((r) => r.file_id).sort()).toEqual(files);
+    expect((await c.changes(owner, both)).map((change) => change.data.path).sort()).toEqual([
+      'Camera/hers.jpg',
+      'Camera/his.jpg',
+    ]);
     expect(await names(await share(member, album, [hers]))).toEqual(['hers.jpg']);
     // The share records what it was made from.
     const row = await t.database.db
@@ -148,6 +166,19 @@ describe.each(DIALECTS)('shares made from an album (%s)', (dialect) => {
     await c.setPassword(owner, album, 'a new secret');
     expect(await opened(formerShare)).toBeNull();
     expect(await names(memberShare)).toEqual(['hers.jpg']);
+  });
+
+  it('opens no share of a disabled account, to nobody', async () => {
+    const { member, album, hers } = await albumWithMember();
+    const theirs = await share(member, album, [hers]);
+    expect(await names(theirs)).toEqual(['hers.jpg']);
+    await t.database.db
+      .updateTable('users')
+      .set({ disabled_at: t.clock.now() })
+      .where('id', '=', member.userId)
+      .execute();
+    expect(await opened(theirs)).toBeNull();
+    expectStatus(await c.send(visitor, 'GET', `/jobs/${theirs}/files`), 404, 'not_found');
   });
 
   it('drops a photo deleted from the album from every share made of it, and frees it for good', async () => {

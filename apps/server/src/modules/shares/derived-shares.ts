@@ -19,7 +19,9 @@ import type { ChangeRecorder } from '../changes/change-writer.ts';
  *   good), its copies leave the live shares made of it (`dropDerivedFiles`), each with a
  *   type 1 record, in the deletion's transaction. A photo its owner deletes from their
  *   timeline also leaves every live share of theirs naming its bytes ([Note: Shares]).
- * Both run where access changes, never where media is served: signed media stays one read
+ * - a share of a disabled account opens for nobody (access reads the owner's account with
+ *   the share, in the one read it makes);
+ * These run where access changes, never where media is served: signed media stays one read
  * per request. Shares made before migration 0012 recorded no source; those holding another
  * user's bytes were stopped by it.
  */

@@ -32,6 +32,9 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
  *   job has. A photo its owner moves from their timeline to the trash leaves their live
  *   shares at once (files.service `trash`): deleting means the link stops showing it. A
  *   restore does not put it back; otherwise a share keeps what was chosen;
+ * - it records the job and each file it was made from, and lives no longer than its maker
+ *   may share from there: the owner of the timeline or album, or an album's participant,
+ *   never a visitor ([Note: Derived shares]);
  * - its id is the link's secret, 24 random bytes (192 bits, ASVS 11.5.1), never derived;
  * - it opens for SHARE_LINK_DAYS days (`expires_at`); stopping it marks it deleted. Both end
  *   it for everyone at once, its signed media URLs too (`canServeSignedMedia`), and the

@@ -63,7 +63,12 @@ export async function insertCopies(
     if (uploader !== by) file.metadata = metadataWithoutPosition(file.metadata);
     return file;
   });
-  for (const blobId of toQueue) await tx.workItems.enqueue({ kind: 'media', payload: { blobId }, now: at });
+  if (toQueue.size > 0)
+    await tx.workItems.enqueueMany(
+      'media',
+      [...toQueue].map((blobId) => ({ blobId })),
+      at,
+    );
   await tx.files.insertFiles(files);
   // The counters of spec 001 §3 describe the library (see `recordFileAdded`).
   if (target.type === 'timeline') {
