@@ -120,6 +120,22 @@ describe.each(DIALECTS)('shares made from an album (%s)', (dialect) => {
     expect(await opened(ownerShare)).toBeNull();
   });
 
+  it('frees the bytes of an album deleted for good at once, though stopped shares named them', async () => {
+    const { owner, member, album, hers, his } = await albumWithMember();
+    await share(owner, album, [hers, his]);
+    await share(member, album, [hers]);
+    const ownerBefore = (await c.account(owner)).used_space;
+    const memberBefore = (await c.account(member)).used_space;
+    expectStatus(await c.send(owner, 'DELETE', `/jobs/${album}`), 200);
+    const gone = await c.send(owner, 'DELETE', '/delete_albums_from_trash_can', {
+      payload: { job_uuids: [album] },
+    });
+    expectStatus(gone, 200);
+    expect(gone.json<{ freed_bytes: number }>().freed_bytes).toBe(4100 + 4200);
+    expect((await c.account(owner)).used_space).toBe(ownerBefore - 4100);
+    expect((await c.account(member)).used_space).toBe(memberBefore - 4200);
+  });
+
   it('stops every share once the album goes with its last file', async () => {
     const owner = await signUp(t.app);
     const album = (await c.createShared(owner, 'One')).id;
