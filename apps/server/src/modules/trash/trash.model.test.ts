@@ -24,6 +24,7 @@ type Step =
   | { kind: 'copyToAlbum'; pick: number }
   | { kind: 'copyToTimeline'; pick: number }
   | { kind: 'copyToOwnAlbum'; pick: number }
+  | { kind: 'copyIntoTheirAlbum'; pick: number }
   | { kind: 'trash'; pick: number }
   | { kind: 'restore'; pick: number }
   | { kind: 'deleteForGood'; pick: number }
@@ -48,6 +49,7 @@ const STEP: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('copyToAlbum' as const), pick }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('copyToTimeline' as const), pick }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('copyToOwnAlbum' as const), pick }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('copyIntoTheirAlbum' as const), pick }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('trash' as const), pick }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('restore' as const), pick }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('deleteForGood' as const), pick }) },
@@ -66,7 +68,8 @@ const sha1 = (bytes: Buffer) => createHash('sha1').update(bytes).digest('hex');
 /**
  * Issue #13 "storage that is really freed", as a property (docs/RESEARCH-RELIABILITY.md
  * §4.2): random runs of uploads (duplicates among them), album copies, another user's copy
- * to their timeline and into an album of their own (copy_files, issue #23), deletions, restores, deletions for good, emptied trash, an album
+ * to their timeline and into an album of their own, their copy into the other's album
+ * (copy_files, issue #23), deletions, restores, deletions for good, emptied trash, an album
  * deleted, restored or deleted for good, and time passing past the 90 days with the purge,
  * all through the routes. After every step: each user's used space is exactly the sum of
  * the blobs they own; no blob row is left that no file names; every blob's bytes are stored
@@ -227,6 +230,18 @@ describe.each(DIALECTS)('the trash and storage, as a model (%s)', (dialect) => {
                 }),
                 'copy_files into their album',
               );
+              break;
+            }
+            case 'copyIntoTheirAlbum': {
+              // B, a participant, copies from their timeline into A's album.
+              const file = nth(await filesOf([timelines[1]], 'active'), step.pick);
+              if (file && (await albumIsLive()))
+                await ok(
+                  c.send(b, 'POST', `/jobs/${album}/copy_files`, {
+                    payload: { source_job: timelines[1], file_uuids: [file.id] },
+                  }),
+                  'copy_files into their album',
+                );
               break;
             }
             case 'trash': {
