@@ -118,7 +118,9 @@ export function createAccess(deps: {
     let role: Role;
     if (job.type === 'share') {
       // A stopped or expired share is nobody's (spec 000 §9: 30 days); it has no members.
-      if (!isLiveShare(job, now())) return { kind: 'missing' };
+      // Nor is the share of a disabled account: it shares no more than its maker may see
+      // ([Note: Derived shares]).
+      if (!isLiveShare(job, now()) || found.ownerDisabled === true) return { kind: 'missing' };
       if (isOwner) role = 'sharer';
       else if (job.password_hash !== null && !hasGrant()) return { kind: 'password', job };
       else role = 'recipient';
@@ -255,6 +257,39 @@ export type Access = ReturnType<typeof createAccess>;
 /** A share opens until it is stopped (deleted) or its time is up (spec 000 §9). */
 export function isLiveShare(job: Pick<JobRow, 'deleted_at' | 'expires_at'>, now: number): boolean {
   return job.deleted_at === null && job.expires_at !== null && now < job.expires_at;
+}
+
+/**
+ * May `maker` still share from `source` (an album or a timeline) as it is now? The answer
+ * the `share` cell gives them, without a grant: visitors never share (the cell is false;
+ * docs/SPEC-DEVIATIONS.md), so no password enters it. A share made from a job lives only as
+ * long as this holds for its maker ([Note: Derived shares]).
+ */
+export function maySourceShare(
+  source: Pick<JobRow, 'type' | 'owner_id' | 'deleted_at' | 'privacy_mode' | 'permissions'>,
+  maker: { userId: string; subscribed: boolean; readOnlyUser: boolean },
+): boolean {
+  const isAlbum = source.type === 'story';
+  const shared = source.privacy_mode === 'shared';
+  let role: Role;
+  if (maker.userId === source.owner_id) role = 'owner';
+  else if (!isAlbum || !shared) role = 'none';
+  else if (maker.subscribed) role = maker.readOnlyUser ? 'readOnly' : 'participant';
+  else role = maker.readOnlyUser ? 'readOnly' : 'visitor';
+  if (source.type === 'share') role = 'none';
+  return allows(
+    {
+      role,
+      isAlbum,
+      shared,
+      permissions: source.permissions,
+      signedIn: true,
+      readOnlyUser: maker.readOnlyUser,
+      member: maker.subscribed,
+      deleted: source.deleted_at !== null,
+    },
+    'share',
+  );
 }
 
 /**

@@ -140,11 +140,14 @@ describe('the access table (spec 000 §6, 001 §6)', () => {
       expect(allows(album({ role }), 'readShare'), role).toBe(false);
   });
 
-  it('lets signed-in users with a subscription share, and invite only to a shared album', () => {
+  it('lets owners and participants with a subscription share, and invite only to a shared album', () => {
     expect(allows(album({ role: 'owner', isAlbum: false, shared: false }), 'share')).toBe(true);
     expect(allows(album({ role: 'owner', readOnlyUser: true }), 'share')).toBe(false);
-    expect(allows(album({ role: 'visitor', member: false }), 'share')).toBe(true);
-    // spec 000 §6: e-mail and album sharing are blocked for logged-out visitors.
+    expect(allows(album({ role: 'participant' }), 'share')).toBe(true);
+    // A visitor, signed in or not, keeps the /albumImage link and the album's own link, no
+    // share of its files (issue #23, [Note: Derived shares]).
+    expect(allows(album({ role: 'visitor', member: false }), 'share')).toBe(false);
+    expect(allows(album({ role: 'readOnly', readOnlyUser: true }), 'share')).toBe(false);
     expect(allows(album({ role: 'visitor', member: false, signedIn: false }), 'share')).toBe(false);
     expect(allows(album({ role: 'visitor', member: false }), 'publish')).toBe(false);
     expect(allows(album({ role: 'owner' }), 'publish')).toBe(true);

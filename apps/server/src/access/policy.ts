@@ -27,7 +27,9 @@ import type { AlbumRole, CurrentUserCan } from '@trove/contract';
  *   recipient may add the files to their timeline.
  * A deleted album keeps its owner, in the `inTrash` situation: only restoring it and deleting
  * it for good are allowed (issue #13). A stopped or expired share is nobody's: every caller,
- * its owner too, gets what a missing id gets (issue #15).
+ * its owner too, gets what a missing id gets (issue #15); so is the share of a disabled
+ * account, and a share made from an album stops once its maker may no longer `share` there
+ * ([Note: Derived shares]).
  */
 
 /** Everything a caller may ask to do to a job or in it. */
@@ -180,6 +182,7 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     download: yes,
     downloadTrash: false,
     exportDeletedAlbum: false,
+    // A member shares what they see there, as long as they take part ([Note: Derived shares]).
     share: yes,
     publish: ['shared'],
     readShare: false,
@@ -249,9 +252,11 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     download: yes,
     downloadTrash: false,
     exportDeletedAlbum: false,
-    // Sharing by e-mail and as an album is for logged-in users (spec 000 §6 Visitor); a
-    // logged-out visitor shares one file as a link without an id (/albumImage, no share).
-    share: ['signedIn'],
+    // A visitor shares one file by the /albumImage link, or the album's own link, never a
+    // share of its files (issue #23, docs/SPEC-DEVIATIONS.md): a share outlives nothing its
+    // maker loses, and a visitor's access hangs on a password and a privacy they do not
+    // control ([Note: Derived shares]).
+    share: false,
     publish: false,
     readShare: false,
     stopSharing: false,

@@ -112,6 +112,8 @@ export interface JobsTable {
   purge_started_at: number | null;
   /** A share stops opening at this time (spec 000 §9: 30 days); null for albums and timelines. */
   expires_at: number | null;
+  /** The job a share was made from ([Note: Derived shares]); null for every other job. */
+  source_job_id: string | null;
 }
 
 /** A user who takes part in an album (spec 000 §6 participants, §7 subscribe). */
@@ -186,7 +188,15 @@ export interface FilesTable {
   id: string;
   job_id: string;
   blob_id: string;
+  /** Who added this row: the uploader, or the copier of a copy. */
   added_by: string;
+  /**
+   * Who uploaded the bytes (see [Note: Copies]); where the photo was taken is theirs alone.
+   * Null only in rows written without it: read through `uploaderOf`.
+   */
+  uploaded_by: string | null;
+  /** The file a share's file was made from ([Note: Derived shares]); null elsewhere. */
+  source_file_id: string | null;
   path: string;
   name: string;
   /** Pictures, Movies or Documents (spec 000 §3). */

@@ -10,6 +10,7 @@ import * as comments from './0008-comments.ts';
 import * as albumPurge from './0009-album-purge.ts';
 import * as archives from './0010-archives.ts';
 import * as shares from './0011-shares.ts';
+import * as shareSources from './0012-share-sources.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-album-purge': albumPurge,
   '0010-archives': archives,
   '0011-shares': shares,
+  '0012-share-sources': shareSources,
 };

@@ -24,6 +24,11 @@ import type { FileRow } from '../files/files.repository.ts';
 export interface ChangeRecorder {
   /** Type 0: `file` was added to its job (or restored, with `isRollback`, or re-described). */
   fileAdded(file: FileRow, change: { by: string; at: number; isRollback: boolean }): Promise<number>;
+  /**
+   * Type 0 for each of `files`, all of one job, as `fileAdded` writes them one by one, with
+   * one serial increment (a share made of 500 files). Returns the last serial.
+   */
+  filesAdded(files: readonly FileRow[], change: { by: string; at: number }): Promise<number>;
   /** Type 1: `file` was removed from its job (moved to the trash). */
   fileRemoved(file: FileRow, change: { by: string; at: number }): Promise<number>;
   /**
@@ -116,6 +121,23 @@ function createRecorder(tx: Repositories, touched: Set<string>): ChangeRecorder 
   return {
     fileAdded: (file, change) =>
       append(of(file), ChangeType.FileAdded, change.by, change.at, fileAddedData(file, change.isRollback)),
+    filesAdded: async (files, change) => {
+      const jobId = files[0]?.job_id;
+      if (jobId === undefined || files.some((file) => file.job_id !== jobId))
+        throw new Error('filesAdded takes files of one job');
+      const serial = await tx.changes.appendMany(
+        jobId,
+        files.map((file) => ({
+          type: ChangeType.FileAdded,
+          file_id: file.id,
+          user_id: change.by,
+          payload: JSON.stringify(fileAddedData(file, false)),
+          created_at: change.at,
+        })),
+      );
+      touched.add(jobId);
+      return serial;
+    },
     fileRemoved: (file, change) =>
       append(of(file), ChangeType.FileRemoved, change.by, change.at, { id: file.id }),
     eventMarker: (jobId, change) =>

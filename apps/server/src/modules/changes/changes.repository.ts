@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { insertRows } from '../../db/insert-rows.ts';
 import type { Database, JobEventsTable } from '../../db/schema.ts';
 
 export type JobEventRow = Selectable<JobEventsTable>;
@@ -23,6 +24,31 @@ export function createChangesRepository(db: Kysely<Database>) {
         .insertInto('job_events')
         .values({ ...event, serial: last_event_serial })
         .execute();
+      return last_event_serial;
+    },
+    /**
+     * Appends changes of one job at once (a share of 500 files): one increment of the serial
+     * by their number, then their rows with the serials it freed, in order. Returns the last.
+     */
+    async appendMany(
+      jobId: string,
+      events: readonly Omit<JobEventRow, 'serial' | 'job_id'>[],
+    ): Promise<number> {
+      const last = events.at(-1);
+      if (!last) throw new Error('appendMany needs at least one change');
+      const { last_event_serial } = await db
+        .updateTable('jobs')
+        .set((eb) => ({
+          last_event_serial: eb('last_event_serial', '+', events.length),
+          updated_at: last.created_at,
+        }))
+        .where('id', '=', jobId)
+        .returning('last_event_serial')
+        .executeTakeFirstOrThrow();
+      const first = last_event_serial - events.length + 1;
+      const rows = events.map((event, i) => ({ ...event, job_id: jobId, serial: first + i }));
+      // 7 columns a row: 1,000 rows stay under SQLite's 32,766 bound variables.
+      await insertRows(db, 'job_events', rows, 1000);
       return last_event_serial;
     },
     listSince(jobId: string, since: number, limit: number): Promise<JobEventRow[]> {

@@ -28,3 +28,27 @@ export async function recordFileAdded(
   if (change.isTimeline) await tx.accounts.addToCounter(file.added_by, counterOf(file), 1);
   await changes.fileAdded(file, { by: change.by, at: change.at, isRollback: change.isRollback });
 }
+
+/**
+ * Who uploaded the file's bytes (see [Note: Copies]): `uploaded_by`, or for a row written
+ * without it (none of ours since migration 0012) the one who added it.
+ */
+export function uploaderOf(file: Pick<FileRow, 'uploaded_by' | 'added_by'>): string {
+  return file.uploaded_by ?? file.added_by;
+}
+
+/** The position fields of the metadata JSON (spec 000 §3 Metadata): where a photo was taken. */
+const POSITION_KEYS = ['latitude', 'longitude'] as const;
+
+/** The metadata without where the photo was taken; anything else is kept as it was. */
+export function withoutPosition(metadata: Record<string, unknown>): Record<string, unknown> {
+  const rest = { ...metadata };
+  for (const key of POSITION_KEYS) Reflect.deleteProperty(rest, key);
+  return rest;
+}
+
+/** A metadata column's JSON without the position; null stays null. */
+export function metadataWithoutPosition(metadata: string | null): string | null {
+  if (metadata === null) return null;
+  return JSON.stringify(withoutPosition(JSON.parse(metadata) as Record<string, unknown>));
+}

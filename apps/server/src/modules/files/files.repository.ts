@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { BlobsTable, Database, FilesTable } from '../../db/schema.ts';
 import type { AlbumFileSort, TimelineFilter } from '@trove/contract';
+import { insertRows } from '../../db/insert-rows.ts';
 
 export type FileRow = Selectable<FilesTable>;
 /** A file row with what access needs of its job (see `canServeSignedMedia`). */
@@ -24,8 +25,22 @@ export interface FilesCursor {
   id: string;
 }
 
+/** SQLite rows per multi-row insert: 500 rows of 28 columns stay under 32,766 variables. */
+const INSERT_CHUNK = 500;
+
 /** Queries on files and the blobs they point at. */
 export function createFilesRepository(db: Kysely<Database>) {
+  const deleteByIds = async (rows: readonly { id: string }[]) => {
+    if (rows.length > 0)
+      await db
+        .deleteFrom('files')
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .execute();
+  };
   return {
     async insertBlob(blob: Insertable<BlobsTable>): Promise<void> {
       await db.insertInto('blobs').values(blob).execute();
@@ -171,16 +186,50 @@ export function createFilesRepository(db: Kysely<Database>) {
         .where('jobs.deleted_at', 'is', null)
         .where('files.blob_id', '=', blobId)
         .execute();
-      if (rows.length > 0)
-        await db
-          .deleteFrom('files')
-          .where(
-            'id',
-            'in',
-            rows.map((row) => row.id),
-          )
-          .execute();
+      await deleteByIds(rows);
       return rows;
+    },
+    /**
+     * Removes the files of live shares made from any of `sourceFileIds` (a file that left
+     * the job it was shared from leaves the shares made of it, [Note: Derived shares]);
+     * answers the rows removed.
+     */
+    async removeDerivedFromLiveShares(sourceFileIds: readonly string[]): Promise<FileRow[]> {
+      if (sourceFileIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('files')
+        .innerJoin('jobs', 'jobs.id', 'files.job_id')
+        .selectAll('files')
+        .where('files.source_file_id', 'in', sourceFileIds)
+        .where('jobs.type', '=', 'share')
+        .where('jobs.deleted_at', 'is', null)
+        .execute();
+      await deleteByIds(rows);
+      return rows;
+    },
+    /** Inserts many whole file rows at once (see `insertRows`). */
+    async insertFiles(files: readonly FileRow[]): Promise<void> {
+      await insertRows(db, 'files', files, INSERT_CHUNK);
+    },
+    /** Of `blobIds`, one file each whose media the worker has finished, by blob id. */
+    async processedOfBlobs(blobIds: readonly string[]): Promise<Map<string, FileRow>> {
+      const found = new Map<string, FileRow>();
+      if (blobIds.length === 0) return found;
+      // One row a blob, whatever number of files name it (a photo in many shares).
+      const rows = await db
+        .selectFrom('files')
+        .selectAll()
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('files')
+            .select((inner) => inner.fn.min('id').as('id'))
+            .where('blob_id', 'in', [...new Set(blobIds)])
+            .where('media_status', '!=', 'pending')
+            .groupBy('blob_id'),
+        )
+        .execute();
+      for (const row of rows) found.set(row.blob_id, row);
+      return found;
     },
     /** The active files of a job among `ids` (a share's sources); missing ids are left out. */
     findActiveByIds(jobId: string, ids: readonly string[]): Promise<FileRow[]> {

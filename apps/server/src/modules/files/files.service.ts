@@ -14,7 +14,8 @@ import { NotFoundError, ValidationError } from '../../errors.ts';
 import { isOverQuota } from '../accounts/quota.ts';
 import type { ChangeWriter } from '../changes/change-writer.ts';
 import type { MediaLinks, SessionLinks } from '../media/media-links.ts';
-import { counterOf, recordFileAdded } from './file-records.ts';
+import { dropDerivedFiles, reconcileDerivedShares } from '../shares/derived-shares.ts';
+import { counterOf, recordFileAdded, uploaderOf, withoutPosition } from './file-records.ts';
 import type { FileRow, FilesCursor } from './files.repository.ts';
 
 const s = (ms: number) => Math.floor(ms / 1000);
@@ -162,9 +163,9 @@ export function createFilesService(deps: {
       const file = await repos.files.findFile(jobId, fileId);
       if (file?.state !== 'active') throw new NotFoundError();
       const all = file.metadata ? (JSON.parse(file.metadata) as Record<string, unknown>) : {};
-      if (caller.userId !== null && caller.userId === file.added_by) return all;
-      const { latitude: _latitude, longitude: _longitude, ...rest } = all;
-      return rest;
+      // The uploader, not whoever added this row: a copy's adder never took the photo.
+      if (caller.userId !== null && caller.userId === uploaderOf(file)) return all;
+      return withoutPosition(all);
     },
 
     /** One file of a job the caller may read; trashed files are not found here. */
@@ -197,9 +198,12 @@ export function createFilesService(deps: {
         if (job.type === 'timeline')
           for (const copy of await tx.files.removeFromLiveShares(job.owner_id, file.blob_id))
             await changes.fileRemoved(copy, { by: caller.userId, at: t });
+        // A file that leaves an album leaves the shares made of it there ([Note: Derived shares]).
+        await dropDerivedFiles(tx, changes, [file.id], { by: caller.userId, at: t });
         if (job.type === 'story' && grant.can('deleteAlbum') && (await tx.files.countActive(jobId)) === 0) {
           await tx.jobs.update(jobId, { deleted_at: t });
           await changes.eventMarker(jobId, { by: caller.userId, at: t, data: { event: 'deleted' } });
+          await reconcileDerivedShares(tx, changes, jobId, { by: caller.userId, at: t });
         }
       });
     },

@@ -5,7 +5,8 @@ import { currentUserCan, wireRole } from '../../access/policy.ts';
 import type { Repositories } from '../../db/repositories.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { hashPassword } from '../../identity/passwords.ts';
-import type { ChangeWriter } from '../changes/change-writer.ts';
+import type { ChangeRecorder, ChangeWriter } from '../changes/change-writer.ts';
+import { reconcileDerivedShares } from '../shares/derived-shares.ts';
 import type { JobsService } from './jobs.service.ts';
 
 type SignedIn = Caller & { userId: string };
@@ -46,12 +47,12 @@ export function createAlbumsService(deps: {
     jobId: string,
     action: JobAction,
     event: string,
-    change: (tx: Tx, grant: JobGrant, t: number) => Promise<void>,
+    change: (tx: Tx, grant: JobGrant, t: number, changes: ChangeRecorder) => Promise<void>,
   ): Promise<JobInfo> {
     const grant = await access.requireJob(caller, jobId, action);
     await changeWriter.transact(async (tx, changes) => {
       const t = now();
-      await change(tx, grant, t);
+      await change(tx, grant, t, changes);
       await changes.eventMarker(jobId, { by: caller.userId, at: t, data: { event } });
     });
     return infoFor(caller, jobId);
@@ -82,10 +83,12 @@ export function createAlbumsService(deps: {
      * their membership, and take part again if it is shared again.
      */
     changePrivacy(caller: SignedIn, jobId: string, mode: 'shared' | 'private'): Promise<JobInfo> {
-      return mutate(caller, jobId, 'changePrivacy', 'privacy', async (tx, { job }, t) => {
+      return mutate(caller, jobId, 'changePrivacy', 'privacy', async (tx, { job }, t, changes) => {
         if (mode === 'shared' && job.title.trim() === '') throw new ValidationError(NAME_REQUIRED);
         await tx.jobs.update(jobId, { privacy_mode: mode, updated_at: t });
         if (mode === 'private' && job.privacy_mode !== 'private') await tx.jobs.bumpAuthEpoch(jobId);
+        // Only the owner may share from a private album ([Note: Derived shares]).
+        await reconcileDerivedShares(tx, changes, jobId, { by: caller.userId, at: t });
       });
     },
 
@@ -119,9 +122,10 @@ export function createAlbumsService(deps: {
      */
     async setPassword(caller: SignedIn, jobId: string, albumAuth: string): Promise<JobInfo> {
       const hash = albumAuth === '' ? null : await hashPassword(albumAuth);
-      return mutate(caller, jobId, 'changePrivacy', 'password', async (tx, _grant, t) => {
+      return mutate(caller, jobId, 'changePrivacy', 'password', async (tx, _grant, t, changes) => {
         await tx.jobs.update(jobId, { password_hash: hash, updated_at: t });
         await tx.jobs.bumpAuthEpoch(jobId);
+        await reconcileDerivedShares(tx, changes, jobId, { by: caller.userId, at: t });
       });
     },
 
@@ -146,6 +150,8 @@ export function createAlbumsService(deps: {
         const t = now();
         await tx.jobs.unsubscribe(jobId, caller.userId, t);
         await changes.eventMarker(jobId, { by: caller.userId, at: t, data: { event: 'members' } });
+        // What they shared from it ends with their part in it ([Note: Derived shares]).
+        await reconcileDerivedShares(tx, changes, jobId, { by: caller.userId, at: t });
       });
       const after = await access.findGrant(caller, jobId, 'read');
       if (after) return deps.jobs.toJobInfo(after, await deps.jobs.detailsOf(after.job));
@@ -192,6 +198,7 @@ export function createAlbumsService(deps: {
         const t = now();
         await tx.jobs.update(jobId, { deleted_at: t });
         await changes.eventMarker(jobId, { by: caller.userId, at: t, data: { event: 'deleted' } });
+        await reconcileDerivedShares(tx, changes, jobId, { by: caller.userId, at: t });
       });
       return { ok: true };
     },

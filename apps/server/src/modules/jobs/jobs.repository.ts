@@ -26,6 +26,8 @@ export interface JobForCaller {
   member: JobMemberRow | undefined;
   /** The caller is a read-only user (spec 001 §6); false when signed out. */
   readOnlyUser: boolean;
+  /** The job's owner's account is disabled (read by `findForCaller` only). */
+  ownerDisabled?: boolean;
 }
 
 /** Queries on jobs (timeline, albums, shares) and their members. */
@@ -43,7 +45,7 @@ export function createJobsRepository(db: Kysely<Database>) {
         .selectFrom('jobs')
         .innerJoin('users as owner', 'owner.id', 'jobs.owner_id')
         .selectAll('jobs')
-        .select('owner.name as owner_name')
+        .select(['owner.name as owner_name', 'owner.disabled_at as owner_disabled_at'])
         .$if(userId !== null, (q) =>
           q
             .leftJoin('job_members as m', (join) =>
@@ -65,13 +67,20 @@ export function createJobsRepository(db: Kysely<Database>) {
         .where('jobs.id', '=', id)
         .executeTakeFirst();
       if (!row) return undefined;
-      const { owner_name, m_subscribed, m_created_at, m_updated_at, caller_read_only, ...job } =
-        row as typeof row & {
-          m_subscribed?: number | null;
-          m_created_at?: number | null;
-          m_updated_at?: number | null;
-          caller_read_only?: number | null;
-        };
+      const {
+        owner_name,
+        owner_disabled_at,
+        m_subscribed,
+        m_created_at,
+        m_updated_at,
+        caller_read_only,
+        ...job
+      } = row as typeof row & {
+        m_subscribed?: number | null;
+        m_created_at?: number | null;
+        m_updated_at?: number | null;
+        caller_read_only?: number | null;
+      };
       const member =
         userId !== null && m_subscribed !== null && m_subscribed !== undefined
           ? {
@@ -82,7 +91,13 @@ export function createJobsRepository(db: Kysely<Database>) {
               updated_at: Number(m_updated_at),
             }
           : undefined;
-      return { job, ownerName: owner_name, member, readOnlyUser: caller_read_only === 1 };
+      return {
+        job,
+        ownerName: owner_name,
+        member,
+        readOnlyUser: caller_read_only === 1,
+        ownerDisabled: owner_disabled_at !== null,
+      };
     },
     findTimeline(ownerId: string): Promise<JobRow | undefined> {
       return db
@@ -270,6 +285,23 @@ export function createJobsRepository(db: Kysely<Database>) {
         .where('m.job_id', '=', jobId)
         .orderBy('m.created_at')
         .orderBy('m.user_id')
+        .execute();
+    },
+    /**
+     * The live shares made from `sourceJobId` ([Note: Derived shares]), each with what access
+     * needs of its maker there now: their membership and whether they are a read-only user.
+     */
+    liveSharesFrom(sourceJobId: string) {
+      return db
+        .selectFrom('jobs')
+        .innerJoin('users', 'users.id', 'jobs.owner_id')
+        .leftJoin('job_members as m', (join) =>
+          join.onRef('m.user_id', '=', 'jobs.owner_id').on('m.job_id', '=', sourceJobId),
+        )
+        .select(['jobs.id', 'jobs.owner_id', 'users.is_read_only', 'm.subscribed'])
+        .where('jobs.source_job_id', '=', sourceJobId)
+        .where('jobs.type', '=', 'share')
+        .where('jobs.deleted_at', 'is', null)
         .execute();
     },
     async unsubscribe(jobId: string, userId: string, now: number): Promise<void> {

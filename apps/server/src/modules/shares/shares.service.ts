@@ -16,7 +16,7 @@ import type { ChangeWriter } from '../changes/change-writer.ts';
 import type { MediaLinks } from '../media/media-links.ts';
 import { toRemoteFile } from '../files/files.service.ts';
 import type { JobRow } from '../jobs/jobs.repository.ts';
-import { insertCopy } from '../uploads/copies.service.ts';
+import { insertCopies } from '../uploads/copies.service.ts';
 
 type SignedIn = Caller & { userId: string; sessionId: string };
 
@@ -32,6 +32,9 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
  *   job has. A photo its owner moves from their timeline to the trash leaves their live
  *   shares at once (files.service `trash`): deleting means the link stops showing it. A
  *   restore does not put it back; otherwise a share keeps what was chosen;
+ * - it records the job and each file it was made from, and lives no longer than its maker
+ *   may share from there: the owner of the timeline or album, or an album's participant,
+ *   never a visitor ([Note: Derived shares]);
  * - its id is the link's secret, 24 random bytes (192 bits, ASVS 11.5.1), never derived;
  * - it opens for SHARE_LINK_DAYS days (`expires_at`); stopping it marks it deleted. Both end
  *   it for everyone at once, its signed media URLs too (`canServeSignedMedia`), and the
@@ -83,21 +86,14 @@ export function createSharesService(deps: {
         sort_order: null,
         purge_started_at: null,
         expires_at: t + SHARE_LINK_DAYS * DAY_MS,
+        // What it was made from: it lives and dies with its maker's access there.
+        source_job_id: source.id,
       };
-      const queued = await changeWriter.transact(async (tx, changes) => {
+      // A few statements for any number of files: a share of 500 is one multi-row insert.
+      const { queued } = await changeWriter.transact(async (tx, changes) => {
         await tx.jobs.insert(share);
-        let anyQueued = false;
-        for (const source of files) {
-          const copy = await insertCopy(tx, changes, {
-            source,
-            target: share,
-            blobId: source.blob_id,
-            by: caller.userId,
-            at: t,
-          });
-          anyQueued ||= copy.queued;
-        }
-        return anyQueued;
+        const copies = files.map((file) => ({ source: file, blobId: file.blob_id }));
+        return insertCopies(tx, changes, copies, { target: share, by: caller.userId, at: t, derived: true });
       });
       if (queued) await deps.bus.publish(WORK_CHANNEL, 'media');
       return { id: share.id, expires: seconds(share.expires_at ?? t) };

@@ -6,8 +6,8 @@ import type { BlobStore } from '../../storage/blob-store.ts';
  *
  * Deleting a file for good (spec 000 §4 "permanent deletion is irreversible"; by the user
  * from the trash, or by the purge after 90 days) removes rows first, then bytes:
- * 1. in one transaction (`releaseFiles`): the file rows go; every blob no file names any
- *    more goes with its renditions, and its owner's used space goes down by its size (so
+ * 1. in one transaction (`releaseFiles`): the file rows go, with their copies in ended
+ *    shares ([Note: Derived shares]); every blob no file names any more goes with its renditions, and its owner's used space goes down by its size (so
  *    the quota is right the moment the rows are gone). A blob another file still names (a
  *    dedup, a copy to an album or to a timeline, see [Note: Copies]) stays, and stays
  *    charged. The blob rows are locked first, so two deletions of files sharing a blob
@@ -32,7 +32,10 @@ export async function releaseFiles(
 ): Promise<Released> {
   const blobIds = [...new Set(files.map((file) => file.blob_id))];
   await tx.trash.lockBlobs(blobIds);
-  const deleted = await tx.trash.deleteFiles(files.map((file) => file.id));
+  const ids = files.map((file) => file.id);
+  const deleted = await tx.trash.deleteFiles(ids);
+  // Copies in ended shares name the same blobs: they go with their sources.
+  await tx.trash.deleteEndedDerived(ids);
   return { ...(await releaseLocked(tx, blobIds)), deleted };
 }
 

@@ -23,6 +23,8 @@ type Step =
   | { kind: 'upload'; user: 0 | 1; content: number; intoAlbum: boolean }
   | { kind: 'copyToAlbum'; pick: number }
   | { kind: 'copyToTimeline'; pick: number }
+  | { kind: 'copyToOwnAlbum'; pick: number }
+  | { kind: 'copyIntoTheirAlbum'; pick: number }
   | { kind: 'trash'; pick: number }
   | { kind: 'restore'; pick: number }
   | { kind: 'deleteForGood'; pick: number }
@@ -46,6 +48,8 @@ const STEP: fc.Arbitrary<Step> = fc.oneof(
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('copyToAlbum' as const), pick }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('copyToTimeline' as const), pick }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('copyToOwnAlbum' as const), pick }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('copyIntoTheirAlbum' as const), pick }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('trash' as const), pick }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('restore' as const), pick }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('deleteForGood' as const), pick }) },
@@ -64,11 +68,13 @@ const sha1 = (bytes: Buffer) => createHash('sha1').update(bytes).digest('hex');
 /**
  * Issue #13 "storage that is really freed", as a property (docs/RESEARCH-RELIABILITY.md
  * §4.2): random runs of uploads (duplicates among them), album copies, another user's copy
- * to their timeline, deletions, restores, deletions for good, emptied trash, an album
+ * to their timeline and into an album of their own, their copy into the other's album
+ * (copy_files, issue #23), deletions, restores, deletions for good, emptied trash, an album
  * deleted, restored or deleted for good, and time passing past the 90 days with the purge,
  * all through the routes. After every step: each user's used space is exactly the sum of
  * the blobs they own; no blob row is left that no file names; every blob's bytes are stored
- * and are the bytes uploaded; no stored bytes are left that no row names.
+ * and are the bytes uploaded; no stored bytes are left that no row names; every file names
+ * bytes of the user who added it (a copy is its copier's: it pins nobody else's storage).
  */
 describe.each(DIALECTS)('the trash and storage, as a model (%s)', (dialect) => {
   let t: TestApp;
@@ -122,6 +128,16 @@ describe.each(DIALECTS)('the trash and storage, as a model (%s)', (dialect) => {
       for await (const chunk of await store().get(blob.store_key)) chunks.push(chunk as Buffer);
       expect(sha1(Buffer.concat(chunks)), 'stored bytes are the blob').toBe(blob.sha1);
     }
+    const pinned = await db
+      .selectFrom('files')
+      .innerJoin('blobs', 'blobs.id', 'files.blob_id')
+      .innerJoin('jobs', 'jobs.id', 'files.job_id')
+      .select(['files.id', 'files.added_by', 'blobs.owner_id'])
+      .where('jobs.type', '!=', 'share')
+      .where('files.added_by', 'in', [...ours])
+      .whereRef('blobs.owner_id', '!=', 'files.added_by')
+      .execute();
+    expect(pinned, "a file names another user's bytes").toEqual([]);
     const keys = new Set(blobs.map((b) => b.store_key));
     for (const d of await db.selectFrom('derivatives').select('store_key').execute()) keys.add(d.store_key);
     for await (const stored of store().list())
@@ -140,7 +156,9 @@ describe.each(DIALECTS)('the trash and storage, as a model (%s)', (dialect) => {
         const hashes = new Set(contents.map(sha1));
         let album = (await c.createShared(a, 'Model')).id;
         await ok(c.subscribe(b, album), 'subscribe');
-        const jobs = () => [...timelines, album];
+        // B's own album, for copies of A's photos (one whose last file left is made anew).
+        let bAlbum = (await c.create(b, { name: 'Mine' })).id;
+        const jobs = () => [...timelines, album, bAlbum];
         const purge = createPurge({
           repos: createRepositories(t.database.db),
           transact: createTransact(t.database.db),
@@ -193,6 +211,36 @@ describe.each(DIALECTS)('the trash and storage, as a model (%s)', (dialect) => {
                     payload: { file_uuids: [file.id] },
                   }),
                   'copy_to_timeline',
+                );
+              break;
+            }
+            case 'copyToOwnAlbum': {
+              const file = nth(await filesOf([album], 'active'), step.pick);
+              if (!file) break;
+              const live = await t.database.db
+                .selectFrom('jobs')
+                .select('id')
+                .where('id', '=', bAlbum)
+                .where('deleted_at', 'is', null)
+                .executeTakeFirst();
+              if (!live) bAlbum = (await c.create(b, { name: 'Mine again' })).id;
+              await ok(
+                c.send(b, 'POST', `/jobs/${bAlbum}/copy_files`, {
+                  payload: { source_job: album, file_uuids: [file.id] },
+                }),
+                'copy_files into their album',
+              );
+              break;
+            }
+            case 'copyIntoTheirAlbum': {
+              // B, a participant, copies from their timeline into A's album.
+              const file = nth(await filesOf([timelines[1]], 'active'), step.pick);
+              if (file && (await albumIsLive()))
+                await ok(
+                  c.send(b, 'POST', `/jobs/${album}/copy_files`, {
+                    payload: { source_job: timelines[1], file_uuids: [file.id] },
+                  }),
+                  'copy_files into their album',
                 );
               break;
             }

@@ -72,6 +72,23 @@ export function createTrashRepository(db: Kysely<Database>) {
       return Number(result.numDeletedRows);
     },
 
+    /**
+     * Deletes the files of ended shares made from any of `ids` ([Note: Derived shares]):
+     * nobody opens them any more, and they must not keep the bytes a deletion for good of
+     * their sources frees until the purge comes for their share.
+     */
+    async deleteEndedDerived(ids: readonly string[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      const result = await db
+        .deleteFrom('files')
+        .where('source_file_id', 'in', ids)
+        .where('job_id', 'in', (eb) =>
+          eb.selectFrom('jobs').select('id').where('type', '=', 'share').where('deleted_at', 'is not', null),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Of `blobIds`, the blobs no file names any more. */
     unreferenced(blobIds: readonly string[]): Promise<ReleasedBlob[]> {
       if (blobIds.length === 0) return Promise.resolve([]);

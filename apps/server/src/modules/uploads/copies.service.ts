@@ -6,7 +6,7 @@ import { NotFoundError, QuotaExceededError, ValidationError } from '../../errors
 import type { EventBus } from '../../events/event-bus.ts';
 import { WORK_CHANNEL } from '../../queue/work-queue.ts';
 import type { ChangeRecorder, ChangeWriter } from '../changes/change-writer.ts';
-import { recordFileAdded } from '../files/file-records.ts';
+import { counterOf, metadataWithoutPosition, uploaderOf } from '../files/file-records.ts';
 import type { BlobRow, FileRow } from '../files/files.repository.ts';
 import type { JobRow } from '../jobs/jobs.repository.ts';
 import { mediaFactsOf } from './uploads.service.ts';
@@ -14,58 +14,88 @@ import { mediaFactsOf } from './uploads.service.ts';
 type SignedIn = Caller & { userId: string; sessionId: string };
 type Result = CopyResults['results'][number];
 
+/** One copy to insert: `source`'s row, naming `blobId` (the adder's bytes, or a share's). */
+export interface CopyOf {
+  source: FileRow;
+  blobId: string;
+}
+
 /**
- * Inserts the copy of `source` into `target`, naming `blobId`, with its change record. The
- * media worker writes its facts to every file of the blob it renders; a copy of a pending
- * file may come after it passed, so the copy takes the facts of a processed file of the blob,
- * or the blob is queued again (a finished rendition is kept). `queued`: work was queued.
+ * Inserts copies into `target` (added by `by` at `at`), with their change records, in a few
+ * statements whatever their number (a share of 500 files). Each copy keeps its source's
+ * uploader; where it was taken stays the uploader's alone, so a copy added by anyone else
+ * has no position (see [Note: Copies]). `derived`: the copies are a share's, which record
+ * the file each was made from ([Note: Derived shares]). The media worker writes its facts to
+ * every file of the blob it renders; a copy of a pending file may come after it passed, so a
+ * copy takes the facts of a processed file of the blob, or the blob is queued again (a
+ * finished rendition is kept). `queued`: work was queued.
  */
-export async function insertCopy(
+export async function insertCopies(
   tx: Pick<Repositories, 'files' | 'workItems' | 'accounts'>,
   changes: ChangeRecorder,
-  copy: { source: FileRow; target: JobRow; blobId: string; by: string; at: number },
-): Promise<FileRow & { queued: boolean }> {
-  const { source, target, blobId, by, at } = copy;
-  const file: FileRow = {
-    ...source,
-    id: randomUUID(),
-    job_id: target.id,
-    blob_id: blobId,
-    added_by: by,
-    uploaded_at: at,
-    state: 'active',
-    dtime: null,
-  };
-  let queued = false;
-  if (file.media_status === 'pending') {
-    const processed = await tx.files.findProcessedOfBlob(blobId);
-    if (processed) Object.assign(file, mediaFactsOf(processed));
-    else {
-      await tx.workItems.enqueue({ kind: 'media', payload: { blobId }, now: at });
-      queued = true;
+  copies: readonly CopyOf[],
+  into: { target: JobRow; by: string; at: number; derived: boolean },
+): Promise<{ files: FileRow[]; queued: boolean }> {
+  const { target, by, at } = into;
+  if (copies.length === 0) return { files: [], queued: false };
+  const pending = copies.filter((copy) => copy.source.media_status === 'pending').map((copy) => copy.blobId);
+  const processed = await tx.files.processedOfBlobs(pending);
+  const toQueue = new Set<string>();
+  const files = copies.map(({ source, blobId }) => {
+    const uploader = uploaderOf(source);
+    let file: FileRow = {
+      ...source,
+      id: randomUUID(),
+      job_id: target.id,
+      blob_id: blobId,
+      added_by: by,
+      uploaded_by: uploader,
+      source_file_id: into.derived ? source.id : null,
+      uploaded_at: at,
+      state: 'active',
+      dtime: null,
+    };
+    if (file.media_status === 'pending') {
+      const facts = processed.get(blobId);
+      if (facts) file = { ...file, ...mediaFactsOf(facts) };
+      else toQueue.add(blobId);
     }
-  }
-  await tx.files.insertFile(file);
-  await recordFileAdded(tx, changes, file, {
-    by,
-    at,
-    isRollback: false,
-    isTimeline: target.type === 'timeline',
+    if (uploader !== by) file.metadata = metadataWithoutPosition(file.metadata);
+    return file;
   });
-  return { ...file, queued };
+  if (toQueue.size > 0)
+    await tx.workItems.enqueueMany(
+      'media',
+      [...toQueue].map((blobId) => ({ blobId })),
+      at,
+    );
+  await tx.files.insertFiles(files);
+  // The counters of spec 001 §3 describe the library (see `recordFileAdded`).
+  if (target.type === 'timeline') {
+    const counts = new Map<ReturnType<typeof counterOf>, number>();
+    for (const file of files) counts.set(counterOf(file), (counts.get(counterOf(file)) ?? 0) + 1);
+    for (const [counter, n] of counts) await tx.accounts.addToCounter(by, counter, n);
+  }
+  await changes.filesAdded(files, { by, at });
+  return { files, queued: toQueue.size > 0 };
 }
 
 /**
  * [Note: Copies] Files copied between jobs never copy bytes:
- * - into an album (copy_files) the new file row names the source's blob: the album shows
- *   the same content, and nobody's storage grows (the bytes are counted once, for the
- *   blob's owner);
- * - into the caller's timeline (copy_to_timeline, keep-files) the file must become the
+ * - every copy (copy_to_timeline, keep-files, copy_files into an album) becomes the
  *   caller's own (spec 000 §4 Upload item, §8 "Copy to timeline fails with 413"): it names
  *   the caller's blob of that content, and when they have none, a new blob row of theirs
- *   naming the same stored bytes (same store key), charged to their storage. A store key
- *   may so be named by several blob rows; bytes are only ever removed once no row names
- *   their key (fsck's orphan rule).
+ *   naming the same stored bytes (same store key), charged to their storage (413
+ *   quota_exceeded when it does not fit). A copy naming the source's blob would pin the
+ *   uploader's bytes and charge: their deletion for good could free nothing while the copier
+ *   kept the photo (issue #23). A store key may so be named by several blob rows; bytes are
+ *   only ever removed once no row names their key (fsck's orphan rule);
+ * - only a share's files name their source's blob ([Note: Shares]): they go when the source
+ *   leaves ([Note: Derived shares]), so they pin nothing for longer than the share's purge;
+ * - a copy keeps its source's uploader (`uploaded_by`, the one who took or uploaded the
+ *   bytes) apart from who added it (`added_by`); its position (latitude, longitude) is kept
+ *   only when the uploader adds it, and the metadata call shows position to the uploader
+ *   alone (docs/SPEC-DEVIATIONS.md "metadata position").
  * A target that already holds an active file of the content answers with that file, so a
  * retried copy never makes a duplicate.
  */
@@ -79,34 +109,41 @@ export function createCopiesService(deps: {
 }) {
   const { repos, changeWriter, access, now } = deps;
 
-  /** Copies `source` into `target` in one transaction; true in `queued` when media work was queued. */
+  /**
+   * Copies `source` into `target` as the caller's own bytes, in one transaction; true in
+   * `queued` when media work was queued.
+   */
   async function copyOne(
     userId: string,
     target: JobRow,
     source: FileRow,
-    bytes: 'shared' | 'own',
   ): Promise<{ uuid: string; queued: boolean }> {
     return changeWriter.transact(async (tx, changes) => {
       const existing = await tx.files.findByChecksum(target.id, source.sha1);
       if (existing?.state === 'active') return { uuid: existing.id, queued: false };
       const t = now();
-      let blobId = source.blob_id;
-      if (bytes === 'own') {
-        const own = await tx.files.findOwnerBlob(userId, source.sha1);
-        if (own) blobId = own.id;
-        else {
-          const from = await tx.files.findBlob(source.blob_id);
-          if (!from) throw new NotFoundError();
-          const blob: BlobRow = { ...from, id: randomUUID(), owner_id: userId, created_at: t };
-          if (!(await tx.accounts.reserveSpace(userId, blob.size, deps.baseQuotaBytes)))
-            throw new QuotaExceededError();
-          await tx.files.insertBlob(blob);
-          await tx.media.copyDerivatives(from.id, blob.id);
-          blobId = blob.id;
-        }
+      let blobId: string;
+      const own = await tx.files.findOwnerBlob(userId, source.sha1);
+      if (own) blobId = own.id;
+      else {
+        const from = await tx.files.findBlob(source.blob_id);
+        if (!from) throw new NotFoundError();
+        const blob: BlobRow = { ...from, id: randomUUID(), owner_id: userId, created_at: t };
+        if (!(await tx.accounts.reserveSpace(userId, blob.size, deps.baseQuotaBytes)))
+          throw new QuotaExceededError();
+        await tx.files.insertBlob(blob);
+        await tx.media.copyDerivatives(from.id, blob.id);
+        blobId = blob.id;
       }
-      const file = await insertCopy(tx, changes, { source, target, blobId, by: userId, at: t });
-      return { uuid: file.id, queued: file.queued };
+      const { files, queued } = await insertCopies(tx, changes, [{ source, blobId }], {
+        target,
+        by: userId,
+        at: t,
+        derived: false,
+      });
+      const [file] = files;
+      if (!file) throw new Error('unreachable: one copy was inserted');
+      return { uuid: file.id, queued };
     });
   }
 
@@ -116,7 +153,6 @@ export function createCopiesService(deps: {
     target: JobRow,
     sourceJobId: string,
     fileIds: readonly string[],
-    bytes: 'shared' | 'own',
   ): Promise<CopyResults> {
     const results: Result[] = [];
     let queued = false;
@@ -127,9 +163,9 @@ export function createCopiesService(deps: {
           results.push({ file_uuid: fileId, status: 'error', error_reason: 'file_not_found' });
           continue;
         }
-        const copied = await copyOne(userId, target, source, bytes);
+        const copied = await copyOne(userId, target, source);
         queued ||= copied.queued;
-        const ids = bytes === 'own' ? { timeline_uuid: copied.uuid } : {};
+        const ids = target.type === 'timeline' ? { timeline_uuid: copied.uuid } : {};
         results.push({ file_uuid: fileId, status: 'ok', new_uuid: copied.uuid, ...ids });
       }
     } finally {
@@ -152,20 +188,20 @@ export function createCopiesService(deps: {
      */
     async copyToTimeline(caller: SignedIn, jobId: string, fileIds: readonly string[]): Promise<CopyResults> {
       await access.requireJob(caller, jobId, 'copyToTimeline');
-      return copyAll(caller.userId, await timelineOf(caller), jobId, fileIds, 'own');
+      return copyAll(caller.userId, await timelineOf(caller), jobId, fileIds);
     },
 
     /** POST /jobs/{id}/keep-all-files: every active file of the album, as copy_to_timeline. */
     async keepAll(caller: SignedIn, jobId: string): Promise<CopyResults> {
       await access.requireJob(caller, jobId, 'copyToTimeline');
       const ids = await repos.files.listActiveIds(jobId);
-      return copyAll(caller.userId, await timelineOf(caller), jobId, ids, 'own');
+      return copyAll(caller.userId, await timelineOf(caller), jobId, ids);
     },
 
     /**
-     * POST /jobs/{id}/copy_files: files of a job the caller may read into this album, naming
-     * the same blobs (see [Note: Copies]). Into the caller's timeline it is copy_to_timeline:
-     * the files become their own.
+     * POST /jobs/{id}/copy_files: files of a job the caller may read into this album, as the
+     * caller's own bytes (see [Note: Copies]); into the caller's timeline it is
+     * copy_to_timeline.
      */
     async copyFiles(caller: SignedIn, albumId: string, body: CopyFilesBody): Promise<CopyResults> {
       const { job } = await access.requireJob(caller, albumId, 'addPhotos');
@@ -173,11 +209,11 @@ export function createCopiesService(deps: {
         // Into itself it changes nothing: each file answers as already there.
         const from = body.source_job === job.id ? 'read' : 'copyToTimeline';
         await access.requireJob(caller, body.source_job, from);
-        return copyAll(caller.userId, job, body.source_job, body.file_uuids, 'own');
+        return copyAll(caller.userId, job, body.source_job, body.file_uuids);
       }
       if (job.type !== 'story') throw new ValidationError('copy_files copies into an album');
       await access.requireJob(caller, body.source_job, 'read');
-      return copyAll(caller.userId, job, body.source_job, body.file_uuids, 'shared');
+      return copyAll(caller.userId, job, body.source_job, body.file_uuids);
     },
   };
 }

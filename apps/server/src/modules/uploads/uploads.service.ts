@@ -306,6 +306,8 @@ function fileRow(auth: AuthContext, jobId: string, incoming: Incoming, blob: Blo
     job_id: jobId,
     blob_id: blob.id,
     added_by: auth.userId,
+    uploaded_by: auth.userId,
+    source_file_id: null,
     path: incoming.path,
     name: fileNameOf(incoming.path),
     type: incoming.type,
