@@ -276,9 +276,6 @@ export const ROUTE_RULES: Record<string, RuleName> = {
  * day the fix lands, asking for the entry to go. Keep it empty otherwise.
  */
 export const PENDING_DIFFERENCES: readonly { route: string; who: Who; now: 'allowed' | 'denied' }[] = [
-  // issue #23 point 1, landing on branch w/shares: a visitor who is not a member (signed in)
-  // may still make a share of an album's files.
-  { route: 'POST /st/4/shares', who: 'signedInVisitor', now: 'allowed' },
 ];
 
 /** How a caller reaches a job before any rule is asked (spec 000 §4 job info errors). */
