@@ -202,7 +202,7 @@ async function openAlbumMenu(user: ReturnType<typeof open>['user']) {
   const button = await screen.findByRole('button', { name: 'Album options' });
   button.focus();
   await user.keyboard('{Enter}');
-  return screen.getByRole('menu', { name: 'Album options' });
+  return screen.findByRole('menu', { name: 'Album options' });
 }
 
 describe('album actions (spec 000 §4, §6, §8)', () => {
@@ -226,7 +226,7 @@ describe('album actions (spec 000 §4, §6, §8)', () => {
   test("a failed delete says 'Failed to delete the album.' and stays", async () => {
     const { user } = open({ ...albumRoutes(), 'DELETE /st/4/jobs/album-1': { status: 500 } });
     await openAlbumMenu(user);
-    await user.click(screen.getByRole('menuitem', { name: 'Delete album' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete album' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete the album.')).toBeTruthy();
   });
@@ -276,7 +276,7 @@ describe('album actions (spec 000 §4, §6, §8)', () => {
       'POST /st/4/jobs/album-1/permissions': { status: 500 },
     });
     await openAlbumMenu(user);
-    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Allow others to add photos' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Allow others to add photos' }));
     await waitFor(() => {
       expect(requests.find((r) => r.url.pathname.endsWith('/permissions'))?.body).toEqual({
         allow_uploads: 0,

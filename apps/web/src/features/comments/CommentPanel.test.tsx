@@ -143,7 +143,7 @@ describe('the comment panel (spec 000 §2, §3)', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Actions for the comment by Ada' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     const edit = screen.getByRole('textbox', { name: 'Edit comment' });
     await user.clear(edit);
     await user.type(edit, 'Typo here');
@@ -166,11 +166,11 @@ describe('the comment panel (spec 000 §2, §3)', () => {
     });
     const menu = () => screen.findByRole('button', { name: 'Actions for the comment by Ada' });
     await user.click(await menu());
-    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('textbox', { name: 'Edit comment' })).toBeNull();
     await user.click(await menu());
-    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     await user.clear(screen.getByRole('textbox', { name: 'Edit comment' }));
     expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
     await user.keyboard('{Enter}');
@@ -186,13 +186,13 @@ describe('the comment panel (spec 000 §2, §3)', () => {
     });
     const menu = await screen.findByRole('button', { name: 'Actions for the comment by Ada' });
     await user.click(menu);
-    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete comment?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(sent(requests, 'DELETE', CALLS.comment('c-1'))).toEqual([]);
     expect(screen.getByText('Lovely light')).toBeTruthy();
     await user.click(menu);
-    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     await user.click(
       within(screen.getByRole('dialog', { name: 'Delete comment?' })).getByRole('button', { name: 'Delete' }),
     );
@@ -207,7 +207,7 @@ describe('the comment panel (spec 000 §2, §3)', () => {
       routes: { [`DELETE ${CALLS.comment('c-1')}`]: 'network' },
     });
     await user.click(await screen.findByRole('button', { name: 'Actions for the comment by Ada' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Could not delete comment');
     expect(screen.getByText('Lovely light')).toBeTruthy();
@@ -225,7 +225,7 @@ describe('the comment panel (spec 000 §2, §3)', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Actions for the comment by Ada' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Delete']);
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['Delete']);
     expect(screen.queryByRole('button', { name: 'Actions for the comment by Grace' })).toBeNull();
   });
 

@@ -1,0 +1,101 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { appCall, axe, createAccount, DESKTOP, FIXTURES, newAccount, SHOTS, uploadFiles } from './helpers.ts';
+
+/**
+ * Issue #23: the bugs a newcomer hit in an afternoon with the web app, each reproduced here
+ * as it was met and kept as its regression test.
+ */
+test.setTimeout(120_000);
+
+/** The phone the newcomer used (issue #23). */
+const PHONE = { width: 390, height: 844 };
+const BEACH = fs.readFileSync(path.join(FIXTURES, 'beach.jpg')).toString('base64');
+
+async function person(browser: Browser, label: string, viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto('/');
+  await createAccount(page, newAccount(label));
+  return page;
+}
+
+/** Screenshots of the current state at desktop and at phone width, for people to look at. */
+async function shootBoth(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize() ?? DESKTOP;
+  for (const [suffix, size] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.screenshot({
+      path: path.join(SHOTS, `newcomer-${name}-${suffix}.png`),
+      animations: 'disabled',
+    });
+  }
+  await page.setViewportSize(before);
+}
+
+/** Fails unless the whole of `locator` is inside the viewport. */
+async function expectInViewport(page: Page, locator: Locator): Promise<void> {
+  const viewport = page.viewportSize() ?? DESKTOP;
+  await expect(async () => {
+    const box = await locator.boundingBox();
+    expect(box).not.toBeNull();
+    if (!box) return;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  }).toPass({ timeout: 5000 });
+}
+
+test('2. every menu opens inside the viewport of a 390 px phone, and works by keyboard', async ({
+  browser,
+}) => {
+  const page = await person(browser, 'menus', PHONE);
+  const album = await appCall<{ id: string }>(page, 'POST', '/jobs', { name: 'Phone menus' });
+  await uploadFiles(page, album.id, [{ name: 'beach.jpg', base64: BEACH, mtime: 1_700_000_000 }]);
+  await page.goto(`/albums/${album.id}`);
+
+  // The album options: the owner's password, privacy and delete (x = -184 px before).
+  const options = page.getByRole('button', { name: 'Album options' });
+  await options.click();
+  const albumMenu = page.getByRole('menu', { name: 'Album options' });
+  await expectInViewport(page, albumMenu);
+  await expect(albumMenu.getByRole('menuitem', { name: 'Delete album' })).toBeVisible();
+  await shootBoth(page, 'album-options');
+  await axe(page);
+  // By keyboard: Escape closes it and gives the button its focus back; Enter opens it again.
+  await page.keyboard.press('Escape');
+  await expect(albumMenu).toBeHidden();
+  await expect(options).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(albumMenu.getByRole('menuitemcheckbox').first()).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(albumMenu.getByRole('menuitem', { name: 'Delete album' })).toBeFocused();
+  await page.keyboard.press('Escape');
+
+  // The file menu, opened at the right edge of a tile.
+  const tile = page.locator('.tile').first();
+  // A scroll closes a context menu (it would float away from its file): scroll first.
+  await tile.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  const box = await tile.boundingBox();
+  if (!box) throw new Error('no tile');
+  await tile.click({ button: 'right', position: { x: box.width - 2, y: box.height - 2 } });
+  const fileMenu = page.getByRole('menu', { name: /beach\.jpg/ });
+  await expectInViewport(page, fileMenu);
+  // A resize closes it too: the phone only.
+  await page.screenshot({ path: path.join(SHOTS, 'newcomer-file-menu-phone.png'), animations: 'disabled' });
+  await page.keyboard.press('Escape');
+  await expect(fileMenu).toBeHidden();
+
+  // The user menu in the top bar.
+  await page.getByRole('button', { name: /^Account: / }).click();
+  const userMenu = page.getByRole('menu', { name: /^Account: / });
+  await expectInViewport(page, userMenu);
+  await axe(page);
+  await shootBoth(page, 'user-menu');
+});
