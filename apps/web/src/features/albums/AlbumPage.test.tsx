@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
+import { preparedArchive, recordDownloads } from '../downloads/test-downloads.ts';
 import { currentDropClaim } from '../uploads/drop-claim.ts';
 import { ALBUM_FILES, PARTICIPANT_CAN, albumMonth, albumRoutes } from './view/test-album.ts';
 
@@ -32,6 +33,28 @@ describe('album view header (spec 000 §2, §3)', () => {
     open(albumRoutes({ title: '', role: 'participant', currentUserCan: PARTICIPANT_CAN }));
     expect(await screen.findByRole('heading', { name: 'Unnamed album' })).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Album name' })).toBeNull();
+  });
+
+  test('an album titled __new_album__ shows as unnamed: title, tab name and download (issue #23)', async () => {
+    const clicked = recordDownloads();
+    const { user, requests } = open({
+      ...albumRoutes({ title: '__new_album__' }),
+      'POST /st/4/jobs/album-1/files_as_archive': (r) => preparedArchive(r, 'jobs/album-1/files_as_archive'),
+    });
+    const input = await screen.findByRole('textbox', { name: 'Album name' });
+    expect(input).toHaveProperty('value', '');
+    expect(input.getAttribute('placeholder')).toBe('Unnamed album');
+    await waitFor(() => {
+      expect(document.title).toMatch(/^Unnamed album/);
+    });
+    // Leaving the empty field saves nothing: it was unnamed already.
+    await user.click(input);
+    await user.tab();
+    expect(requests.some((r) => r.url.pathname.endsWith('/name'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Download album' }));
+    await waitFor(() => {
+      expect(clicked.map((link) => link.download)).toEqual(['Untitled album.zip']);
+    });
   });
 
   test('the owner renames in place: saved on blur with POST /jobs/{id}/name, at most 255', async () => {

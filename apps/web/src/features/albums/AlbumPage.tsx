@@ -7,6 +7,7 @@ import { QueryError } from '../../ui/QueryError.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useAccountInfoQuery } from '../auth/api.ts';
 import { useAlbumQuery } from './api.ts';
+import { displayTitle } from './list/model.ts';
 import { AlbumDrops } from './edit/UploadIntoAlbum.tsx';
 import { useAlbumMonths, useAlbumUsers, useViewMode } from './view/album-api.ts';
 import { AlbumFiles } from './view/AlbumFiles.tsx';
@@ -34,7 +35,10 @@ export function AlbumPage() {
   const viewMode = useViewMode(albumId);
   const me = useAccountInfoQuery().data?.uuid;
   useLiveAlbum(albumId, album.data?.last_update);
-  const title = album.data?.title || intl.formatMessage({ id: 'albumView.unnamed' });
+  const title = displayTitle(
+    { title: album.data?.title ?? '' },
+    intl.formatMessage({ id: 'albumView.unnamed' }),
+  );
   usePageTitle(album.data ? title : intl.formatMessage({ id: 'nav.albums' }));
 
   // A refetch that fails (the album deleted meanwhile) wins over the data held from before.
