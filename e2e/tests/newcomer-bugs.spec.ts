@@ -99,3 +99,33 @@ test('2. every menu opens inside the viewport of a 390 px phone, and works by ke
   await axe(page);
   await shootBoth(page, 'user-menu');
 });
+
+test('9. an empty file is refused as empty, not as an unsupported type', async ({ browser }) => {
+  const page = await person(browser, 'empty');
+  await page.getByLabel('Add photos').setInputFiles([
+    { name: 'empty.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(0) },
+    { name: 'beach.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(BEACH, 'base64') },
+  ]);
+  const panel = page.getByRole('region', { name: 'Uploads' });
+  await expect(panel.getByRole('status')).toHaveText('Some files did not upload', { timeout: 30_000 });
+  const showFiles = panel.getByRole('button', { name: 'Show files' });
+  if (await showFiles.isVisible()) await showFiles.click();
+  const empty = panel.getByRole('listitem').filter({ hasText: 'empty.jpg' });
+  await expect(empty).toContainText('This file is empty');
+  await expect(empty).not.toContainText('not supported');
+  await axe(page);
+  await shootBoth(page, 'empty-file');
+});
+
+test('12. the devices list names the browser and system, not "Trove Web"', async ({ browser }) => {
+  const page = await person(browser, 'devices');
+  await page.goto('/settings/devices');
+  await expect(page.getByRole('heading', { name: 'Connected devices' })).toBeVisible();
+  // Debian's Chromium on Linux (Client Hints name it Chromium, or Chrome).
+  await expect(page.getByRole('listitem').filter({ hasText: 'This device' })).toContainText(
+    /^Chrom(e|ium) on Linux/,
+  );
+  await expect(page.getByText('Trove Web')).toHaveCount(0);
+  await axe(page);
+  await shootBoth(page, 'devices');
+});
