@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { appCall, axe, createAccount, DESKTOP, FIXTURES, newAccount, SHOTS, uploadFiles } from './helpers.ts';
@@ -128,4 +129,32 @@ test('12. the devices list names the browser and system, not "Trove Web"', async
   await expect(page.getByText('Trove Web')).toHaveCount(0);
   await axe(page);
   await shootBoth(page, 'devices');
+});
+
+test('6. takeout downloads documents too, and its button starts the download', async ({ browser }) => {
+  const page = await person(browser, 'takeout');
+  await page.goto('/documents');
+  await page
+    .getByLabel('Upload documents')
+    .setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Cabin notes\n') }]);
+  const panel = page.getByRole('region', { name: 'Uploads' });
+  await expect(panel.getByRole('status')).toHaveText('1 file uploaded', { timeout: 30_000 });
+  await panel.getByRole('button', { name: 'Close' }).click();
+  const timeline = await appCall<{ id: string }>(page, 'GET', '/jobs/default');
+  await uploadFiles(page, timeline.id, [{ name: 'beach.jpg', base64: BEACH, mtime: 1_700_000_000 }]);
+
+  await page.goto('/settings/takeout');
+  await expect(page.getByText(/^2 files \(photos, videos and documents\)/)).toBeVisible();
+  // One part: the button downloads it (it only listed it before), documents included.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download your library' }).click(),
+  ]);
+  const file = path.join(SHOTS, '..', `newcomer-${download.suggestedFilename()}`);
+  await download.saveAs(file);
+  const entries = execFileSync('zipinfo', ['-1', file], { encoding: 'utf8' }).trim().split('\n').sort();
+  expect(entries).toEqual(['Trove/beach.jpg', 'Trove/notes.txt']);
+  await expect(page.getByText('Everything fits in one zip file: its download has started.')).toBeVisible();
+  await axe(page);
+  await shootBoth(page, 'takeout');
 });
