@@ -158,3 +158,28 @@ test('6. takeout downloads documents too, and its button starts the download', a
   await axe(page);
   await shootBoth(page, 'takeout');
 });
+
+test('11. the page of a deleted album offers its owner Restore and the trash', async ({ browser }) => {
+  const page = await person(browser, 'restore');
+  const album = await appCall<{ id: string }>(page, 'POST', '/jobs', { name: 'Oops' });
+  await uploadFiles(page, album.id, [{ name: 'beach.jpg', base64: BEACH, mtime: 1_700_000_000 }]);
+  await appCall(page, 'DELETE', `/jobs/${album.id}`);
+
+  // The link of the album, /a/{id}, as its owner: deleted, with the way back.
+  await page.goto(`/a/${album.id}`);
+  await expect(page.getByRole('link', { name: 'Go to Deleted items' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Restore album' })).toBeVisible();
+  await axe(page);
+
+  await page.goto(`/albums/${album.id}`);
+  await expect(page.getByRole('heading', { name: 'This album was deleted' })).toBeVisible();
+  const restore = page.getByRole('button', { name: 'Restore album' });
+  await expect(restore).toBeVisible();
+  await axe(page);
+  await shootBoth(page, 'deleted-album');
+  // By keyboard.
+  await restore.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Album name' })).toHaveValue('Oops');
+  await expect(page.getByText('1 item')).toBeVisible();
+});

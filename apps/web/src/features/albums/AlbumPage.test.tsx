@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
 import { preparedArchive, recordDownloads } from '../downloads/test-downloads.ts';
+import { aTrashAlbum } from '../trash/test-trash.ts';
 import { currentDropClaim } from '../uploads/drop-claim.ts';
 import { ALBUM_FILES, PARTICIPANT_CAN, albumMonth, albumRoutes } from './view/test-album.ts';
 
@@ -371,6 +372,50 @@ describe('load states (spec 000 §4)', () => {
       },
     });
     expect(await screen.findByRole('heading', { name: 'This album was deleted' })).toBeTruthy();
+  });
+
+  test('its owner restores a deleted album from its page, or goes to the trash (issue #23)', async () => {
+    const routes = albumRoutes();
+    let isDeleted = true;
+    const { user, requests } = open({
+      ...routes,
+      'GET /st/4/jobs/album-1/info': () =>
+        isDeleted
+          ? {
+              status: 403,
+              body: { error: { code: 'secured_job', message: 'User does not have access to secured job' } },
+            }
+          : (routes['GET /st/4/jobs/album-1/info'] as { body: object }),
+      'GET /st/4/trash_can_albums': { body: { items: [aTrashAlbum({ id: 'album-1', name: 'Trip' })] } },
+      'POST /st/4/rollback_albums': () => {
+        isDeleted = false;
+        return { body: { success: [{ uuid: 'album-1' }] } };
+      },
+    });
+    const restore = await screen.findByRole('button', { name: 'Restore album' });
+    expect(screen.getByRole('link', { name: 'Go to Deleted items' }).getAttribute('href')).toBe(
+      '/deleted_items/albums',
+    );
+    await user.click(restore);
+    expect(requests.find((r) => r.url.pathname === '/st/4/rollback_albums')?.body).toEqual({
+      job_uuids: ['album-1'],
+    });
+    expect(await screen.findByRole('textbox', { name: 'Album name' })).toHaveProperty('value', 'Trip');
+  });
+
+  test('a deleted album not in my trash (a participant) offers no restore', async () => {
+    open({
+      'GET /st/4/jobs/album-1/info': {
+        status: 403,
+        body: { error: { code: 'secured_job', message: 'User does not have access to secured job' } },
+      },
+      'GET /st/4/trash_can_albums': { body: { items: [] } },
+    });
+    expect(await screen.findByRole('heading', { name: 'This album was deleted' })).toBeTruthy();
+    await waitFor(() => {
+      expect(screen.queryByRole('button', { name: 'Restore album' })).toBeNull();
+    });
+    expect(screen.queryByRole('link', { name: 'Go to Deleted items' })).toBeNull();
   });
 });
 

@@ -45,7 +45,7 @@ export function AlbumPage() {
   if (album.error) {
     switch (loadStatusOf(album.error, true)) {
       case 'RECENTLY_DELETED':
-        return <AlbumDeleted />;
+        return <AlbumDeleted albumId={albumId} />;
       case 'PASSWORD_REQUIRED':
       case 'LOGIN_REQUIRED':
         // Not a member of a protected album: the visitor's page asks for the password. Who

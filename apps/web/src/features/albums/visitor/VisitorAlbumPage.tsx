@@ -59,7 +59,7 @@ export function VisitorAlbumPage() {
     case 'login':
       return <AlbumLoginRequired albumId={albumId} />;
     case 'deleted':
-      return <AlbumRecentlyDeleted />;
+      return <AlbumRecentlyDeleted {...(isLoggedIn && { albumId })} />;
     case 'album':
       if (!album) return <PageSpinner />;
       if (isLoggedIn && isMemberView(album))
