@@ -2,7 +2,17 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { appCall, axe, createAccount, DESKTOP, FIXTURES, newAccount, SHOTS, uploadFiles } from './helpers.ts';
+import {
+  appCall,
+  axe,
+  createAccount,
+  DESKTOP,
+  FIXTURES,
+  newAccount,
+  SERVER_FIXTURES,
+  SHOTS,
+  uploadFiles,
+} from './helpers.ts';
 
 /**
  * Issue #23: the bugs a newcomer hit in an afternoon with the web app, each reproduced here
@@ -182,4 +192,31 @@ test('11. the page of a deleted album offers its owner Restore and the trash', a
   await page.keyboard.press('Enter');
   await expect(page.getByRole('textbox', { name: 'Album name' })).toHaveValue('Oops');
   await expect(page.getByText('1 item')).toBeVisible();
+});
+
+test('1. a video opens in the viewer as soon as it is uploaded, without a reload', async ({ browser }) => {
+  const page = await person(browser, 'video');
+  // Its file time is now; once processed, the video is dated by its own creation time
+  // (May 2024), so it moves to another month of the timeline.
+  await page.getByLabel('Add photos').setInputFiles(path.join(SERVER_FIXTURES, 'clip.mp4'));
+  const panel = page.getByRole('region', { name: 'Uploads' });
+  await expect(panel.getByRole('status')).toHaveText('1 file uploaded', { timeout: 30_000 });
+  await panel.getByRole('button', { name: 'Close' }).click();
+  const tile = page.locator('a.tile', { has: page.getByRole('img', { name: 'clip.mp4' }) });
+  await expect(tile).toBeVisible();
+  // Processed meanwhile (the newcomer looked at the grid a moment before clicking).
+  const timeline = await appCall<{ id: string }>(page, 'GET', '/jobs/default');
+  await expect
+    .poll(
+      async () =>
+        (await appCall<{ files: { media_status: string }[] }>(page, 'GET', `/jobs/${timeline.id}/files`))
+          .files[0]?.media_status,
+      { timeout: 30_000 },
+    )
+    .toBe('ready');
+  await tile.first().click();
+  await expect(page.getByText('This photo is no longer in your timeline.')).toHaveCount(0);
+  await expect(page.locator('video')).toBeVisible({ timeout: 15_000 });
+  await axe(page);
+  await shootBoth(page, 'video-viewer');
 });
