@@ -220,3 +220,37 @@ test('1. a video opens in the viewer as soon as it is uploaded, without a reload
   await axe(page);
   await shootBoth(page, 'video-viewer');
 });
+
+/** Whether the image `img` shows (loaded, not broken). */
+function isShown(img: Locator): Promise<boolean> {
+  return img.evaluate((element) => {
+    const image = element as HTMLImageElement;
+    return image.complete && image.naturalWidth > 0;
+  });
+}
+
+test('3. the album cover stays whole when another member adds a photo', async ({ browser }) => {
+  const owner = await person(browser, 'cover-owner');
+  const album = await appCall<{ id: string }>(owner, 'POST', '/jobs', { name: 'Cover cabin', public: 1 });
+  await uploadFiles(owner, album.id, [{ name: 'beach.jpg', base64: BEACH, mtime: 1_700_000_000 }]);
+  await owner.goto(`/albums/${album.id}`);
+  const cover = owner.locator('.album-view__cover img');
+  await expect.poll(() => isShown(cover), { timeout: 15_000 }).toBe(true);
+
+  const member = await person(browser, 'cover-member');
+  await appCall(member, 'POST', `/jobs/${album.id}/subscribe`);
+  const photo = fs.readFileSync(path.join(SERVER_FIXTURES, 'photo-exif.jpg')).toString('base64');
+  await uploadFiles(member, album.id, [{ name: 'harbour.jpg', base64: photo, mtime: 1_700_000_100 }]);
+  // The owner's open album shows the new photo without a reload, the cover whole.
+  await expect(owner.getByText('2 items')).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => isShown(cover), { timeout: 15_000 }).toBe(true);
+  await owner.goto('/albums');
+  const tileCover = owner
+    .locator('img')
+    .filter({ has: owner.locator(':scope') })
+    .first();
+  await expect.poll(() => isShown(tileCover), { timeout: 15_000 }).toBe(true);
+  await owner.goto(`/albums/${album.id}`);
+  await expect.poll(() => isShown(cover), { timeout: 15_000 }).toBe(true);
+  await shootBoth(owner, 'album-cover');
+});
