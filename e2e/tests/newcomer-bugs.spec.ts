@@ -254,3 +254,73 @@ test('3. the album cover stays whole when another member adds a photo', async ({
   await expect.poll(() => isShown(cover), { timeout: 15_000 }).toBe(true);
   await shootBoth(owner, 'album-cover');
 });
+
+test('4, 10. a visitor types a comment, names themselves on sending, moves along the album; loves toggle', async ({
+  browser,
+}) => {
+  const owner = await person(browser, 'guest-owner');
+  const album = await appCall<{ id: string }>(owner, 'POST', '/jobs', { name: 'Guest cabin', public: 1 });
+  await uploadFiles(owner, album.id, { copies: 2, base64: BEACH, mtime: 1_700_000_000 });
+  const files = await appCall<{ files: { id: string }[] }>(owner, 'GET', `/jobs/${album.id}/files`);
+  const [first, second] = files.files.map((file) => file.id);
+  if (!first || !second) throw new Error('two files expected');
+
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const visitor = await context.newPage();
+  await visitor.goto(`/comments/${album.id}/${first}`);
+  const panel = visitor.getByRole('complementary', { name: 'Comments' });
+  const input = panel.getByRole('textbox', { name: 'Add a comment' });
+  // Focus and typing ask nothing: every keystroke stays in the comment.
+  await input.click();
+  await visitor.keyboard.type('What a view');
+  await expect(visitor.getByRole('dialog')).toHaveCount(0);
+  await expect(input).toHaveValue('What a view');
+  // Sending asks who is commenting; the comment is posted under the name given.
+  await visitor.keyboard.press('Enter');
+  const prompt = visitor.getByRole('dialog', { name: 'Who is commenting?' });
+  await expect(prompt).toBeVisible();
+  await axe(visitor, '[role="dialog"]');
+  await shootBoth(visitor, 'guest-prompt');
+  await prompt.getByLabel('Your name').fill('Gunnar');
+  await prompt.getByRole('button', { name: 'Comment as Gunnar' }).click();
+  await expect(panel.getByText('What a view')).toBeVisible();
+  await expect(panel.getByText('Gunnar')).toBeVisible();
+  await expect(input).toHaveValue('');
+
+  // A visitor who only loves: asked once, then remembered by this browser, so a second
+  // love after a reload toggles it off instead of adding one.
+  const loverContext = await browser.newContext({ viewport: DESKTOP });
+  const lover = await loverContext.newPage();
+  await lover.goto(`/comments/${album.id}/${first}`);
+  const lovePanel = lover.getByRole('complementary', { name: 'Comments' });
+  const love = lovePanel.getByRole('button', { name: 'Love' });
+  await love.click();
+  await lover
+    .getByRole('dialog', { name: 'Who is commenting?' })
+    .getByRole('button', { name: 'Continue as guest' })
+    .click();
+  const sent = lover.waitForResponse((r) => r.url().includes('/reaction') && r.request().method() === 'POST');
+  await expect(lovePanel.getByTestId('love-line')).toHaveText('You love this');
+  expect((await sent).ok()).toBe(true);
+  await lover.reload();
+  await expect(love).toHaveAttribute('aria-pressed', 'true');
+  await expect(lovePanel.getByTestId('love-line')).toHaveText('You love this');
+  await love.click();
+  await expect(love).toHaveAttribute('aria-pressed', 'false');
+  await expect(lovePanel.getByTestId('love-line')).toHaveText('');
+  await expect(lover.getByRole('dialog')).toHaveCount(0);
+  await loverContext.close();
+
+  // Bug 10: along the album and back to it, by keyboard.
+  const nav = visitor.getByRole('navigation', { name: 'Album photos' });
+  const next = nav.getByRole('link', { name: /^(Next|Previous) photo$/ });
+  await expect(next).toHaveCount(1);
+  await next.focus();
+  await visitor.keyboard.press('Enter');
+  await expect(visitor).toHaveURL(new RegExp(`/comments/${album.id}/${second}$`));
+  await axe(visitor);
+  await shootBoth(visitor, 'comments-nav');
+  await nav.getByRole('button', { name: 'Back to album' }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/a/${album.id}$`));
+  await context.close();
+});

@@ -348,9 +348,13 @@ describe('the sign-in prompt (spec 000 §2; §4 "cancelling denies the request";
   const prompt = () => screen.findByRole('dialog', { name: 'Who is commenting?' });
   const changes = (requests: SeenRequest[]) => requests.filter((request) => request.method !== 'GET');
 
-  test('opens when a visitor not yet known focuses the input; Cancel and Escape send nothing', async () => {
+  test('focus and typing ask nothing (issue #23); sending asks; Cancel and Escape send nothing and keep the text', async () => {
     const { user, requests } = renderAsVisitor();
     await user.click(await input());
+    await user.keyboard('Hej');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await input()).toHaveProperty('value', 'Hej');
+    await user.keyboard('{Enter}');
     const dialog = await prompt();
     expect(within(dialog).getByRole('textbox', { name: 'Your name' })).toBe(document.activeElement);
     expect(within(dialog).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
@@ -358,19 +362,18 @@ describe('the sign-in prompt (spec 000 §2; §4 "cancelling denies the request";
     );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    // Focus went back to the input without asking again.
-    expect(await input()).toBe(document.activeElement);
-    await user.keyboard('Hej{Enter}');
+    expect(await input()).toHaveProperty('value', 'Hej');
+    await user.keyboard('{Enter}');
     await prompt();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await input()).toHaveProperty('value', 'Hej');
     expect(changes(requests)).toEqual([]);
   });
 
   test('Continue as guest asks for a guest token, then posts the comment with it', async () => {
     const { user, requests, onIdentityChange } = renderAsVisitor();
     await user.click(await input());
-    await user.click(within(await prompt()).getByRole('button', { name: 'Cancel' }));
     await user.keyboard('Hej{Enter}');
     await user.click(within(await prompt()).getByRole('button', { name: 'Continue as guest' }));
     await waitFor(() => {
@@ -389,13 +392,14 @@ describe('the sign-in prompt (spec 000 §2; §4 "cancelling denies the request";
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  test('Comment as {name} gives the name', async () => {
+  test('Comment as {name} gives the name, then posts the comment typed before', async () => {
     const { user, requests } = renderAsVisitor();
     await user.click(await input());
+    await user.keyboard('Hej{Enter}');
     await user.type(within(await prompt()).getByRole('textbox', { name: 'Your name' }), ' Kari ');
     await user.click(screen.getByRole('button', { name: 'Comment as Kari' }));
     await waitFor(() => {
-      expect(changes(requests)[0]?.body).toEqual({ name: 'Kari' });
+      expect(changes(requests).map((r) => r.body)).toEqual([{ name: 'Kari' }, { comment: 'Hej' }]);
     });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -420,6 +424,7 @@ describe('the sign-in prompt (spec 000 §2; §4 "cancelling denies the request";
       [`POST ${CALLS.guests}`]: { status: 404, body: { error: { code: 'not_found', message: 'x' } } },
     });
     await user.click(await input());
+    await user.keyboard('Hej{Enter}');
     await user.click(within(await prompt()).getByRole('button', { name: 'Continue as guest' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Could not continue. Please try again.');
     expect(screen.getByRole('dialog', { name: 'Who is commenting?' })).toBeTruthy();
