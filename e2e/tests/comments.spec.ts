@@ -155,21 +155,26 @@ test('comments and loves in a shared album: owner, participant and a visitor wit
   failOnDialogs(visitor);
   await visitor.goto(`/comments/${album.id}/${photo}`);
   await expect(commentsOf(visitor).filter({ hasText: 'What a view from the cabin!' })).toHaveCount(1);
-  await panelOf(visitor).getByRole('textbox', { name: 'Add a comment' }).click();
+  // Typing asks nothing (issue #23: the prompt opened on focus and took the keystrokes);
+  // posting asks who is commenting.
+  const input = panelOf(visitor).getByRole('textbox', { name: 'Add a comment' });
+  await input.fill('lovely!');
+  await panelOf(visitor).getByRole('button', { name: 'Post comment' }).click();
   const prompt = visitor.getByRole('dialog', { name: 'Who is commenting?' });
   await expect(prompt).toBeVisible();
   await shoot(visitor, 'comments-visitor-prompt', { mobile: true });
   await visitor.setViewportSize(MOBILE);
   await axe(visitor, '[role="dialog"]');
-  // Cancel denies: nothing is sent, and the prompt comes back when asked again.
+  // Cancel denies: nothing is sent, the comment stays typed, and posting asks again.
   await prompt.getByRole('button', { name: 'Cancel' }).click();
   await expect(prompt).toBeHidden();
-  await panelOf(visitor).getByRole('textbox', { name: 'Add a comment' }).click();
+  await expect(input).toHaveValue('lovely!');
+  await panelOf(visitor).getByRole('button', { name: 'Post comment' }).click();
   await prompt.getByLabel('Your name').fill('Granny');
   await prompt.getByRole('button', { name: 'Comment as Granny' }).click();
   await expect(prompt).toBeHidden();
-  await postComment(visitor, 'lovely!');
   await expect(commentsOf(visitor).filter({ hasText: 'lovely!' }).getByText('Granny')).toBeVisible();
+  await expect(input).toHaveValue('');
   await expect(commentsOf(owner).filter({ hasText: 'lovely!' }).getByText('Granny')).toBeVisible({
     timeout: 10_000,
   });

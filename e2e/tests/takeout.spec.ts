@@ -89,7 +89,9 @@ test('takeout: stats, help, an album and the library as zips, visited markers, p
   await page.getByRole('link', { name: /^Takeout/ }).click();
   await expect(page).toHaveURL(/\/settings\/takeout$/);
   await expect(page.getByRole('heading', { name: 'Takeout', level: 1 })).toBeVisible();
-  await expect(page.getByText(`3 files (photos and videos), ${sizeText(size)} in all`)).toBeVisible();
+  await expect(
+    page.getByText(`3 files (photos, videos and documents), ${sizeText(size)} in all`),
+  ).toBeVisible();
   await expect(page.getByText('3 files in your timeline')).toBeVisible();
   const albums = page.getByRole('list', { name: 'Albums' });
   await expect(albums.getByRole('listitem')).toHaveCount(1);
@@ -118,14 +120,15 @@ test('takeout: stats, help, an album and the library as zips, visited markers, p
   expect(albumZip.entries).toEqual(['Cabin trip/beach.jpg', 'Cabin trip/harbour.png']);
   await expect(row).toContainText('Downloaded');
 
-  // The library: listed, one part (3 files fit), its own Download.
-  await page.getByRole('button', { name: 'Download photos and videos' }).click();
-  await expect(page.getByText('Your photos and videos fit in one zip file.')).toBeVisible();
-  const parts = page.getByRole('list', { name: 'Zip files of your photos and videos' });
+  // The library: listed, one part (3 files fit), which the button downloads at once (issue #23).
+  const libraryZip = await zipOf(page, () =>
+    page.getByRole('button', { name: 'Download your library' }).click(),
+  );
+  await expect(page.getByText('Everything fits in one zip file: its download has started.')).toBeVisible();
+  const parts = page.getByRole('list', { name: 'Zip files of your library' });
   await expect(parts.getByRole('listitem')).toHaveCount(1);
   await expect(parts.getByRole('listitem')).toContainText('Trove.zip');
   await expect(parts.getByRole('listitem')).toContainText('3 files');
-  const libraryZip = await zipOf(page, () => parts.getByRole('button', { name: 'Download Trove' }).click());
   expect(libraryZip.name).toBe('Trove.zip');
   expect(libraryZip.entries).toEqual(['Trove/beach.jpg', 'Trove/harbour.png', 'Trove/photo-exif.jpg']);
   await expect(parts.getByRole('listitem')).toContainText('Download started');

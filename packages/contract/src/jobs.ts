@@ -100,6 +100,14 @@ export const MAX_ALBUM_TITLE_LENGTH = MAX_NAME_LENGTH;
 /** The value of an unnamed album's title (spec 000 §3). */
 export const NEW_ALBUM_TITLE = '__new_album__';
 
+/**
+ * spec 000 §3: an empty title, or the value {@link NEW_ALBUM_TITLE}, means the album has no
+ * name; it is shown as 'Unnamed album' and never as itself (issue #23).
+ */
+export function isUnnamedTitle(title: string): boolean {
+  return title.trim() === '' || title === NEW_ALBUM_TITLE;
+}
+
 /** A 0/1 flag as the spec sends it, or a JSON boolean. */
 const flag = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1'])])

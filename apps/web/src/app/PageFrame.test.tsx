@@ -18,7 +18,7 @@ describe('page frame (spec 000 §2)', () => {
   test('the avatar opens a menu with Settings, My shared links and Log out', async () => {
     const { user } = renderApp({ route: '/photos' });
     await user.click(await screen.findByRole('button', { name: 'Account: Ada Lovelace' }));
-    const menu = screen.getByRole('menu');
+    const menu = await screen.findByRole('menu');
     expect(
       within(menu)
         .getAllByRole('menuitem')

@@ -118,6 +118,8 @@ describe.each(CATALOGUES.flatMap((catalogue) => LOCALES.map((locale) => [catalog
         files: 500,
         listed: 1,
         used: 'U',
+        browser: 'Chrome',
+        os: 'Linux',
       };
       for (const [key, value] of Object.entries(messages)) {
         intl.formatMessage({ id: key as MessageId }, values);

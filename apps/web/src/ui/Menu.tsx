@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Icon } from './icons.tsx';
+import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lazyScreen } from './lazy-screen.ts';
 
 /** One entry of a {@link Menu}: an action, or a switch when `checked` is set. */
 export interface MenuItem {
@@ -25,22 +25,25 @@ export interface MenuProps {
   items: readonly MenuItem[];
 }
 
+// The open list and the positioning library load on the first open: the top bar's user
+// menu is on the first load of /photos, its list is not (issue #10 budget).
+const MenuPopup = lazyScreen(() => import('./MenuPopup.tsx').then((module) => module.MenuPopup));
+
 /**
  * A menu button (WAI-ARIA menu pattern): opens on click, Enter or Space and focuses the
  * first entry; arrow keys, Home and End move between entries; Escape closes it and returns
- * focus to the button (without reaching the page's own Escape, e.g. clearing a selection);
- * Tab or a click outside close it. Entries may be switches or disabled.
+ * focus to the button; Tab or a click outside close it (keys in ui/MenuPopup.tsx). Entries
+ * may be switches or disabled. The open menu stays inside the viewport (See: [Note:
+ * Floating in the viewport]).
  */
 export function Menu({ label, trigger, header, items }: MenuProps) {
   const [isOpen, setIsOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
   useEffect(() => {
     if (!isOpen) return;
-    itemRefs.current[0]?.focus();
     const handlePointerDown = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setIsOpen(false);
     };
@@ -49,28 +52,6 @@ export function Menu({ label, trigger, header, items }: MenuProps) {
       document.removeEventListener('pointerdown', handlePointerDown);
     };
   }, [isOpen]);
-
-  const close = (restoreFocus: boolean) => {
-    setIsOpen(false);
-    if (restoreFocus) buttonRef.current?.focus();
-  };
-
-  const handleMenuKeyDown = (event: KeyboardEvent) => {
-    const buttons = itemRefs.current.filter((item): item is HTMLButtonElement => item !== null);
-    const index = buttons.findIndex((item) => item === document.activeElement);
-    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: -1 };
-    if (event.key in moves) {
-      event.preventDefault();
-      const target = ((moves[event.key] ?? 0) + buttons.length) % buttons.length;
-      buttons[target]?.focus();
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      close(true);
-    } else if (event.key === 'Tab') {
-      close(false);
-    }
-  };
 
   return (
     <div className="menu" ref={rootRef}>
@@ -89,39 +70,19 @@ export function Menu({ label, trigger, header, items }: MenuProps) {
         {trigger}
       </button>
       {isOpen && (
-        <div className="menu__popup" id={menuId} role="menu" aria-label={label} onKeyDown={handleMenuKeyDown}>
-          {header !== undefined && <div className="menu__header">{header}</div>}
-          {items.map((item, index) => (
-            <button
-              key={item.key}
-              ref={(element) => {
-                itemRefs.current[index] = element;
-              }}
-              type="button"
-              role={item.checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
-              aria-checked={item.checked}
-              aria-disabled={item.isDisabled === true ? true : undefined}
-              className={item.isDanger ? 'menu__item menu__item--danger' : 'menu__item'}
-              tabIndex={-1}
-              onClick={() => {
-                if (item.isDisabled === true) return;
-                close(true);
-                item.onSelect();
-              }}
-            >
-              {item.icon}
-              <span className="menu__item-label">{item.label}</span>
-              {item.checked !== undefined && (
-                <span
-                  className={item.checked ? 'menu__switch menu__switch--on' : 'menu__switch'}
-                  aria-hidden="true"
-                >
-                  {item.checked && <Icon name="check" size={18} />}
-                </span>
-              )}
-            </button>
-          ))}
-        </div>
+        <Suspense fallback={null}>
+          <MenuPopup
+            id={menuId}
+            label={label}
+            header={header}
+            items={items}
+            buttonRef={buttonRef}
+            onClose={(restoreFocus) => {
+              setIsOpen(false);
+              if (restoreFocus) buttonRef.current?.focus();
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -188,6 +188,13 @@ describe.each(DIALECTS)('files_as_archive (%s)', (dialect) => {
     expectStatus(await prepare(user, album.id, {}), 422, 'album_download_too_many_files');
   });
 
+  it('names the zip of an unnamed (__new_album__) album Trove, never __new_album__ (issue #23)', async () => {
+    const owner = await signUp(t.app);
+    const album = await c.createShared(owner, '__new_album__');
+    await put(owner, album.id, 'Trip/one.jpg');
+    expect((await prepared({ visitor: true }, album.id, {})).file_name).toBe('Trove.zip');
+  });
+
   it('lets a visitor of a shared album download it, until the album stops being shared', async () => {
     const owner = await signUp(t.app);
     const album = await c.createShared(owner, 'Trip "2024"');

@@ -4,6 +4,7 @@ import {
   APP_BASE_PATH,
   DOWNLOAD_MAX_BYTES,
   DOWNLOAD_MAX_ITEMS,
+  isUnnamedTitle,
   type ArchiveMode,
   type ArchiveOptions,
   type PreparedArchive,
@@ -129,7 +130,9 @@ export function createArchivesService(deps: {
       checkLimits(files, whole);
       if (files.length === 0) throw new NotFoundError();
       const { file_ids: _ids, mode, ...options } = request;
-      const fallback = grant.job.type === 'story' ? grant.job.title : 'Trove';
+      // spec 000 §3: __new_album__ is no name, never a zip's (issue #23).
+      const fallback =
+        grant.job.type === 'story' && !isUnnamedTitle(grant.job.title) ? grant.job.title : 'Trove';
       return prepareRow({
         jobId,
         userId: caller.userId,

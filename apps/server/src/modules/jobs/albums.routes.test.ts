@@ -38,6 +38,32 @@ describe.each(DIALECTS)('albums (%s)', (dialect) => {
     expect(stories.json<{ jobs: { id: string }[] }>().jobs.map((j) => j.id)).toEqual([album.id]);
   });
 
+  it('without a chosen cover the cover is the newest file with thumbnails, not one still processing (issue #23)', async () => {
+    const owner = await signUp(t.app);
+    const member = await signUp(t.app);
+    const album = await c.createShared(owner, 'Cabin');
+    await c.subscribe(member, album.id);
+    const first = await c.uploaded(owner, album.id, 'one.jpg', 4000);
+    const ready = (id: string) =>
+      t.database.db.updateTable('files').set({ media_status: 'ready' }).where('id', '=', id).execute();
+    await ready(first);
+    const second = await c.uploaded(member, album.id, 'two.jpg', 4001);
+    // The member's photo has no thumbnail yet: the owner's cover stays the one that shows.
+    for (const who of [owner, member]) {
+      const info = await c.infoOf(who, album.id);
+      expect(info).toMatchObject({ cover_id: first, media_count: 2 });
+      expect(info.cover_thumb_url_large).toContain(first);
+    }
+    // Uploaded later (two uploads may share a millisecond), and now with thumbnails: the cover.
+    await t.database.db
+      .updateTable('files')
+      .set({ uploaded_at: Date.now() + 60_000 })
+      .where('id', '=', second)
+      .execute();
+    await ready(second);
+    expect(await c.infoOf(owner, album.id)).toMatchObject({ cover_id: second });
+  });
+
   it('POST /jobs keeps its settings, refuses a shared album without a name and control characters', async () => {
     const user = await signUp(t.app);
     expect(await c.create(user, { name: 'Trip', public: 1, allow_comments: 0 })).toMatchObject({

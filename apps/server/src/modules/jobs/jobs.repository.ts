@@ -163,7 +163,8 @@ export function createJobsRepository(db: Kysely<Database>) {
     },
     /**
      * The details of spec 000 §3 for many jobs in one query: participants, active media and
-     * their bytes, HEIC, the newest file and whether the chosen cover is still there.
+     * their bytes, HEIC, the newest file with thumbnails and whether the chosen cover is
+     * still there.
      * Comments and reactions count once they exist (#12).
      */
     async detailsOf(jobs: readonly Pick<JobRow, 'id' | 'cover_id'>[]): Promise<JobDetails[]> {
@@ -211,6 +212,9 @@ export function createJobsRepository(db: Kysely<Database>) {
             .select('files.id')
             .whereRef('files.job_id', '=', 'j.id')
             .where('files.state', '=', 'active')
+            // The cover shows a thumbnail: a file still processing has none yet, and another
+            // member's fresh upload turned the cover into a broken image (issue #23).
+            .where('files.media_status', '=', 'ready')
             .orderBy('files.uploaded_at', 'desc')
             .orderBy('files.id', 'desc')
             .limit(1)

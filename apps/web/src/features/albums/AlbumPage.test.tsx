@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
+import { preparedArchive, recordDownloads } from '../downloads/test-downloads.ts';
+import { aTrashAlbum } from '../trash/test-trash.ts';
 import { currentDropClaim } from '../uploads/drop-claim.ts';
 import { ALBUM_FILES, PARTICIPANT_CAN, albumMonth, albumRoutes } from './view/test-album.ts';
 
@@ -32,6 +34,28 @@ describe('album view header (spec 000 §2, §3)', () => {
     open(albumRoutes({ title: '', role: 'participant', currentUserCan: PARTICIPANT_CAN }));
     expect(await screen.findByRole('heading', { name: 'Unnamed album' })).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Album name' })).toBeNull();
+  });
+
+  test('an album titled __new_album__ shows as unnamed: title, tab name and download (issue #23)', async () => {
+    const clicked = recordDownloads();
+    const { user, requests } = open({
+      ...albumRoutes({ title: '__new_album__' }),
+      'POST /st/4/jobs/album-1/files_as_archive': (r) => preparedArchive(r, 'jobs/album-1/files_as_archive'),
+    });
+    const input = await screen.findByRole('textbox', { name: 'Album name' });
+    expect(input).toHaveProperty('value', '');
+    expect(input.getAttribute('placeholder')).toBe('Unnamed album');
+    await waitFor(() => {
+      expect(document.title).toMatch(/^Unnamed album/);
+    });
+    // Leaving the empty field saves nothing: it was unnamed already.
+    await user.click(input);
+    await user.tab();
+    expect(requests.some((r) => r.url.pathname.endsWith('/name'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Download album' }));
+    await waitFor(() => {
+      expect(clicked.map((link) => link.download)).toEqual(['Untitled album.zip']);
+    });
   });
 
   test('the owner renames in place: saved on blur with POST /jobs/{id}/name, at most 255', async () => {
@@ -202,7 +226,7 @@ async function openAlbumMenu(user: ReturnType<typeof open>['user']) {
   const button = await screen.findByRole('button', { name: 'Album options' });
   button.focus();
   await user.keyboard('{Enter}');
-  return screen.getByRole('menu', { name: 'Album options' });
+  return screen.findByRole('menu', { name: 'Album options' });
 }
 
 describe('album actions (spec 000 §4, §6, §8)', () => {
@@ -226,7 +250,7 @@ describe('album actions (spec 000 §4, §6, §8)', () => {
   test("a failed delete says 'Failed to delete the album.' and stays", async () => {
     const { user } = open({ ...albumRoutes(), 'DELETE /st/4/jobs/album-1': { status: 500 } });
     await openAlbumMenu(user);
-    await user.click(screen.getByRole('menuitem', { name: 'Delete album' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete album' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete the album.')).toBeTruthy();
   });
@@ -276,7 +300,7 @@ describe('album actions (spec 000 §4, §6, §8)', () => {
       'POST /st/4/jobs/album-1/permissions': { status: 500 },
     });
     await openAlbumMenu(user);
-    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Allow others to add photos' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Allow others to add photos' }));
     await waitFor(() => {
       expect(requests.find((r) => r.url.pathname.endsWith('/permissions'))?.body).toEqual({
         allow_uploads: 0,
@@ -348,6 +372,50 @@ describe('load states (spec 000 §4)', () => {
       },
     });
     expect(await screen.findByRole('heading', { name: 'This album was deleted' })).toBeTruthy();
+  });
+
+  test('its owner restores a deleted album from its page, or goes to the trash (issue #23)', async () => {
+    const routes = albumRoutes();
+    let isDeleted = true;
+    const { user, requests } = open({
+      ...routes,
+      'GET /st/4/jobs/album-1/info': () =>
+        isDeleted
+          ? {
+              status: 403,
+              body: { error: { code: 'secured_job', message: 'User does not have access to secured job' } },
+            }
+          : (routes['GET /st/4/jobs/album-1/info'] as { body: object }),
+      'GET /st/4/trash_can_albums': { body: { items: [aTrashAlbum({ id: 'album-1', name: 'Trip' })] } },
+      'POST /st/4/rollback_albums': () => {
+        isDeleted = false;
+        return { body: { success: [{ uuid: 'album-1' }] } };
+      },
+    });
+    const restore = await screen.findByRole('button', { name: 'Restore album' });
+    expect(screen.getByRole('link', { name: 'Go to Deleted items' }).getAttribute('href')).toBe(
+      '/deleted_items/albums',
+    );
+    await user.click(restore);
+    expect(requests.find((r) => r.url.pathname === '/st/4/rollback_albums')?.body).toEqual({
+      job_uuids: ['album-1'],
+    });
+    expect(await screen.findByRole('textbox', { name: 'Album name' })).toHaveProperty('value', 'Trip');
+  });
+
+  test('a deleted album not in my trash (a participant) offers no restore', async () => {
+    open({
+      'GET /st/4/jobs/album-1/info': {
+        status: 403,
+        body: { error: { code: 'secured_job', message: 'User does not have access to secured job' } },
+      },
+      'GET /st/4/trash_can_albums': { body: { items: [] } },
+    });
+    expect(await screen.findByRole('heading', { name: 'This album was deleted' })).toBeTruthy();
+    await waitFor(() => {
+      expect(screen.queryByRole('button', { name: 'Restore album' })).toBeNull();
+    });
+    expect(screen.queryByRole('link', { name: 'Go to Deleted items' })).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import { QueryError } from '../../ui/QueryError.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useAccountInfoQuery } from '../auth/api.ts';
 import { useAlbumQuery } from './api.ts';
+import { displayTitle } from './list/model.ts';
 import { AlbumDrops } from './edit/UploadIntoAlbum.tsx';
 import { useAlbumMonths, useAlbumUsers, useViewMode } from './view/album-api.ts';
 import { AlbumFiles } from './view/AlbumFiles.tsx';
@@ -34,14 +35,17 @@ export function AlbumPage() {
   const viewMode = useViewMode(albumId);
   const me = useAccountInfoQuery().data?.uuid;
   useLiveAlbum(albumId, album.data?.last_update);
-  const title = album.data?.title || intl.formatMessage({ id: 'albumView.unnamed' });
+  const title = displayTitle(
+    { title: album.data?.title ?? '' },
+    intl.formatMessage({ id: 'albumView.unnamed' }),
+  );
   usePageTitle(album.data ? title : intl.formatMessage({ id: 'nav.albums' }));
 
   // A refetch that fails (the album deleted meanwhile) wins over the data held from before.
   if (album.error) {
     switch (loadStatusOf(album.error, true)) {
       case 'RECENTLY_DELETED':
-        return <AlbumDeleted />;
+        return <AlbumDeleted albumId={albumId} />;
       case 'PASSWORD_REQUIRED':
       case 'LOGIN_REQUIRED':
         // Not a member of a protected album: the visitor's page asks for the password. Who

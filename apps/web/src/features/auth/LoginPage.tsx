@@ -11,6 +11,7 @@ import { safeRedirect } from '../../lib/redirect.ts';
 import { Logo } from '../../ui/Logo.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
+import { deviceNameOf, thisDeviceKind } from '../devices/device-name.ts';
 import { startLogin } from './idp-api.ts';
 import { dispatchLogin, useLoginState } from './login-store.ts';
 import { LoginNoticeText } from './LoginNoticeText.tsx';
@@ -36,7 +37,10 @@ export function LoginPage() {
         redir,
         locale,
         deviceId: sessionRecord.getDeviceId(),
-        deviceName: brand.deviceName,
+        // The devices list tells browsers apart ("Chrome on Linux"), issue #23.
+        deviceName: deviceNameOf(thisDeviceKind(), brand.deviceName, (browser, os) =>
+          intl.formatMessage({ id: 'login.deviceName' }, { browser, os }),
+        ),
         origin: window.location.origin,
       }),
   });

@@ -39,8 +39,6 @@ export interface CommentInputProps {
   submission: Submission;
   onType: (text: string) => void;
   onSubmit: () => void;
-  /** The input took focus (a visitor not yet known is asked who they are). */
-  onFocus: () => void;
 }
 
 /**
@@ -48,7 +46,7 @@ export interface CommentInputProps {
  * Shift posting (except on mobile), a post button only while there is text; read-only with
  * the button disabled while the comment is on its way; the §8 error under it when it failed.
  */
-export function CommentInput({ submission, onType, onSubmit, onFocus }: CommentInputProps) {
+export function CommentInput({ submission, onType, onSubmit }: CommentInputProps) {
   const intl = useIntl();
   const inputId = useId();
   const errorId = useId();
@@ -82,9 +80,6 @@ export function CommentInput({ submission, onType, onSubmit, onFocus }: CommentI
           aria-invalid={hasFailed || undefined}
           aria-describedby={hasFailed ? errorId : undefined}
           data-testid="comment-input"
-          onFocus={onFocus}
-          // After the prompt was cancelled the input keeps its focus: a click asks again.
-          onClick={onFocus}
           onChange={(event) => {
             onType(event.target.value);
           }}

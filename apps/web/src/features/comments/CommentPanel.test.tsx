@@ -143,7 +143,7 @@ describe('the comment panel (spec 000 §2, §3)', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Actions for the comment by Ada' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     const edit = screen.getByRole('textbox', { name: 'Edit comment' });
     await user.clear(edit);
     await user.type(edit, 'Typo here');
@@ -166,11 +166,11 @@ describe('the comment panel (spec 000 §2, §3)', () => {
     });
     const menu = () => screen.findByRole('button', { name: 'Actions for the comment by Ada' });
     await user.click(await menu());
-    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('textbox', { name: 'Edit comment' })).toBeNull();
     await user.click(await menu());
-    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     await user.clear(screen.getByRole('textbox', { name: 'Edit comment' }));
     expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
     await user.keyboard('{Enter}');
@@ -186,13 +186,13 @@ describe('the comment panel (spec 000 §2, §3)', () => {
     });
     const menu = await screen.findByRole('button', { name: 'Actions for the comment by Ada' });
     await user.click(menu);
-    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete comment?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(sent(requests, 'DELETE', CALLS.comment('c-1'))).toEqual([]);
     expect(screen.getByText('Lovely light')).toBeTruthy();
     await user.click(menu);
-    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     await user.click(
       within(screen.getByRole('dialog', { name: 'Delete comment?' })).getByRole('button', { name: 'Delete' }),
     );
@@ -207,7 +207,7 @@ describe('the comment panel (spec 000 §2, §3)', () => {
       routes: { [`DELETE ${CALLS.comment('c-1')}`]: 'network' },
     });
     await user.click(await screen.findByRole('button', { name: 'Actions for the comment by Ada' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Could not delete comment');
     expect(screen.getByText('Lovely light')).toBeTruthy();
@@ -225,7 +225,7 @@ describe('the comment panel (spec 000 §2, §3)', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Actions for the comment by Ada' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Delete']);
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['Delete']);
     expect(screen.queryByRole('button', { name: 'Actions for the comment by Grace' })).toBeNull();
   });
 
@@ -348,9 +348,13 @@ describe('the sign-in prompt (spec 000 §2; §4 "cancelling denies the request";
   const prompt = () => screen.findByRole('dialog', { name: 'Who is commenting?' });
   const changes = (requests: SeenRequest[]) => requests.filter((request) => request.method !== 'GET');
 
-  test('opens when a visitor not yet known focuses the input; Cancel and Escape send nothing', async () => {
+  test('focus and typing ask nothing (issue #23); sending asks; Cancel and Escape send nothing and keep the text', async () => {
     const { user, requests } = renderAsVisitor();
     await user.click(await input());
+    await user.keyboard('Hej');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await input()).toHaveProperty('value', 'Hej');
+    await user.keyboard('{Enter}');
     const dialog = await prompt();
     expect(within(dialog).getByRole('textbox', { name: 'Your name' })).toBe(document.activeElement);
     expect(within(dialog).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
@@ -358,19 +362,18 @@ describe('the sign-in prompt (spec 000 §2; §4 "cancelling denies the request";
     );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    // Focus went back to the input without asking again.
-    expect(await input()).toBe(document.activeElement);
-    await user.keyboard('Hej{Enter}');
+    expect(await input()).toHaveProperty('value', 'Hej');
+    await user.keyboard('{Enter}');
     await prompt();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await input()).toHaveProperty('value', 'Hej');
     expect(changes(requests)).toEqual([]);
   });
 
   test('Continue as guest asks for a guest token, then posts the comment with it', async () => {
     const { user, requests, onIdentityChange } = renderAsVisitor();
     await user.click(await input());
-    await user.click(within(await prompt()).getByRole('button', { name: 'Cancel' }));
     await user.keyboard('Hej{Enter}');
     await user.click(within(await prompt()).getByRole('button', { name: 'Continue as guest' }));
     await waitFor(() => {
@@ -389,13 +392,14 @@ describe('the sign-in prompt (spec 000 §2; §4 "cancelling denies the request";
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  test('Comment as {name} gives the name', async () => {
+  test('Comment as {name} gives the name, then posts the comment typed before', async () => {
     const { user, requests } = renderAsVisitor();
     await user.click(await input());
+    await user.keyboard('Hej{Enter}');
     await user.type(within(await prompt()).getByRole('textbox', { name: 'Your name' }), ' Kari ');
     await user.click(screen.getByRole('button', { name: 'Comment as Kari' }));
     await waitFor(() => {
-      expect(changes(requests)[0]?.body).toEqual({ name: 'Kari' });
+      expect(changes(requests).map((r) => r.body)).toEqual([{ name: 'Kari' }, { comment: 'Hej' }]);
     });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -420,6 +424,7 @@ describe('the sign-in prompt (spec 000 §2; §4 "cancelling denies the request";
       [`POST ${CALLS.guests}`]: { status: 404, body: { error: { code: 'not_found', message: 'x' } } },
     });
     await user.click(await input());
+    await user.keyboard('Hej{Enter}');
     await user.click(within(await prompt()).getByRole('button', { name: 'Continue as guest' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Could not continue. Please try again.');
     expect(screen.getByRole('dialog', { name: 'Who is commenting?' })).toBeTruthy();

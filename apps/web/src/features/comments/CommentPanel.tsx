@@ -117,7 +117,6 @@ export function CommentPanel({ album, fileId, isLoggedIn, onClose, onIdentityCha
           <CommentInput
             submission={submission.state}
             onType={submission.type}
-            onFocus={identity.focused}
             onSubmit={() => {
               identity.request(submission.submit);
             }}

@@ -44,6 +44,40 @@ describe('/comments/{albumId}/{fileId} (spec 000 §2 comment side panel)', () =>
     });
   });
 
+  test('Back leads to the album; previous and next move along the album by keyboard (issue #23)', async () => {
+    const { user } = renderApp({
+      ...SIGNED_OUT,
+      route: '/comments/job-1/f-1',
+      routes: routes({
+        'GET /st/4/jobs/job-1/files': files('f-0', 'f-1', 'f-2'),
+        'GET /st/4/jobs/job-1/files_by_id/f-2/comments': {
+          body: fileComments([], [], aFile({ id: 'f-2', name: 'f-2.jpg' })),
+        },
+      }),
+      element: <RoutesWithLocation />,
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Album photos' });
+    const next = await within(nav).findByRole('link', { name: 'Next photo' });
+    expect(next.getAttribute('href')).toBe('/comments/job-1/f-2');
+    expect(within(nav).getByRole('link', { name: 'Previous photo' }).getAttribute('href')).toBe(
+      '/comments/job-1/f-0',
+    );
+    next.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => {
+      expect(location()).toBe('/comments/job-1/f-2');
+    });
+    expect(await screen.findByRole('img', { name: 'f-2.jpg' })).toBeTruthy();
+    // The last file has no next one.
+    const after = screen.getByRole('navigation', { name: 'Album photos' });
+    expect(await within(after).findByRole('link', { name: 'Previous photo' })).toBeTruthy();
+    expect(within(after).queryByRole('link', { name: 'Next photo' })).toBeNull();
+    await user.click(within(after).getByRole('button', { name: 'Back to album' }));
+    await waitFor(() => {
+      expect(location()).toBe('/a/job-1');
+    });
+  });
+
   test('a member closes it to the album page', async () => {
     const { user } = renderApp({
       route: '/comments/job-1/f-1',

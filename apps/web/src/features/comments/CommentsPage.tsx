@@ -18,6 +18,7 @@ import { useLoginState } from '../auth/login-store.ts';
 import { placeholderOf } from '../viewer/media.ts';
 import { useFileComments } from './api.ts';
 import { CommentPanel } from './CommentPanel.tsx';
+import { CommentsNav } from './CommentsNav.tsx';
 import { ShareFileButton } from './ShareFileButton.tsx';
 import type { CommentsLinkState } from './keys.ts';
 
@@ -90,6 +91,7 @@ function CommentsView(props: {
           <Spinner />
         )}
         {found.file && <ShareFileButton albumId={album.id} fileId={fileId} isLoggedIn={isLoggedIn} />}
+        <CommentsNav album={album} fileId={fileId} onBack={close} />
       </div>
       <CommentPanel
         key={fileId}

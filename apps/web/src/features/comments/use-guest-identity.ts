@@ -1,6 +1,6 @@
 import type { JobInfo } from '@trove/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { albumGuests } from './guest-store.ts';
 import { refreshComments } from './keys.ts';
 
@@ -14,7 +14,9 @@ export interface PendingIdentity {
  * the request"): a signed-in user as themselves, a visitor once they gave a name or chose to
  * continue as guest. `request(run)` runs `run` at once when the caller is known, else opens
  * the sign-in prompt and runs it after the prompt brought a guest token; cancelling the
- * prompt drops it, so nothing is sent.
+ * prompt drops it, so nothing is sent. Only sending (or loving) asks: the prompt used to open
+ * when the comment input took focus and took the keystrokes meant for the comment (issue
+ * #23); the typed comment now stays in the input and is posted once the name is given.
  */
 export function useGuestIdentity(album: JobInfo, isLoggedIn: boolean, onIdentityChange: () => void) {
   const queryClient = useQueryClient();
@@ -23,15 +25,8 @@ export function useGuestIdentity(album: JobInfo, isLoggedIn: boolean, onIdentity
   const [, setStored] = useState(0);
   const hasGuest = albumGuests.find(album.id) !== undefined;
   const needsIdentity = !isLoggedIn && album.role !== 'guest' && !hasGuest;
-  // The prompt gives focus back to where it was (the comment input) as it closes: that focus
-  // asks nothing. It happens while the close renders; the flag is down again right after.
-  const isReturningFocus = useRef(false);
   const closePrompt = () => {
-    isReturningFocus.current = true;
     setPending(null);
-    setTimeout(() => {
-      isReturningFocus.current = false;
-    }, 0);
   };
   return {
     needsIdentity,
@@ -42,10 +37,6 @@ export function useGuestIdentity(album: JobInfo, isLoggedIn: boolean, onIdentity
         return;
       }
       setPending({ run });
-    },
-    /** The input took focus: a visitor not yet known is asked who they are, once. */
-    focused: () => {
-      if (needsIdentity && !pending && !isReturningFocus.current) setPending({ run: () => undefined });
     },
     cancel: closePrompt,
     /** The prompt stored a guest token: the album and its comments are asked for again as that guest. */

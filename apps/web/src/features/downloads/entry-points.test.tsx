@@ -218,7 +218,7 @@ describe('trash albums: export (spec 000 §2 per-album menu restore, export, del
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Actions for Summer cabin' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Export' }));
     await waitFor(() => {
       expect(clicked.map((link) => link.download)).toEqual(['Summer cabin.zip']);
     });
@@ -235,7 +235,7 @@ describe('trash albums: export (spec 000 §2 per-album menu restore, export, del
       routes: { 'GET /st/4/trash_can_albums': { body: { items: [big] } } },
     });
     await user.click(await screen.findByRole('button', { name: 'Actions for Big' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Export' }));
     expect(await screen.findByRole('dialog', { name: 'Album too large to download' })).toBeTruthy();
     expect(calls(requests, 'POST', EXPORT)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import type { TrashFile } from '@trove/contract';
+import { isUnnamedTitle, type TrashFile } from '@trove/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useReducer } from 'react';
 import { useIntl } from 'react-intl';
@@ -174,7 +174,9 @@ function useRun(
           alert(kind);
           return;
         }
-        const title = request.album.title.trim() || intl.formatMessage({ id: 'downloads.name.untitled' });
+        const title = isUnnamedTitle(request.album.title)
+          ? intl.formatMessage({ id: 'downloads.name.untitled' })
+          : request.album.title.trim();
         return begin(planAlbum(request.album, title, request.headers));
       }
       case 'export': {

@@ -1,17 +1,14 @@
 import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
+import type { Point } from '../../ui/floating.ts';
 import type { MenuItem } from '../../ui/Menu.tsx';
+import { moveMenuFocus } from '../../ui/menu-keys.ts';
+import { useInViewport } from '../../ui/use-in-viewport.ts';
 
 /** spec 000 §2, §9: the file context menu is 200 px wide. */
 export const CONTEXT_MENU_WIDTH_PX = 200;
-/** Room kept between the menu and the viewport's edges. */
-const EDGE_PX = 8;
-
 /** A point in viewport coordinates (a pointer event's clientX/clientY). */
-export interface Point {
-  x: number;
-  y: number;
-}
+export type { Point };
 
 /** One entry of a {@link ContextMenu}; a disabled one stays focusable but does nothing. */
 export interface ContextMenuItem extends MenuItem {
@@ -35,25 +32,10 @@ export interface ContextMenuProps {
 }
 
 /**
- * Where a menu of `size` opened at `point` goes so it stays inside `viewport`: it flips to
- * the left of or above the point when there is no room, and is clamped to the edges.
- */
-export function placeInViewport(
-  point: Point,
-  size: { width: number; height: number },
-  viewport: { width: number; height: number },
-): Point {
-  const place = (start: number, length: number, room: number) => {
-    const flipped = start + length > room - EDGE_PX ? start - length : start;
-    return Math.max(EDGE_PX, Math.min(flipped, room - length - EDGE_PX));
-  };
-  return { x: place(point.x, size.width, viewport.width), y: place(point.y, size.height, viewport.height) };
-}
-
-/**
  * A menu opened at a pointer position (WAI-ARIA menu, keyboard as in ui/Menu.tsx): the first
  * item takes focus; arrows, Home and End move; Enter or Space chooses; Escape and Tab close.
- * It is portalled to the body so no transformed ancestor (the virtual grid) shifts it.
+ * It is portalled to the body so no transformed ancestor (the virtual grid) shifts it, and
+ * kept inside the viewport (See: [Note: Floating in the viewport]).
  */
 export function ContextMenu({ label, position, items, onClose }: ContextMenuProps) {
   const { x, y } = position;
@@ -65,17 +47,7 @@ export function ContextMenu({ label, position, items, onClose }: ContextMenuProp
     onCloseRef.current = onClose;
   });
 
-  useLayoutEffect(() => {
-    const menu = menuRef.current;
-    if (!menu) return;
-    const place = placeInViewport(
-      { x, y },
-      { width: menu.offsetWidth || CONTEXT_MENU_WIDTH_PX, height: menu.offsetHeight },
-      { width: window.innerWidth, height: window.innerHeight },
-    );
-    menu.style.left = `${String(place.x)}px`;
-    menu.style.top = `${String(place.y)}px`;
-  }, [x, y]);
+  useInViewport(menuRef, true, () => ({ x, y }), 'bottom-start', `${String(x)},${String(y)}`);
 
   useEffect(() => {
     itemRefs.current.find((item) => item !== null)?.focus();
@@ -97,14 +69,8 @@ export function ContextMenu({ label, position, items, onClose }: ContextMenuProp
   }, []);
 
   const handleKeyDown = (event: KeyboardEvent) => {
-    const buttons = itemRefs.current.filter((item): item is HTMLButtonElement => item !== null);
-    const index = buttons.findIndex((item) => item === document.activeElement);
-    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: -1 };
-    if (event.key in moves) {
-      event.preventDefault();
-      const target = ((moves[event.key] ?? 0) + buttons.length) % buttons.length;
-      buttons[target]?.focus();
-    } else if (event.key === 'Escape' || event.key === 'Tab') {
+    if (moveMenuFocus(event, itemRefs.current)) return;
+    if (event.key === 'Escape' || event.key === 'Tab') {
       event.preventDefault();
       // The menu used this Escape: it must not also clear the selection (spec 000 §4).
       event.stopPropagation();

@@ -192,11 +192,9 @@ describe('keyboard, pointer and placement', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  test('it is 200 px wide (spec 000 §9) and stays inside the viewport', () => {
+  test('it is 200 px wide (spec 000 §9)', () => {
     renderMenu({ position: { x: window.innerWidth - 10, y: 20 } });
-    const menu = screen.getByRole('menu');
-    expect(menu.style.width).toBe('200px');
-    expect(menu.style.left).toBe(`${String(window.innerWidth - 10 - 200)}px`);
-    expect(menu.style.top).toBe('20px');
+    // Staying inside the viewport needs layout, which jsdom lacks: e2e/tests/newcomer-bugs.spec.ts.
+    expect(screen.getByRole('menu').style.width).toBe('200px');
   });
 });

@@ -12,7 +12,6 @@ import {
   jpegDownloadUrl,
   restoreFileIds,
 } from './actions.ts';
-import { placeInViewport } from './ContextMenu.tsx';
 
 const directory = resolveDirectory(
   {
@@ -179,22 +178,5 @@ describe('restoreFileIds', () => {
     const sizes: number[] = [];
     await restoreFileIds(api, 'job-1', ids, { onBatch: (batch) => sizes.push(batch.succeeded.length) });
     expect(sizes.sort((a, b) => a - b)).toEqual([50, 200]);
-  });
-});
-
-describe('placeInViewport', () => {
-  const viewport = { width: 1024, height: 768 };
-  const size = { width: 200, height: 180 };
-
-  test('opens at the pointer when there is room', () => {
-    expect(placeInViewport({ x: 100, y: 100 }, size, viewport)).toEqual({ x: 100, y: 100 });
-  });
-
-  test('flips to the left of and above the pointer near the right and bottom edges', () => {
-    expect(placeInViewport({ x: 1000, y: 700 }, size, viewport)).toEqual({ x: 800, y: 520 });
-  });
-
-  test('never leaves the viewport, even on a small screen', () => {
-    expect(placeInViewport({ x: 150, y: 100 }, size, { width: 320, height: 200 })).toEqual({ x: 8, y: 8 });
   });
 });

@@ -17,18 +17,18 @@ async function albumRows() {
 }
 
 describe('the takeout page (spec 000 §2 Takeout)', () => {
-  test('shows the whole library, photos and albums sections with the stats: photos plus videos, base 1024', async () => {
+  test('shows the whole library, photos and albums sections with the stats: photos, videos and documents, base 1024', async () => {
     renderApp({ route: ROUTE, routes: takeoutServer() });
     expect(await screen.findByRole('heading', { name: 'Takeout', level: 1 })).toBeTruthy();
-    // 3 pictures + 2 videos; screenshots and documents are not added (spec 000 §3 timeline stats).
-    expect(await screen.findByText('5 files (photos and videos), 1.5 GB in all')).toBeTruthy();
+    // 3 pictures + 2 videos + 4 documents; screenshots are pictures already (spec 000 §3 timeline stats).
+    expect(await screen.findByText('9 files (photos, videos and documents), 1.5 GB in all')).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Your whole library',
-      'Photos and videos',
+      'Photos, videos and documents',
       'Albums',
     ]);
-    expect(screen.getByText('5 files in your timeline')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Download photos and videos' })).toBeTruthy();
+    expect(screen.getByText('9 files in your timeline')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download your library' })).toBeTruthy();
     // The privacy and storage pages do not exist yet (docs/SPEC-DEVIATIONS.md).
     expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/settings');
     const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
@@ -54,8 +54,10 @@ describe('the takeout page (spec 000 §2 Takeout)', () => {
       route: ROUTE,
       routes: { ...takeoutServer(), 'GET /st/4/account_info': { body: { ...accountWithoutMedia() } } },
     });
-    expect(await screen.findByText('There are no photos or videos in your timeline yet.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Download photos and videos' })).toBeNull();
+    expect(
+      await screen.findByText('There are no photos, videos or documents in your timeline yet.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download your library' })).toBeNull();
   });
 
   test('the settings page leads here', async () => {
@@ -167,12 +169,12 @@ describe('desktop only (spec 000 §2 Takeout)', () => {
   });
 });
 
-/** The account of a timeline without photos or videos (documents only). */
+/** The account of an empty timeline. */
 function accountWithoutMedia() {
   const routes = takeoutServer();
   const answer = routes['GET /st/4/account_info'] as { body: { file_type_counters: object } };
   return {
     ...answer.body,
-    file_type_counters: { picture_count: 0, screenshot_count: 0, video_count: 0, document_count: 1 },
+    file_type_counters: { picture_count: 0, screenshot_count: 0, video_count: 0, document_count: 0 },
   };
 }

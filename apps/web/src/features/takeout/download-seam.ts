@@ -1,4 +1,4 @@
-import { DOWNLOAD_MAX_BYTES, DOWNLOAD_MAX_ITEMS, type JobInfo } from '@trove/contract';
+import { DOWNLOAD_MAX_BYTES, DOWNLOAD_MAX_ITEMS, DocumentList, type JobInfo } from '@trove/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useApi } from '../../api/api-context.tsx';
@@ -16,11 +16,11 @@ import { toDownloadFile } from './model.ts';
  * function, `onDownload(target)`, and shows whatever state {@link useTakeoutDownloads} hands
  * back. This file is the only place that knows how a download happens, so it can be routed
  * to a shared download center later without touching the page. Until then it works on its
- * own: an album is one zip (spec 000 §5 blocks albums over the limits); the library is
- * listed, split by year and then into equal parts (spec 000 §9), and each part gets its own
- * Download button on the page. Every zip is prepared with POST files_as_archive in mode
- * `takeout` and fetched by the browser's own download of the answer's URL (never a Blob), so
- * a large part can be resumed.
+ * own: an album is one zip (spec 000 §5 blocks albums over the limits); the library (media and
+ * documents) is listed, split by year and then into equal parts (spec 000 §9): a single part
+ * downloads at once, and each of several parts gets its own Download button on the page.
+ * Every zip is prepared with POST files_as_archive in mode `takeout` and fetched by the
+ * browser's own download of the answer's URL (never a Blob), so a large part can be resumed.
  */
 
 /** What the takeout page asks to download (spec 000 §2 Takeout). */
@@ -79,8 +79,10 @@ export async function downloadArchive(
 }
 
 /**
- * Every photo and video of the timeline (GET /jobs/{id}/files, page by page) in the parts
- * of spec 000 §9, named after `name`. `onListed` hears how many are listed so far.
+ * Every photo and video of the timeline (GET /jobs/{id}/files, page by page) and every
+ * document (GET /jobs/{id}/documents, which the files list leaves out: a takeout without them
+ * was not the copy of everything it promises, issue #23) in the parts of spec 000 §9, named
+ * after `name`. `onListed` hears how many are listed so far.
  */
 export async function listLibraryParts(
   api: HttpClient,
@@ -89,9 +91,13 @@ export async function listLibraryParts(
   signal: AbortSignal,
   onListed: (count: number) => void,
 ): Promise<DownloadPage[]> {
-  const files = await allFiles(api, jobId, { filter: 'all' }, signal, (partial) => {
+  const media = await allFiles(api, jobId, { filter: 'all' }, signal, (partial) => {
     onListed(partial.length);
   });
+  const documents = await api.app(`/jobs/${encodeURIComponent(jobId)}/documents`, DocumentList, { signal });
+  const seen = new Set(media.map((file) => file.id));
+  const files = [...media, ...documents.files.filter((file) => !seen.has(file.id))];
+  onListed(files.length);
   let pages: DownloadPage[] = [];
   downloadInParts(files.map(toDownloadFile), name, (parts) => {
     pages = parts;
@@ -140,6 +146,23 @@ export function useTakeoutDownloads(): TakeoutDownloads {
     [api, intl, toasts, queueAlert],
   );
 
+  /** Prepares and starts the library's part `index` (`page`), marking it while it prepares. */
+  const startPart = useCallback(
+    async (jobId: string, index: number, page: DownloadPage) => {
+      const update = (change: (part: PartDownload) => PartDownload) => {
+        setLibrary((now) =>
+          now.status === 'ready'
+            ? { ...now, parts: now.parts.map((p, i) => (i === index ? change(p) : p)) }
+            : now,
+        );
+      };
+      update((p) => ({ ...p, isPreparing: true }));
+      const isStarted = await prepare(jobId, { file_ids: page.fileIDs, zip_filename: page.name });
+      update((p) => ({ isPreparing: false, page: { ...p.page, clicked: p.page.clicked || isStarted } }));
+    },
+    [prepare],
+  );
+
   const listLibrary = useCallback(
     async (target: Extract<TakeoutTarget, { kind: 'library' }>): Promise<boolean> => {
       listing.current?.abort();
@@ -156,13 +179,17 @@ export function useTakeoutDownloads(): TakeoutDownloads {
           jobId: target.jobId,
           parts: pages.map((page) => ({ page, isPreparing: false })),
         });
+        // The button downloads (issue #23): one part starts at once; many are listed, each
+        // with its own button, as the browser would block a burst of downloads.
+        const [only] = pages;
+        if (only && pages.length === 1) await startPart(target.jobId, 0, only);
         return true;
       } catch {
         if (!controller.signal.aborted) setLibrary({ status: 'failed' });
         return false;
       }
     },
-    [api],
+    [api, startPart],
   );
 
   const onDownload = useCallback<TakeoutDownload>(
@@ -186,19 +213,9 @@ export function useTakeoutDownloads(): TakeoutDownloads {
       if (library.status !== 'ready') return;
       const part = library.parts[index];
       if (!part || part.isPreparing) return;
-      const update = (change: (part: PartDownload) => PartDownload) => {
-        setLibrary((now) =>
-          now.status === 'ready'
-            ? { ...now, parts: now.parts.map((p, i) => (i === index ? change(p) : p)) }
-            : now,
-        );
-      };
-      update((p) => ({ ...p, isPreparing: true }));
-      const { page } = part;
-      const isStarted = await prepare(library.jobId, { file_ids: page.fileIDs, zip_filename: page.name });
-      update((p) => ({ isPreparing: false, page: { ...p.page, clicked: p.page.clicked || isStarted } }));
+      await startPart(library.jobId, index, part.page);
     },
-    [library, prepare],
+    [library, startPart],
   );
 
   const dismissAlert = useCallback(() => {

@@ -9,10 +9,13 @@ import { sizeText } from '../../lib/size.ts';
  */
 export const PHONE_MEDIA_QUERY = '(max-width: 599px)';
 
-/** spec 000 §2 Takeout stats: the file count is photos plus videos (spec 000 §3 timeline stats). */
+/**
+ * spec 000 §2 Takeout stats: photos plus videos (spec 000 §3 timeline stats), and documents,
+ * which the takeout downloads too (issue #23, docs/SPEC-DEVIATIONS.md).
+ */
 export function libraryFileCount(account: Pick<AccountInfo, 'file_type_counters'>): number {
-  const { picture_count, video_count } = account.file_type_counters;
-  return picture_count + video_count;
+  const { picture_count, video_count, document_count } = account.file_type_counters;
+  return picture_count + video_count + document_count;
 }
 
 /** spec 000 §2 Takeout: the albums section lists only albums with at least one file. */

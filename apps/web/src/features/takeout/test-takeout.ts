@@ -24,12 +24,13 @@ export function takenOn(id: string, year: number, month: number, size = MIB): Re
 
 /**
  * The server of the takeout page: 3 pictures and 2 videos in a timeline of `size` bytes,
- * the albums `albums`, and the timeline's files `files` (two pages when more than one).
+ * the albums `albums`, the timeline's files `files` (two pages when more than one) and its
+ * documents `documents`.
  */
 export function takeoutServer(
-  options: { albums?: JobInfo[]; files?: RemoteFile[]; size?: number } = {},
+  options: { albums?: JobInfo[]; files?: RemoteFile[]; documents?: RemoteFile[]; size?: number } = {},
 ): FakeRoutes {
-  const { albums = [summer, empty, unnamed], files = [], size = 1.5 * GIB_BYTES } = options;
+  const { albums = [summer, empty, unnamed], files = [], documents = [], size = 1.5 * GIB_BYTES } = options;
   const half = Math.ceil(files.length / 2);
   return {
     'GET /st/4/account_info': {
@@ -39,6 +40,7 @@ export function takeoutServer(
     },
     'GET /st/4/jobs/job-timeline/info': { body: { ...TIMELINE_JOB, media_count: 9, size } },
     'GET /st/4/jobs': { body: { jobs: albums } },
+    'GET /st/4/jobs/job-timeline/documents': { body: { files: documents } },
     'GET /st/4/jobs/job-timeline/files': (request) =>
       request.url.searchParams.get('cursor') === 'page-2'
         ? { body: { files: files.slice(half), next_cursor: null } }

@@ -44,6 +44,7 @@ describe('trash albums (spec 000 §2)', () => {
   test('restore from the album menu: a toast that leads to the album', async () => {
     const { user, requests } = renderApp({ route: ROUTE, routes: albumRoutes() });
     await user.click(await screen.findByRole('button', { name: 'Actions for Summer cabin' }));
+    await screen.findByRole('menu');
     expect(document.activeElement?.textContent).toBe('Restore');
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Album restored')).toBeTruthy();
@@ -58,7 +59,7 @@ describe('trash albums (spec 000 §2)', () => {
   test("an album left out of success: 'Album restore failed', and it is back in the grid", async () => {
     const { user } = renderApp({ route: ROUTE, routes: albumRoutes(undefined, ['cabin']) });
     await user.click(await screen.findByRole('button', { name: 'Actions for Summer cabin' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Restore' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Restore' }));
     expect(await screen.findAllByText('Album restore failed')).toHaveLength(2);
     expect(screen.getByText('Summer cabin')).toBeTruthy();
   });
@@ -66,7 +67,7 @@ describe('trash albums (spec 000 §2)', () => {
   test('delete permanently asks first (irreversible), then deletes for good', async () => {
     const { user, requests } = renderApp({ route: ROUTE, routes: albumRoutes() });
     await user.click(await screen.findByRole('button', { name: 'Actions for Summer cabin' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Delete permanently' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete permanently' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete album permanently?' });
     expect(dialog.textContent).toContain('This cannot be undone.');
     await user.click(within(dialog).getByRole('button', { name: 'Delete permanently' }));
@@ -107,7 +108,7 @@ describe('trash albums (spec 000 §2)', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Actions for Summer cabin' }));
-    const restore = screen.getByRole('menuitem', { name: 'Restore' });
+    const restore = await screen.findByRole('menuitem', { name: 'Restore' });
     expect(restore.getAttribute('aria-disabled')).toBe('true');
     await user.click(restore);
     expect(calls(requests, 'POST', '/st/4/rollback_albums')).toHaveLength(0);

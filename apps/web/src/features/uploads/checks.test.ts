@@ -11,6 +11,11 @@ describe('upload checks (spec 000 §5)', () => {
     expect(checkNameAndSize('noext', 10, CONTRACT_MEDIA_EXTENSIONS)).toBe('UnSupported');
   });
 
+  test('an empty picture is EmptyFile, not UnSupported (issue #23)', () => {
+    expect(checkNameAndSize('empty.jpg', 0, CONTRACT_MEDIA_EXTENSIONS)).toBe('EmptyFile');
+    expect(checkNameAndSize('one-byte.jpg', 1, CONTRACT_MEDIA_EXTENSIONS)).toBeNull();
+  });
+
   test('over 200 GiB is TooLargeFile; exactly 200 GiB passes', () => {
     expect(checkNameAndSize('a.mov', 200 * GIB, CONTRACT_MEDIA_EXTENSIONS)).toBeNull();
     expect(checkNameAndSize('a.mov', 200 * GIB + 1, CONTRACT_MEDIA_EXTENSIONS)).toBe('TooLargeFile');

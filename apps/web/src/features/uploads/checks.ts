@@ -13,8 +13,9 @@ import type { UploadKind } from './uploader-types.ts';
 
 /**
  * The client-side upload checks of spec 000 §5: an unreadable file is FileIsFolder; only
- * picture and movie extensions are allowed (others UnSupported, documents included); a
- * file over 200 GiB is TooLargeFile. The documents screen's uploads are the one exception:
+ * picture and movie extensions are allowed (others UnSupported, documents included); an
+ * empty file is EmptyFile (ours: the server refuses it too, with `empty_file`); a file over
+ * 200 GiB is TooLargeFile. The documents screen's uploads are the one exception:
  * they accept documents, and only documents (See: UploadKind).
  */
 
@@ -54,6 +55,7 @@ export function checkNameAndSize(
   extensions: AcceptedExtensions,
 ): RejectionReason | null {
   if (!extensions.has(extensionOf(name))) return 'UnSupported';
+  if (size === 0) return 'EmptyFile';
   if (size > MAX_UPLOAD_BYTES) return 'TooLargeFile';
   return null;
 }

@@ -15,6 +15,8 @@ export type RejectionReason =
   | 'LocalFileUnavailable'
   | 'NoStorage'
   | 'UnSupported'
+  /** 0 bytes: nothing to upload, and its own message rather than UnSupported (issue #23). */
+  | 'EmptyFile'
   | 'FileWasDeleted'
   | 'TooLargeFile'
   | 'Unknown';

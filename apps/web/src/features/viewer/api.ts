@@ -110,12 +110,21 @@ async function fetchMonthFiles(
 
 /** The month of `fileId` if any list of the timeline already holds it (any month, any filter, recents). */
 function findCachedMonth(queryClient: QueryClient, jobId: string, fileId: string): number | undefined {
-  for (const [, files] of queryClient.getQueriesData<RemoteFile[]>({ queryKey: timelineKeys.all })) {
+  // The newest copy wins: a video's taken time changes once it is processed (its own creation
+  // time replaces the file's), which moves it to another month, and the list of the month it
+  // left stays cached with the old copy. Taking that one opened a month without the file:
+  // "no longer in your timeline" until a reload (issue #23).
+  let found: { taken: number; at: number } | undefined;
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: timelineKeys.all })) {
+    const files: unknown = query.state.data;
     if (!Array.isArray(files)) continue;
-    const file = files.find((candidate) => candidate.id === fileId && candidate.job === jobId);
-    if (file) return monthStartOf(file.taken);
+    const file = (files as RemoteFile[]).find(
+      (candidate) => candidate.id === fileId && candidate.job === jobId,
+    );
+    const at = query.state.dataUpdatedAt;
+    if (file && (found === undefined || at > found.at)) found = { taken: file.taken, at };
   }
-  return undefined;
+  return found && monthStartOf(found.taken);
 }
 
 /**

@@ -8,6 +8,7 @@ import { useToasts } from '../../../ui/toasts.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { useAlbumFiles, useAlbumQuery } from '../api.ts';
 import { useCopyFilesToAlbum } from '../api-create.ts';
+import { displayTitle } from '../list/model.ts';
 import { albumPath } from '../route-params.ts';
 import { AlbumFilesStrip } from './AlbumFilesStrip.tsx';
 import { PickerBar } from './PickerBar.tsx';
@@ -61,7 +62,7 @@ function Picker(props: AddPhotosPageProps & { album: JobInfo; files: RemoteFile[
   const intl = useIntl();
   const navigate = useNavigate();
   const toasts = useToasts();
-  const name = album.title || intl.formatMessage({ id: 'albums.untitled' });
+  const name = displayTitle(album, intl.formatMessage({ id: 'albums.unnamed' }));
   const title = intl.formatMessage({ id: 'albumEdit.addTo' }, { name });
   usePageTitle(title);
   const timeline = useTimelinePickerData();

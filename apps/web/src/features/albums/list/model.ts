@@ -1,4 +1,4 @@
-import { AlbumListSort, NEW_ALBUM_TITLE, type JobInfo } from '@trove/contract';
+import { AlbumListSort, isUnnamedTitle, type JobInfo } from '@trove/contract';
 
 /** The albums list filters (spec 000 §2, §9: all, shared, private). */
 export const ALBUM_FILTERS = ['all', 'shared', 'private'] as const;
@@ -23,7 +23,7 @@ export const DEFAULT_ALBUM_LIST_VIEW: AlbumListView = { filter: 'all', sort: DEF
 
 /** spec 000 §3: an empty title, or the value `__new_album__`, means the album has no name. */
 export function isUnnamed(title: string): boolean {
-  return title.trim() === '' || title === NEW_ALBUM_TITLE;
+  return isUnnamedTitle(title);
 }
 
 /** The title to show: the album's own, or `unnamed` (the 'Unnamed album' placeholder of spec 000 §3). */

@@ -103,8 +103,8 @@ describe('album picker (spec 000 §2, §5)', () => {
     expect(screen.getByRole('button', { name: 'See album' })).toBeTruthy();
   });
 
-  test('the new-album tile creates an album with POST /jobs, copies into it and opens it', async () => {
-    const created = anAlbum({ id: 'fresh', title: '__new_album__' });
+  test("the new-album tile creates an album titled 'Untitled album' (spec 000 §3), copies into it and opens it", async () => {
+    const created = anAlbum({ id: 'fresh', title: 'Untitled album' });
     const { user, requests } = renderPicker(
       {},
       {
@@ -114,9 +114,10 @@ describe('album picker (spec 000 §2, §5)', () => {
     );
     await user.click(screen.getByRole('radio', { name: 'New album' }));
     await user.click(screen.getByRole('button', { name: 'Done' }));
-    expect(await screen.findByText('2 files added to Unnamed album')).toBeTruthy();
+    expect(await screen.findByText('2 files added to Untitled album')).toBeTruthy();
+    // Not __new_album__, which showed as the title, tab name and zip name (issue #23).
     expect(requests.find((r) => r.method === 'POST' && r.url.pathname === '/st/4/jobs')?.body).toEqual({
-      name: '__new_album__',
+      name: 'Untitled album',
     });
     expect(requests.some((r) => r.url.pathname === '/st/4/jobs/fresh/copy_files')).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { NEW_ALBUM_TITLE, type JobInfo } from '@trove/contract';
+import type { JobInfo } from '@trove/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useIntl } from 'react-intl';
@@ -48,7 +48,8 @@ export function useAddToAlbum({ mode, sourceJobId, fileIds }: AddToAlbumRequest)
       api,
       mode === 'share'
         ? { name: intl.formatMessage({ id: 'albums.newSharedName' }), public: true }
-        : { name: NEW_ALBUM_TITLE },
+        : // spec 000 §3: an auto-created album is titled 'Untitled album' (not __new_album__).
+          { name: intl.formatMessage({ id: 'albums.untitled' }) },
     );
     return createdRef.current;
   };

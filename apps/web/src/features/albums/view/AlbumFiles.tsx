@@ -6,6 +6,7 @@ import { TimelineGrid } from '../../timeline/TimelineGrid.tsx';
 import type { FileMenuRequest } from '../../timeline/use-grid-tiles.tsx';
 import { useAlbumActivity } from '../../comments/api.ts';
 import { ActivityBadgeLink } from '../ActivityBadge.tsx';
+import { displayTitle } from '../list/model.ts';
 import { albumSource } from './album-api.ts';
 import { AlbumFileMenu } from './AlbumFileMenu.tsx';
 import { FlowGrid } from './FlowGrid.tsx';
@@ -31,7 +32,7 @@ export function AlbumFiles({ album, months, sort, viewMode, me }: AlbumFilesProp
   const albumId = album.id;
   const isOwner = album.role === 'owner';
   // Downloads of a selection are named after the album (spec 000 §9 part names).
-  const name = album.title.trim() || intl.formatMessage({ id: 'albums.untitled' });
+  const name = displayTitle(album, intl.formatMessage({ id: 'albums.unnamed' }));
   const source = useMemo(() => albumSource(albumId, sort, isOwner, name), [albumId, sort, isOwner, name]);
   const addedTitle = intl.formatMessage({ id: 'albumView.sort.ADDED' });
   const sections = useMemo(() => albumSections(months, sort, addedTitle), [months, sort, addedTitle]);

@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { Icon } from '../../../ui/icons.tsx';
+import { DeletedAlbumActions } from './DeletedAlbumActions.tsx';
 
 /** Back to the albums list. */
 export function BackToAlbums() {
@@ -30,15 +31,23 @@ export function AlbumNotFound() {
   );
 }
 
-/** spec 000 §4 RECENTLY_DELETED: the album was deleted (it waits in the owner's trash). */
-export function AlbumDeleted() {
+/**
+ * spec 000 §4 RECENTLY_DELETED: the album was deleted (it waits in the owner's trash); its
+ * owner may restore it from here.
+ */
+export function AlbumDeleted({ albumId }: { albumId: string }) {
   const intl = useIntl();
   return (
     <EmptyState
       icon="delete"
       title={intl.formatMessage({ id: 'albumView.deletedTitle' })}
       text={intl.formatMessage({ id: 'albums.notFoundText' })}
-      action={<BackToAlbums />}
+      action={
+        <>
+          <DeletedAlbumActions albumId={albumId} />
+          <BackToAlbums />
+        </>
+      }
     />
   );
 }

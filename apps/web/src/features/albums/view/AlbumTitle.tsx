@@ -2,6 +2,7 @@ import { MAX_ALBUM_TITLE_LENGTH, type JobInfo } from '@trove/contract';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useToasts } from '../../../ui/toasts.tsx';
+import { isUnnamed } from '../list/model.ts';
 import { useAlbumChange } from './album-api.ts';
 
 /**
@@ -21,7 +22,7 @@ export function AlbumTitle({ album, title }: { album: JobInfo; title: string }) 
     if (draft === null) return;
     const name = draft.trim();
     setDraft(null);
-    if (name === album.title.trim()) return;
+    if (name === album.title.trim() || (name === '' && isUnnamed(album.title))) return;
     // spec 000 §5: a shared album needs a name; an emptied one keeps its old name.
     if (name === '' && album.isShared) return;
     change.mutate(
@@ -36,7 +37,8 @@ export function AlbumTitle({ album, title }: { album: JobInfo; title: string }) 
   // While the new name is on its way, it stays on screen rather than flicker back.
   const pendingName =
     change.isPending && change.variables.kind === 'name' ? change.variables.name : undefined;
-  const shown = draft ?? pendingName ?? album.title;
+  // __new_album__ is no name (spec 000 §3): the placeholder shows instead.
+  const shown = draft ?? pendingName ?? (isUnnamed(album.title) ? '' : album.title);
   return (
     <h1 className="page__title album-view__title">
       <input

@@ -1,6 +1,7 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { useInViewport } from '../../../ui/use-in-viewport.ts';
 
 /** Where the subscription offer leads until the subscription flow exists (issue #11). */
 export const SUBSCRIPTION_PATH = '/settings/storage';
@@ -9,7 +10,8 @@ export const SUBSCRIPTION_PATH = '/settings/storage';
  * A button a read-only user would have with a subscription (spec 000 §6; the flags of
  * currentUserCan.needsSubscription): shown disabled, with a tooltip offering a
  * subscription. It stays focusable (aria-disabled) so keyboard users reach the tooltip,
- * which shows on hover and focus and holds a link to the storage plans.
+ * which shows on hover and focus, holds a link to the storage plans and stays inside the
+ * viewport (See: [Note: Floating in the viewport]).
  */
 export function SubscriptionGate({
   label,
@@ -22,13 +24,23 @@ export function SubscriptionGate({
 }) {
   const intl = useIntl();
   const tipId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const tipRef = useRef<HTMLSpanElement>(null);
+  // Placed while mounted: the stylesheet shows it on hover and focus (after 500 ms).
+  useInViewport(tipRef, true, () => buttonRef.current, 'bottom-end');
   return (
     <span className="subscription-gate">
-      <button type="button" className={className} aria-disabled="true" aria-describedby={tipId}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={className}
+        aria-disabled="true"
+        aria-describedby={tipId}
+      >
         {icon}
         {label}
       </button>
-      <span className="subscription-gate__tip" role="tooltip" id={tipId}>
+      <span ref={tipRef} className="subscription-gate__tip" role="tooltip" id={tipId}>
         <Link to={SUBSCRIPTION_PATH}>{intl.formatMessage({ id: 'albumView.needsSubscription' })}</Link>
       </span>
     </span>

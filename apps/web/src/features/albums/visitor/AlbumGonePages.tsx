@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '../../../ui/icons.tsx';
+import { DeletedAlbumActions } from '../view/DeletedAlbumActions.tsx';
 import { loginPath } from './roles.ts';
 
 function MessagePage(props: { icon: IconName; title: string; text: string; children?: ReactNode }) {
@@ -73,8 +74,11 @@ export function AlbumLoginRequired({ albumId }: { albumId: string }) {
   );
 }
 
-/** spec 000 §4 RECENTLY_DELETED: the album was deleted by its owner. */
-export function AlbumRecentlyDeleted() {
+/**
+ * spec 000 §4 RECENTLY_DELETED: the album was deleted by its owner, who (signed in, given
+ * `albumId`) may restore it from here.
+ */
+export function AlbumRecentlyDeleted({ albumId }: { albumId?: string }) {
   const intl = useIntl();
   return (
     <MessagePage
@@ -82,6 +86,7 @@ export function AlbumRecentlyDeleted() {
       title={intl.formatMessage({ id: 'albums.visitor.deletedTitle' })}
       text={intl.formatMessage({ id: 'albums.visitor.deletedText' })}
     >
+      {albumId !== undefined && <DeletedAlbumActions albumId={albumId} />}
       <AlbumsLink />
     </MessagePage>
   );

@@ -4,6 +4,7 @@ import { Navigate, useParams } from 'react-router';
 import { PageSpinner } from '../../../ui/PageSpinner.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { useLoginState } from '../../auth/login-store.ts';
+import { displayTitle } from '../list/model.ts';
 import { useAlbumLoad } from './api-visitor.ts';
 import { AlbumLoginRequired, AlbumNotFound, AlbumRecentlyDeleted } from './AlbumGonePages.tsx';
 import { AlbumPasswordPage } from './AlbumPasswordPage.tsx';
@@ -27,7 +28,7 @@ export function VisitorAlbumPage() {
   const { album } = state;
   usePageTitle(
     album
-      ? album.title || intl.formatMessage({ id: 'albums.untitled' })
+      ? displayTitle(album, intl.formatMessage({ id: 'albums.unnamed' }))
       : intl.formatMessage({ id: 'nav.albums' }),
   );
 
@@ -58,7 +59,7 @@ export function VisitorAlbumPage() {
     case 'login':
       return <AlbumLoginRequired albumId={albumId} />;
     case 'deleted':
-      return <AlbumRecentlyDeleted />;
+      return <AlbumRecentlyDeleted {...(isLoggedIn && { albumId })} />;
     case 'album':
       if (!album) return <PageSpinner />;
       if (isLoggedIn && isMemberView(album))

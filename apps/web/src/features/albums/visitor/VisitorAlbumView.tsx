@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { DownloadAlbumButton } from '../view/DownloadAlbumButton.tsx';
+import { displayTitle } from '../list/model.ts';
 import { albumHeaders, useAlbumChanges } from './api-visitor.ts';
 import type { AlbumLoadEvent } from './load-status.ts';
 import { albumActionPath } from './roles.ts';
@@ -27,7 +28,7 @@ export interface VisitorAlbumViewProps {
 export function VisitorAlbumView({ album, isLoggedIn, isRefreshing, dispatch }: VisitorAlbumViewProps) {
   const intl = useIntl();
   useAlbumChanges(album.id, album.last_update, !isRefreshing, dispatch);
-  const title = album.title || intl.formatMessage({ id: 'albums.untitled' });
+  const title = displayTitle(album, intl.formatMessage({ id: 'albums.unnamed' }));
   const count = album.media_count;
   return (
     <section className="page album-page visitor-album">

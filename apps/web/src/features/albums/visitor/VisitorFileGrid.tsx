@@ -10,6 +10,7 @@ import { Spinner } from '../../../ui/Spinner.tsx';
 import { useAlbumActivity } from '../../comments/api.ts';
 import { commentsPath, type CommentsLinkState } from '../../comments/keys.ts';
 import { ActivityBadge, commentsLinkLabel } from '../ActivityBadge.tsx';
+import { displayTitle } from '../list/model.ts';
 import { useVisitorFiles } from './api-visitor.ts';
 
 /** The next page is asked for when the end of the grid comes within this of the viewport. */
@@ -26,7 +27,7 @@ export function VisitorFileGrid({ album }: { album: JobInfo }) {
   const intl = useIntl();
   const files = useVisitorFiles(album);
   const activity = useAlbumActivity(album.id).data;
-  const title = album.title || intl.formatMessage({ id: 'albums.untitled' });
+  const title = displayTitle(album, intl.formatMessage({ id: 'albums.unnamed' }));
   if (files.isError && !files.data)
     return <QueryError error={files.error} onRetry={() => void files.refetch()} />;
   if (!files.data) return <Spinner />;

@@ -1,7 +1,8 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import type { ShareLinkMarker } from '@trove/contract';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { smsHref } from './model.ts';
+import { shareLink, smsHref } from './model.ts';
 import { ShareIcon } from './share-icons.tsx';
 import type { ShareLink } from './use-share-link.ts';
 
@@ -19,32 +20,40 @@ function canShareToApps(): boolean {
   return typeof navigator.share === 'function';
 }
 
+/** Follows `href` as a click on a link would (an `sms:` link opens the messages app). */
+function follow(href: string): void {
+  const anchor = document.createElement('a');
+  anchor.href = href;
+  anchor.click();
+}
+
 /**
- * The external options view (spec 000 §4 externalOptions): the link, made on the way in,
- * handed to a text message (`sms:` with the `sms` marker, spec 000 §3) or, where the browser
- * has the Web Share API, to any other app ("More apps…", hidden elsewhere).
+ * The external options view (spec 000 §4 externalOptions): the link handed to a text
+ * message (`sms:` with the `sms` marker, spec 000 §3) or, where the browser has the Web
+ * Share API, to any other app ("More apps…", hidden elsewhere). Opening the view makes no
+ * share (issue #23: it used to make one on the way in, a live link nobody asked for): the
+ * dialog's one share is made when an option is chosen, or was made already by Copy link or
+ * e-mail and is reused.
  */
 export function ExternalOptionsView({ link, password, onFailed, onBack }: ExternalOptionsViewProps) {
   const intl = useIntl();
-  const [links, setLinks] = useState<{ sms: string; plain: string } | null>(null);
-  const makeLinks = useEffectEvent(() =>
-    Promise.all([link.ensureLink(password, 'sms'), link.ensureLink(password)]),
-  );
-  const fail = useEffectEvent(onFailed);
-  useEffect(() => {
-    let isCurrent = true;
-    makeLinks().then(
-      ([sms, plain]) => {
-        if (isCurrent) setLinks({ sms, plain });
+  const [isMaking, setIsMaking] = useState(false);
+  const origin = window.location.origin;
+  const madeSms = link.share ? shareLink(origin, link.share.id, 'sms') : link.visitorLink;
+
+  /** Makes the link (once per dialog, See: useShareLink) and hands it to `use`. */
+  const withLink = (marker: ShareLinkMarker | undefined, use: (url: string) => void) => {
+    setIsMaking(true);
+    link.ensureLink(password, marker).then(
+      (url) => {
+        setIsMaking(false);
+        use(url);
       },
       () => {
-        if (isCurrent) fail();
+        onFailed();
       },
     );
-    return () => {
-      isCurrent = false;
-    };
-  }, []);
+  };
 
   const handleMoreApps = (url: string) => {
     const title = intl.formatMessage({ id: 'shareDialog.external.shareTitle' });
@@ -58,31 +67,47 @@ export function ExternalOptionsView({ link, password, onFailed, onBack }: Extern
   return (
     <>
       <div className="dialog__body share-dialog__body">
-        {links ? (
-          <ul className="share-dialog__options">
-            <li>
-              <a className="share-option" href={smsHref(links.sms)}>
+        <ul className="share-dialog__options" aria-busy={isMaking}>
+          <li>
+            {madeSms !== null ? (
+              <a className="share-option" href={smsHref(madeSms)}>
                 <ShareIcon name="sms" />
                 {intl.formatMessage({ id: 'shareDialog.external.sms' })}
               </a>
-            </li>
-            {canShareToApps() && (
-              <li>
-                <button
-                  type="button"
-                  className="share-option"
-                  onClick={() => {
-                    handleMoreApps(links.plain);
-                  }}
-                >
-                  <ShareIcon name="apps" />
-                  {intl.formatMessage({ id: 'shareDialog.external.moreApps' })}
-                </button>
-              </li>
+            ) : (
+              <button
+                type="button"
+                className="share-option"
+                disabled={isMaking}
+                onClick={() => {
+                  withLink('sms', (url) => {
+                    follow(smsHref(url));
+                  });
+                }}
+              >
+                <ShareIcon name="sms" />
+                {intl.formatMessage({ id: 'shareDialog.external.sms' })}
+              </button>
             )}
-          </ul>
-        ) : (
-          <div className="share-dialog__creating">
+          </li>
+          {canShareToApps() && (
+            <li>
+              <button
+                type="button"
+                className="share-option"
+                disabled={isMaking}
+                onClick={() => {
+                  withLink(undefined, handleMoreApps);
+                }}
+              >
+                <ShareIcon name="apps" />
+                {intl.formatMessage({ id: 'shareDialog.external.moreApps' })}
+              </button>
+            </li>
+          )}
+        </ul>
+        {isMaking && (
+          <div className="share-dialog__creating" role="status">
             <Spinner size={24} />
             <span>{intl.formatMessage({ id: 'shareDialog.creating' })}</span>
           </div>

@@ -206,12 +206,37 @@ describe('e-mail view (spec 000 §4, §5)', () => {
 });
 
 describe('more options (spec 000 §4 externalOptions)', () => {
-  test('a text message carries the link with the sms marker; More apps is hidden without the Web Share API', async () => {
-    const { user } = renderDialog();
+  test('opening it makes no share; a text message makes the one share, with the sms marker; More apps is hidden without the Web Share API', async () => {
+    const followed: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      followed.push(this.href);
+    });
+    const { user, calls } = renderDialog();
+    await user.click(option('More options'));
+    await within(dialog()).findByRole('button', { name: 'Text message' });
+    // Issue #23: the view used to make a live link on the way in.
+    expect(calls('POST', '/st/4/shares')).toHaveLength(0);
+    expect(within(dialog()).queryByRole('button', { name: 'More apps…' })).toBeNull();
+    await user.click(option('Text message'));
+    await waitFor(() => {
+      expect(followed).toEqual([`sms:?&body=${encodeURIComponent(`${ORIGIN}/share/${ID}?m=sms`)}`]);
+    });
+    expect(calls('POST', '/st/4/shares')).toHaveLength(1);
+    // The share made, the text message is a plain link to it.
+    const sms = await within(dialog()).findByRole('link', { name: 'Text message' });
+    expect(sms.getAttribute('href')).toBe(followed[0]);
+  });
+
+  test('after Copy link, More options and e-mail reuse the one share of the dialog', async () => {
+    const { user, calls } = renderDialog();
+    await user.click(option('Copy link'));
+    await screen.findByText('Link copied');
     await user.click(option('More options'));
     const sms = await within(dialog()).findByRole('link', { name: 'Text message' });
     expect(sms.getAttribute('href')).toBe(`sms:?&body=${encodeURIComponent(`${ORIGIN}/share/${ID}?m=sms`)}`);
-    expect(within(dialog()).queryByRole('button', { name: 'More apps…' })).toBeNull();
+    await user.click(within(dialog()).getByRole('button', { name: 'Back' }));
+    await user.click(option('More options'));
+    expect(calls('POST', '/st/4/shares')).toHaveLength(1);
   });
 
   test('More apps hands the link to the Web Share API where there is one', async () => {
@@ -227,6 +252,7 @@ describe('more options (spec 000 §4 externalOptions)', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = renderDialog(FILES, { 'POST /st/4/shares': 'network' });
     await user.click(option('More options'));
+    await user.click(await within(dialog()).findByRole('button', { name: 'Text message' }));
     expect((await within(dialog()).findByRole('alert')).textContent).toBe(
       'Failed to share files - please try again',
     );

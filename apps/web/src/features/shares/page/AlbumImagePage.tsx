@@ -1,4 +1,4 @@
-import type { JobInfo, RemoteFile } from '@trove/contract';
+import { isUnnamedTitle, type JobInfo, type RemoteFile } from '@trove/contract';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { useApi } from '../../../api/api-context.tsx';
@@ -71,7 +71,9 @@ function AlbumFile({ album, fileId }: { album: JobInfo; fileId: string }) {
   const intl = useIntl();
   const found = useFileComments(album.id, fileId);
   const file = found.data?.file;
-  const title = album.title || intl.formatMessage({ id: 'sharePage.untitledAlbum' });
+  const title = isUnnamedTitle(album.title)
+    ? intl.formatMessage({ id: 'sharePage.untitledAlbum' })
+    : album.title;
   usePageTitle(file?.name ?? title);
   const albumPath = `/a/${encodeURIComponent(album.id)}`;
   if (found.error instanceof HttpError && found.error.status === 404)
