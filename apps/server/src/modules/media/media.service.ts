@@ -1,10 +1,12 @@
 import type { Readable } from 'node:stream';
 import { canServeSignedMedia, canServeTrashedMedia } from '../../access/access.ts';
+import { parseMediaScope } from '../../access/visitor-grants.ts';
 import type { MediaSigner, MediaVariant, PresentedSignature } from '../../access/media-urls.ts';
 import type { Repositories } from '../../db/repositories.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { BlobStore, ByteRange } from '../../storage/blob-store.ts';
 import { extensionForType, servedTypeOf, type ServedType } from './content-type.ts';
+import { createOriginals, type ViewedBytes } from './originals.ts';
 
 /** One rendition ready to send: its size, type, a strong validator and a way to read it. */
 export interface MediaBody extends ServedType {
@@ -24,6 +26,9 @@ const DERIVATIVE_OF: Partial<Record<MediaVariant, string>> = {
   trashed256: 'thumb256',
 };
 
+/** Sessions whose user is remembered: a session never changes its user. */
+const SESSION_CACHE_SIZE = 10_000;
+
 /**
  * Serves thumbnails, originals and preview video behind signed URLs (spec 000 §7
  * Downloads, thumbnails, video). A bad or expired signature, a trashed file (but for the
@@ -37,6 +42,36 @@ export function createMediaService(deps: {
   now: () => number;
 }) {
   const { repos, store, signer, now } = deps;
+  const originals = createOriginals(store);
+  const sessionUsers = new Map<string, string | null>();
+
+  /** The user a media URL was handed to: its session's (see [Note: Media URLs]); null for visitors. */
+  async function viewerOf(sid: string): Promise<string | null> {
+    const { sessionId } = parseMediaScope(sid);
+    if (sessionId === null) return null;
+    const known = sessionUsers.get(sessionId);
+    if (known !== undefined) return known;
+    const userId = (await repos.media.userOfSession(sessionId)) ?? null;
+    if (sessionUsers.size >= SESSION_CACHE_SIZE) sessionUsers.clear();
+    sessionUsers.set(sessionId, userId);
+    return userId;
+  }
+
+  /**
+   * An original, or the JPEG made of it (which carries its EXIF): as stored for its uploader,
+   * with the place stripped for everyone else (see [Note: Who sees the place]), and not at all
+   * when the container cannot be stripped.
+   */
+  async function viewed(
+    file: { added_by: string },
+    key: string,
+    size: number,
+    sid: string,
+  ): Promise<ViewedBytes> {
+    const bytes = await originals.openFor(await viewerOf(sid), file, key, size);
+    if (!bytes) throw new NotFoundError();
+    return bytes;
+  }
 
   async function body(
     fileId: string,
@@ -65,22 +100,34 @@ export function createMediaService(deps: {
     if (kind === undefined) {
       const blob = await repos.files.findBlob(file.blob_id);
       if (!blob) throw new NotFoundError();
-      return describe(blob.store_key, blob.size, servedTypeOf(file.name), file.name);
+      const bytes = await viewed(file, blob.store_key, blob.size, presented.sid);
+      return describe(blob.store_key, bytes, servedTypeOf(file.name), file.name);
     }
     const derivative = await repos.media.findDerivative(file.blob_id, kind);
     if (!derivative) throw new NotFoundError();
     // Named by what the bytes are: thumbnails are WebP, `to_jpeg` a JPEG, previews MP4.
     const name = `${baseName(file.name)}.${extensionForType(derivative.content_type)}`;
+    const bytes: ViewedBytes =
+      variant === 'jpeg'
+        ? await viewed(file, derivative.store_key, derivative.size, presented.sid)
+        : {
+            size: derivative.size,
+            stripped: false,
+            crcDelta: 0,
+            open: (range) => store.get(derivative.store_key, range),
+          };
     return describe(
       derivative.store_key,
-      derivative.size,
+      bytes,
       { contentType: derivative.content_type, attachment: false },
       name,
     );
   }
 
-  function describe(key: string, size: number, type: ServedType, fileName: string): MediaBody {
-    return { ...type, size, etag: `"${key}"`, fileName, open: (range) => store.get(key, range) };
+  function describe(key: string, bytes: ViewedBytes, type: ServedType, fileName: string): MediaBody {
+    // The stripped bytes are other bytes: another validator.
+    const etag = bytes.stripped ? `"${key}.noplace"` : `"${key}"`;
+    return { ...type, size: bytes.size, etag, fileName, open: bytes.open };
   }
 
   return {
