@@ -5,7 +5,8 @@ import type { MediaSigner, MediaVariant, PresentedSignature } from '../../access
 import type { Repositories } from '../../db/repositories.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { BlobStore, ByteRange } from '../../storage/blob-store.ts';
-import { extensionForType, servedTypeOf, type ServedType } from './content-type.ts';
+import { SNIFF_BYTES, sniffContent } from '../../media/sniff.ts';
+import { extensionForType, openedTypeOf, servedTypeOf, type ServedType } from './content-type.ts';
 import { createOriginals, type ViewedBytes } from './originals.ts';
 
 /** One rendition ready to send: its size, type, a strong validator and a way to read it. */
@@ -78,6 +79,7 @@ export function createMediaService(deps: {
     jobId: string | undefined,
     variant: MediaVariant,
     presented: PresentedSignature,
+    opened = false,
   ) {
     if (!signer.verify(fileId, variant, presented)) throw new NotFoundError();
     const file = await repos.files.findWithJob(fileId);
@@ -101,7 +103,10 @@ export function createMediaService(deps: {
       const blob = await repos.files.findBlob(file.blob_id);
       if (!blob) throw new NotFoundError();
       const bytes = await viewed(file, blob.store_key, blob.size, presented.sid);
-      return describe(blob.store_key, bytes, servedTypeOf(file.name), file.name);
+      const type = opened
+        ? openedTypeOf(file.name, await kindOf(blob.store_key, blob.size))
+        : servedTypeOf(file.name);
+      return describe(blob.store_key, bytes, type, file.name);
     }
     const derivative = await repos.media.findDerivative(file.blob_id, kind);
     if (!derivative) throw new NotFoundError();
@@ -124,6 +129,15 @@ export function createMediaService(deps: {
     );
   }
 
+  /** What the stored bytes are, by their first bytes. */
+  async function kindOf(key: string, size: number) {
+    if (size === 0) return sniffContent(new Uint8Array()).kind;
+    const chunks: Buffer[] = [];
+    const head = await store.get(key, { start: 0, end: Math.min(size, SNIFF_BYTES) - 1 });
+    for await (const chunk of head as AsyncIterable<Buffer>) chunks.push(chunk);
+    return sniffContent(Buffer.concat(chunks)).kind;
+  }
+
   function describe(key: string, bytes: ViewedBytes, type: ServedType, fileName: string): MediaBody {
     // The stripped bytes are other bytes: another validator.
     const etag = bytes.stripped ? `"${key}.noplace"` : `"${key}"`;
@@ -137,13 +151,17 @@ export function createMediaService(deps: {
       variant: 'thumb256' | 'thumb1280' | 'trashed256',
       presented: PresentedSignature,
     ) => body(fileId, undefined, variant, presented),
-    /** GET /st/4/jobs/{id}/files_by_id/{fileId}: the original, its JPEG, or the preview video. */
+    /**
+     * GET /st/4/jobs/{id}/files_by_id/{fileId}: the original, its JPEG, or the preview video.
+     * `opened`: the original to open in a tab (`disposition=inline`), typed by its content.
+     */
     file: (
       jobId: string,
       fileId: string,
       variant: 'original' | 'jpeg' | 'preview',
       presented: PresentedSignature,
-    ) => body(fileId, jobId, variant, presented),
+      opened = false,
+    ) => body(fileId, jobId, variant, presented, opened),
   };
 }
 export type MediaService = ReturnType<typeof createMediaService>;
