@@ -7,7 +7,7 @@ import { NotFoundError } from '../../errors.ts';
 import type { BlobStore, ByteRange } from '../../storage/blob-store.ts';
 import { SNIFF_BYTES, sniffContent } from '../../media/sniff.ts';
 import { extensionForType, openedTypeOf, servedTypeOf, type ServedType } from './content-type.ts';
-import { createOriginals, type ViewedBytes } from './originals.ts';
+import { bounded, createOriginals, type ViewedBytes } from './originals.ts';
 
 /** One rendition ready to send: its size, type, a strong validator and a way to read it. */
 export interface MediaBody extends ServedType {
@@ -119,7 +119,7 @@ export function createMediaService(deps: {
             size: derivative.size,
             stripped: false,
             crcDelta: 0,
-            open: (range) => store.get(derivative.store_key, range),
+            open: (range) => store.get(derivative.store_key, bounded(range, derivative.size)),
           };
     return describe(
       derivative.store_key,
