@@ -145,6 +145,7 @@ describe('web client serving', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Trove</title>');
     fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js.map'), '{"version":3,"sources":["secret.ts"]}');
     t = await createTestApp('sqlite', { env: { WEB_DIST: dist } });
   });
   afterAll(async () => {
@@ -188,6 +189,27 @@ describe('web client serving', () => {
       const response = await t.app.inject({ url: `/${segment}/no-such-thing` });
       expect(response.statusCode, segment).toBe(404);
       expect(response.json(), segment).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+    }
+  });
+
+  it('answers 404 for source maps unless SERVE_SOURCE_MAPS is set (issue #23)', async () => {
+    for (const url of [
+      '/assets/app-1234.js.map',
+      '/assets/app-1234.js.MAP',
+      '/assets/app-1234.js%2Emap',
+      '/x.js.map',
+    ]) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('secret.ts');
+    }
+    const debugging = await createTestApp('sqlite', { env: { WEB_DIST: dist, SERVE_SOURCE_MAPS: 'true' } });
+    try {
+      const response = await debugging.app.inject({ url: '/assets/app-1234.js.map' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('secret.ts');
+    } finally {
+      await debugging.close();
     }
   });
 

@@ -302,6 +302,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   registerMediaRoutes(app, { media: mediaService, now });
-  await registerWebClient(app, path.resolve(config.WEB_DIST));
+  await registerWebClient(app, path.resolve(config.WEB_DIST), { sourceMaps: config.SERVE_SOURCE_MAPS });
   return app;
 }

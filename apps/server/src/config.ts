@@ -34,6 +34,11 @@ const EnvSchema = z.object({
     .refine((v) => v === '' || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL or empty'),
   BASE_QUOTA_BYTES: z.coerce.number().int().positive().default(BASE_QUOTA_BYTES),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /**
+   * Serve the web client's source maps (`*.map`, which hold its whole source). Off: they answer
+   * 404 like any missing file (issue #23), for a debugging session only.
+   */
+  SERVE_SOURCE_MAPS: boolish,
   APP_HOST: optionalUrl,
   THUMB_HOST: optionalUrl,
   VIDEO_HOST: optionalUrl,

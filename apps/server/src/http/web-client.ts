@@ -28,7 +28,11 @@ const notFound: ErrorBody = { error: { code: 'not_found', message: 'Not found' }
  * other GET gets index.html, whatever its `Accept` (`curl http://localhost:8080/` too), and
  * the client's router takes it from there.
  */
-export async function registerWebClient(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWebClient(
+  app: FastifyInstance,
+  webDist: string,
+  options: { sourceMaps: boolean } = { sourceMaps: false },
+): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const hasClient = fs.existsSync(indexFile);
   if (hasClient) {
@@ -42,6 +46,10 @@ export async function registerWebClient(app: FastifyInstance, webDist: string): 
     const segment = url.split('/')[1] ?? '';
     // A missing script or stylesheet (an old page after a deploy) is a 404, not the page.
     const isPage = isGet && !SERVER_SEGMENTS.has(segment) && segment !== 'assets';
+    // The build writes source maps (vite `sourcemap: true`) for debugging; they hold the whole
+    // client source and are served only when configured (SERVE_SOURCE_MAPS, issue #23).
+    if (!options.sourceMaps && /\.map$/i.test(safeDecode(url) ?? url))
+      return reply.status(404).send(notFound);
     if (hasClient && isGet && !SERVER_SEGMENTS.has(segment) && isClientFile(webDist, url)) {
       // Hashed asset names never change content, so browsers may keep them for a year.
       const immutable = url.startsWith('/assets/');
@@ -55,14 +63,18 @@ export async function registerWebClient(app: FastifyInstance, webDist: string): 
   });
 }
 
+function safeDecode(urlPath: string): string | undefined {
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+}
+
 /** True when the URL path names a file of the built client (never outside its folder). */
 function isClientFile(webDist: string, urlPath: string): boolean {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return false;
-  }
+  const decoded = safeDecode(urlPath);
+  if (decoded === undefined) return false;
   if (decoded.includes('\0') || decoded === '/' || decoded === '/index.html') return false;
   const full = path.resolve(webDist, `.${decoded}`);
   if (!full.startsWith(webDist + path.sep)) return false;

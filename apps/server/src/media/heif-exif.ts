@@ -8,14 +8,16 @@
  * the TIFF bytes directly.
  */
 
-interface Box {
+/** An ISO-BMFF box (ISO/IEC 14496-12 §4.2). */
+export interface Box {
   type: string;
   /** Payload start (after size, type and a 64-bit size if any) and end, in the file. */
   start: number;
   end: number;
 }
 
-function* boxes(buf: Uint8Array, view: DataView, from: number, to: number): Generator<Box> {
+/** The boxes between `from` and `to` of a buffer; stops at one that lies about its size. */
+export function* boxes(buf: Uint8Array, view: DataView, from: number, to: number): Generator<Box> {
   let at = from;
   while (at + 8 <= to) {
     let size = view.getUint32(at);
@@ -64,7 +66,7 @@ function exifItemId(buf: Uint8Array, view: DataView, iinf: Box): number | undefi
 }
 
 /** File offset and length of an item's single extent in `iloc` (file data only). */
-function itemExtent(view: DataView, iloc: Box, wanted: number): [number, number] | undefined {
+export function itemExtent(view: DataView, iloc: Box, wanted: number): [number, number] | undefined {
   const version = view.getUint8(iloc.start);
   let at = iloc.start + 4;
   const sizes = view.getUint16(at);

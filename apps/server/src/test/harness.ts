@@ -303,10 +303,15 @@ export function multipart(
   };
 }
 
-/** Bytes that sniff as a JPEG: the JFIF header followed by random data. */
+/**
+ * Bytes that sniff as a JPEG with the segment structure of one (SOI, a JFIF APP0 segment, a
+ * start of scan), followed by random data: the place stripper reads them as a JPEG without a
+ * place (see [Note: Place stripping]). Not a decodable image.
+ */
 export function fakeJpeg(size = 4096): Buffer {
   const header = Buffer.from([
-    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00,
+    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00,
+    0x01, 0x00, 0x00, 0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00,
   ]);
   return Buffer.concat([
     header,
@@ -315,12 +320,22 @@ export function fakeJpeg(size = 4096): Buffer {
   ]);
 }
 
-/** Bytes that sniff as PNG (signature and an IHDR chunk start), not a decodable image. */
+/**
+ * Bytes that sniff as PNG with the chunk structure of one (signature, IHDR, one chunk of
+ * random data, IEND; CRCs not checked), not a decodable image.
+ */
 export function fakePng(size = 2048): Buffer {
-  const header = Buffer.from([
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
-  ]);
-  return Buffer.concat([header, randomBytes(Math.max(0, size - header.length))]);
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    return Buffer.concat([head, data, Buffer.alloc(4)]);
+  };
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const ihdr = chunk('IHDR', Buffer.from([0, 0, 0, 8, 0, 0, 0, 8, 8, 2, 0, 0, 0]));
+  const fixed = signature.length + ihdr.length + 12 + 12;
+  const data = chunk('IDAT', randomBytes(Math.max(0, size - fixed)));
+  return Buffer.concat([signature, ihdr, data, chunk('IEND', Buffer.alloc(0))]);
 }
 
 /** SHA-1 hex of bytes: the spec's checksum. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import type { ArchiveMode, ArchiveOptions } from '@trove/contract';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import type { Originals } from '../media/originals.ts';
 import type { ArchiveFileRow, ArchivesRepository } from './archives.repository.ts';
 import { createNameBook, safePath, safeSegment } from './names.ts';
 import type { ZipEntry } from './zip/zip-layout.ts';
@@ -15,10 +16,14 @@ const HEIC = /\.(heic|heif)$/i;
  * and options give the same entries, so a resumed download gets the same bytes.
  */
 export async function entriesOf(
-  deps: { archives: Pick<ArchivesRepository, 'setBlobCrc' | 'setJpegCrc'>; store: Pick<BlobStore, 'get'> },
+  deps: {
+    archives: Pick<ArchivesRepository, 'setBlobCrc' | 'setJpegCrc'>;
+    store: Pick<BlobStore, 'get'>;
+    originals: Originals;
+  },
   files: readonly ArchiveFileRow[],
   options: ArchiveOptions,
-  folder: { mode: ArchiveMode | 'trash'; name: string },
+  folder: { mode: ArchiveMode | 'trash'; name: string; viewer: string | null },
 ): Promise<ZipEntry[]> {
   const name = createNameBook();
   // An export or a takeout unpacks into a folder of its own, named like the archive.
@@ -30,23 +35,24 @@ export async function entriesOf(
     const asJpeg = options.heic_to_jpeg && HEIC.test(file.name) && file.jpeg_key !== null;
     const wanted = options.flattened ? safeSegment(file.name, 'file') : safePath(file.path, 'file');
     const entryName = name(`${prefix}${asJpeg ? wanted.replace(HEIC, '.jpg') : wanted}`);
-    if (asJpeg && file.jpeg_key !== null && file.jpeg_size !== null) {
-      const crc =
-        file.jpeg_crc32 ??
-        (await remember(deps, file.jpeg_key, (value) => deps.archives.setJpegCrc(file.blob_id, value)));
-      entries.push({
-        name: entryName,
-        size: file.jpeg_size,
-        crc32: crc,
-        mtime: file.mtime,
-        source: file.jpeg_key,
-      });
-      continue;
-    }
-    const crc =
-      file.crc32 ??
-      (await remember(deps, file.store_key, (value) => deps.archives.setBlobCrc(file.blob_id, value)));
-    entries.push({ name: entryName, size: file.size, crc32: crc, mtime: file.mtime, source: file.store_key });
+    const jpeg = asJpeg && file.jpeg_key !== null && file.jpeg_size !== null;
+    const key = jpeg && file.jpeg_key !== null ? file.jpeg_key : file.store_key;
+    const size = jpeg && file.jpeg_size !== null ? file.jpeg_size : file.size;
+    // The bytes the original's URL gives this viewer: the place stripped but for its uploader;
+    // a file whose bytes cannot be stripped is left out, like one they cannot see.
+    const viewed = await deps.originals.openFor(folder.viewer, file, key, size);
+    if (!viewed) continue;
+    const crc = jpeg
+      ? (file.jpeg_crc32 ??
+        (await remember(deps, key, (value) => deps.archives.setJpegCrc(file.blob_id, value))))
+      : (file.crc32 ?? (await remember(deps, key, (value) => deps.archives.setBlobCrc(file.blob_id, value))));
+    entries.push({
+      name: entryName,
+      size,
+      crc32: (crc ^ viewed.crcDelta) >>> 0,
+      mtime: file.mtime,
+      source: deps.originals.sourceOf(key, viewed),
+    });
   }
   return entries;
 }

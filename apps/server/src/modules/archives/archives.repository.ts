@@ -16,6 +16,9 @@ export interface ArchiveFileRow {
   taken_at: number;
   group_id: string | null;
   master: number;
+  /** Who added the file and who uploaded its bytes: whose place it is (see [Note: Who sees the place]). */
+  added_by: string;
+  uploaded_by: string | null;
   /** What the file weighs (spec 000 §3 size): what the limits count. */
   file_size: number;
   blob_id: string;
@@ -38,6 +41,8 @@ const ARCHIVE_FILE_COLUMNS = [
   'f.taken_at',
   'f.group_id',
   'f.master',
+  'f.added_by',
+  'f.uploaded_by',
   'f.size as file_size',
   'b.id as blob_id',
   'b.store_key',

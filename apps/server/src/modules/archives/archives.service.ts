@@ -14,6 +14,7 @@ import { MEDIA_URL_MAX_AGE_MS, type MediaSigner, type PresentedSignature } from 
 import type { Repositories } from '../../db/repositories.ts';
 import { DownloadLimitError, NotFoundError } from '../../errors.ts';
 import type { BlobStore, ByteRange } from '../../storage/blob-store.ts';
+import { createOriginals } from '../media/originals.ts';
 import { archiveTag, entriesOf } from './archive-entries.ts';
 import type { ArchiveFileRow } from './archives.repository.ts';
 import { safeSegment } from './names.ts';
@@ -49,7 +50,8 @@ export function createArchivesService(deps: {
   now: () => number;
 }) {
   const { repos, access, store, signer, now } = deps;
-  const entryDeps = { archives: repos.archives, store };
+  const originals = createOriginals(store);
+  const entryDeps = { archives: repos.archives, store, originals };
 
   /** The limits of spec 000 §5/§9 over the files found (never over what the caller may not see). */
   function checkLimits(files: readonly ArchiveFileRow[], album: boolean) {
@@ -74,6 +76,7 @@ export function createArchivesService(deps: {
     const entries = await entriesOf(entryDeps, input.files, input.options, {
       mode: input.mode,
       name: input.name,
+      viewer: input.userId,
     });
     const layout = layoutZip(entries);
     const id = randomBytes(16).toString('base64url');
@@ -208,13 +211,17 @@ export function createArchivesService(deps: {
       }
       // Every file deleted (or restored out of the trash) since: nothing is left to send.
       if (files.length === 0) throw new NotFoundError();
-      const entries = await entriesOf(entryDeps, files, options, { mode: row.mode as Mode, name: row.name });
+      const entries = await entriesOf(entryDeps, files, options, {
+        mode: row.mode as Mode,
+        name: row.name,
+        viewer: row.user_id,
+      });
       const layout = layoutZip(entries);
       return {
         fileName: `${row.name}.zip`,
         size: layout.size,
         etag: archiveTag(entries),
-        open: (range) => streamZip(layout, (key, part) => store.get(key, part), range),
+        open: (range) => streamZip(layout, (source, part) => originals.openSource(source, part), range),
       };
     },
   };

@@ -29,13 +29,7 @@ export async function recordFileAdded(
   await changes.fileAdded(file, { by: change.by, at: change.at, isRollback: change.isRollback });
 }
 
-/**
- * Who uploaded the file's bytes (see [Note: Copies]): `uploaded_by`, or for a row written
- * without it (none of ours since migration 0012) the one who added it.
- */
-export function uploaderOf(file: Pick<FileRow, 'uploaded_by' | 'added_by'>): string {
-  return file.uploaded_by ?? file.added_by;
-}
+export { uploaderOf } from '../../access/place.ts';
 
 /** The position fields of the metadata JSON (spec 000 §3 Metadata): where a photo was taken. */
 const POSITION_KEYS = ['latitude', 'longitude'] as const;

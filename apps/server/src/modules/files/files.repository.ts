@@ -71,11 +71,16 @@ export function createFilesRepository(db: Kysely<Database>) {
       await db.insertInto('files').values(file).execute();
     },
     /** A file with its job's owner and deletion time, in one read (every media request). */
-    findWithJob(fileId: string): Promise<FileWithJob | undefined> {
-      return db
-        .selectFrom('files')
-        .innerJoin('jobs', 'jobs.id', 'files.job_id')
-        .selectAll('files')
+    /**
+     * A file and the state of its job that media serving checks. Two point lookups, not a
+     * join: SQLite answered the join several times slower than both lookups together, and
+     * every thumbnail asks this (issue #23 read throughput).
+     */
+    async findWithJob(fileId: string): Promise<FileWithJob | undefined> {
+      const file = await db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst();
+      if (!file) return undefined;
+      const job = await db
+        .selectFrom('jobs')
         .select([
           'jobs.owner_id as job_owner_id',
           'jobs.type as job_type',
@@ -84,8 +89,9 @@ export function createFilesRepository(db: Kysely<Database>) {
           'jobs.privacy_mode as job_privacy_mode',
           'jobs.auth_epoch as job_auth_epoch',
         ])
-        .where('files.id', '=', fileId)
+        .where('id', '=', file.job_id)
         .executeTakeFirst();
+      return job && { ...file, ...job };
     },
     findFile(jobId: string, fileId: string): Promise<FileRow | undefined> {
       return db

@@ -1,4 +1,5 @@
 import { extensionOf } from '@trove/contract';
+import type { SniffKind } from '../../media/sniff.ts';
 
 /**
  * Content types the server will send inline. User bytes are served from our own origin, so
@@ -40,6 +41,33 @@ export function servedTypeOf(path: string): ServedType {
   const inline = INLINE[extensionOf(path)];
   return inline
     ? { contentType: inline, attachment: false }
+    : { contentType: 'application/octet-stream', attachment: true };
+}
+
+/**
+ * What a document opened in a tab (`disposition=inline`) may be shown as: a PDF or a raster
+ * picture a browser draws, by what its bytes are (sniffed) as well as by its name. Never SVG
+ * or HTML, whatever either says (RESEARCH-RELIABILITY: stored XSS via uploads).
+ */
+const INLINE_DOCUMENT: Readonly<Partial<Record<SniffKind, string>>> = {
+  pdf: 'application/pdf',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  bmp: 'image/bmp',
+};
+
+/**
+ * The type to open a file in a tab with (issue #23): inline only when its name's type and its
+ * sniffed content agree on a PDF or a raster picture; anything else an octet-stream attachment.
+ */
+export function openedTypeOf(path: string, kind: SniffKind): ServedType {
+  const contentType = INLINE_DOCUMENT[kind];
+  const named = extensionOf(path) === 'pdf' ? 'application/pdf' : INLINE[extensionOf(path)];
+  return contentType !== undefined && contentType === named
+    ? { contentType, attachment: false }
     : { contentType: 'application/octet-stream', attachment: true };
 }
 

@@ -13,6 +13,15 @@ export type MediaFacts = Pick<
 /** Derived renditions of blobs (thumbnails, preview video, JPEG of HEIC) and media facts. */
 export function createMediaRepository(db: Kysely<Database>) {
   return {
+    /** The user of a session (ended ones too: the media signer refuses those). */
+    async userOfSession(sessionId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('sessions')
+        .select('user_id')
+        .where('id', '=', sessionId)
+        .executeTakeFirst();
+      return row?.user_id;
+    },
     findDerivative(blobId: string, kind: string): Promise<DerivativeRow | undefined> {
       return db
         .selectFrom('derivatives')

@@ -24,8 +24,17 @@ const FileQuery = z.object({
   sub: z.enum(['0', '1']).optional(),
   to_jpeg: z.enum(['0', '1']).optional(),
   download: z.enum(['0', '1']).optional(),
+  /**
+   * `inline`: open the original in a tab (a document's "open"): shown only when it is a PDF or
+   * a raster picture by name and by content, else saved (issue #23). Not signed, like
+   * `download`: it cannot widen which bytes a URL reaches, and the type rules hold either way.
+   */
+  disposition: z.enum(['inline', 'attachment']).optional(),
   ...Signature,
 });
+/** The policy of every media answer (issue #23: documents open in a tab under it). */
+export const MEDIA_CSP =
+  "sandbox; default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const ThumbParams = z.object({ fileId: z.string().min(1).max(100) });
 const FileParams = z.object({ id: z.string().min(1).max(100), fileId: z.string().min(1).max(100) });
 
@@ -53,8 +62,10 @@ export function registerMediaRoutes(
     const { id, fileId } = parseInput(FileParams, request.params);
     const query = parseInput(FileQuery, request.query);
     const variant = query.sub === '1' ? 'preview' : query.to_jpeg === '1' ? 'jpeg' : 'original';
-    const media = await deps.media.file(id, fileId, variant, query);
-    return send(request, reply, media, { exp: Number(query.exp), download: query.download === '1' });
+    const opened = variant === 'original' && query.disposition === 'inline';
+    const media = await deps.media.file(id, fileId, variant, query, opened);
+    const download = query.download === '1' || query.disposition === 'attachment';
+    return send(request, reply, media, { exp: Number(query.exp), download });
   });
 
   /** Sends a rendition with validators, caching until the URL expires, and byte ranges. */
@@ -69,8 +80,10 @@ export function registerMediaRoutes(
       .header('etag', media.etag)
       .header('cache-control', `private, max-age=${String(maxAge)}`)
       .header('accept-ranges', 'bytes')
-      // User bytes never run as a page of ours, whatever they claim to be.
-      .header('content-security-policy', "default-src 'none'; sandbox")
+      // User bytes never run as a page of ours, whatever they claim to be: a sandbox without
+      // scripts, forms or a same origin, loading nothing, framed by no one. Chromium's PDF
+      // viewer shows a PDF under it (checked in documents-open.chromium.test.ts).
+      .header('content-security-policy', MEDIA_CSP)
       .header(
         'content-disposition',
         contentDisposition(media.attachment || options.download ? 'attachment' : 'inline', media.fileName),
