@@ -65,7 +65,13 @@ describe.each(DIALECTS)('my shared links (%s)', (dialect) => {
     const withPassword = await share(ann, annTimeline, [photos[2] ?? ''], 'open sesame');
     tick();
     const album = await c.createShared(ann, 'Summer');
-    await c.uploaded(ann, album.id, 'a.jpg', 5100);
+    const albumPhoto = await c.uploaded(ann, album.id, 'a.jpg', 5100);
+    // An album's cover is its newest file whose thumbnails are ready (issue #23).
+    await t.database.db
+      .updateTable('files')
+      .set({ media_status: 'ready' })
+      .where('id', '=', albumPhoto)
+      .execute();
     tick();
     const privateAlbum = await c.create(ann, { name: 'Mine only' });
     // Bob's share and Bob's shared album are Bob's: never Ann's links.
