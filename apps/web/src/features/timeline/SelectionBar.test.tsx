@@ -65,4 +65,29 @@ describe('selection bar (spec 000 §4 Selection)', () => {
     expect(screen.getByRole('toolbar', { name: '1 selected' })).toBeTruthy();
     expect(screen.queryByText(/hold Shift and click/)).toBeNull();
   });
+
+  test('the file menu has a button of its own on each tile: touch screens have no right click (issue #23)', async () => {
+    const { user } = renderApp({ route: '/photos', routes });
+    await screen.findByRole('img', { name: 'lake.jpg' });
+    await user.click(screen.getByRole('button', { name: 'More actions for lake.jpg' }));
+    const menu = await screen.findByRole('menu', { name: 'Actions for lake.jpg' });
+    expect(within(menu).getByRole('menuitem', { name: 'Download' })).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Delete' })).toBeTruthy();
+    // While selecting, a tap selects: the buttons step aside.
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('checkbox', { name: 'Select beach.jpg' }));
+    expect(screen.queryByRole('button', { name: 'More actions for lake.jpg' })).toBeNull();
+  });
+
+  test("the timeline's selection bar offers what the registry gives its owner", async () => {
+    const { user } = renderApp({ route: '/photos', routes });
+    await screen.findByRole('img', { name: 'lake.jpg' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select beach.jpg' }));
+    const bar = screen.getByRole('toolbar', { name: '1 selected' });
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Clear selection', 'Download', 'Add to album', 'Share', 'Delete']);
+  });
 });
