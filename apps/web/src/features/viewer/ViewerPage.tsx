@@ -103,8 +103,6 @@ export interface ViewerProps {
    * The toolbar offers what the registry allows for the file on screen.
    */
   actions?: PlaceFileActions | undefined;
-  /** The caller as the place knows them: signed out on a visitor's album (no account to ask). */
-  caller?: Pick<FileActionContext, 'me' | 'isReadOnly'>;
   /** Whether a delete offers Undo (spec 000 §6: only to the job owner); always in the timeline. */
   isOwner?: boolean;
   /** An album's comments (issue #12): the toolbar's comments button and the panel it opens. */
@@ -130,7 +128,6 @@ export function Viewer({
   cameFromTimeline,
   exitTo = '/photos',
   actions,
-  caller,
   isOwner = true,
   comments,
   albumId,
@@ -148,9 +145,8 @@ export function Viewer({
   const isCommentsOpen = sidePanel === 'comments' && comments !== undefined;
   const [dialog, setDialog] = useState<FileActionDialog | null>(null);
   const isConfirming = dialog === 'confirm';
-  const placeActions = usePlaceActions(actions);
-  const { place } = placeActions;
-  const context = place && file ? actionContext(place, caller ?? placeActions.caller, [file]) : undefined;
+  const { place, caller } = usePlaceActions(actions);
+  const context = place && file ? actionContext(place, caller, [file]) : undefined;
   const mayDelete = (at: FileActionContext) =>
     isFileActionAvailable('delete', 'viewerToolbar', at) ||
     isFileActionAvailable('removeFromAlbum', 'viewerToolbar', at);
