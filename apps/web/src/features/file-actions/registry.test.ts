@@ -166,9 +166,10 @@ describe('the file action registry (issue #23)', () => {
   });
 
   describe('in the documents', () => {
-    test('their owner downloads and deletes', () => {
+    test('their owner downloads, shares and deletes', () => {
       expect(offered('selectionBar', { place: 'documents', can: OWNER, files: [MINE, MINE] })).toEqual([
         'download',
+        'share',
         'delete',
       ]);
     });

@@ -137,7 +137,7 @@ export const FILE_ACTIONS: readonly FileAction[] = [
     label: 'fileActions.share',
     icon: 'share',
     surfaces: ALL_SURFACES,
-    places: ['timeline', 'album'],
+    places: ['timeline', 'album', 'documents'],
     isAvailable: ({ can, files }) => can.shareFiles && files.length > 0,
     needsSubscription: flagNeedsSubscription('shareFiles'),
     subscriptionHint: 'fileActions.shareReadOnly',
