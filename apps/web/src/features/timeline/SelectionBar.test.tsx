@@ -43,7 +43,7 @@ describe('selection bar (spec 000 §4 Selection)', () => {
     const { user } = renderApp({ route: '/photos', routes });
     await screen.findByRole('img', { name: 'lake.jpg' });
     await user.click(screen.getByRole('checkbox', { name: 'Select all of March 2024' }));
-    const bar = screen.getByRole('toolbar', { name: '3 selected' });
+    const bar = await screen.findByRole('toolbar', { name: '3 selected' });
     await user.click(within(bar).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete 3 files?' });
     expect(dialog.textContent).toContain('The files move to deleted items');
@@ -62,7 +62,7 @@ describe('selection bar (spec 000 §4 Selection)', () => {
     const { user } = renderApp({ route: '/photos', routes });
     await screen.findByRole('img', { name: 'lake.jpg' });
     await user.click(screen.getByRole('checkbox', { name: 'Select beach.jpg' }));
-    expect(screen.getByRole('toolbar', { name: '1 selected' })).toBeTruthy();
+    expect(await screen.findByRole('toolbar', { name: '1 selected' })).toBeTruthy();
     expect(screen.queryByText(/hold Shift and click/)).toBeNull();
   });
 
@@ -83,7 +83,7 @@ describe('selection bar (spec 000 §4 Selection)', () => {
     const { user } = renderApp({ route: '/photos', routes });
     await screen.findByRole('img', { name: 'lake.jpg' });
     await user.click(screen.getByRole('checkbox', { name: 'Select beach.jpg' }));
-    const bar = screen.getByRole('toolbar', { name: '1 selected' });
+    const bar = await screen.findByRole('toolbar', { name: '1 selected' });
     expect(
       within(bar)
         .getAllByRole('button')
