@@ -11,8 +11,10 @@ export type AlbumRole = z.infer<typeof AlbumRole>;
  * The `currentUserCan` flags of spec 000 §3 (deleteAlbum, leaveAlbum, subscribeToAlbum,
  * addPhotos, addComment, editAlbum) and the per-file flags of §3/§6 (deleteFile as "any
  * file" or "own files", setFileAsAlbumCoverPhoto, addToAlbum), computed by the server's one
- * access table. `needsSubscription` lists the flags a read-only user would have with a
- * subscription: the client shows those buttons disabled with the subscribe tooltip.
+ * access table. `shareFiles` and `downloadFiles` say whether the caller may share the job's
+ * files (a share of them, spec 000 §6) and download them. `needsSubscription` lists the flags
+ * a read-only user would have with a subscription: the client shows those buttons disabled
+ * with the subscribe tooltip.
  */
 export const CurrentUserCan = z.object({
   deleteAlbum: z.boolean(),
@@ -26,6 +28,8 @@ export const CurrentUserCan = z.object({
   setFileAsAlbumCoverPhoto: z.boolean(),
   addToAlbum: z.boolean(),
   deleteAnyComment: z.boolean(),
+  shareFiles: z.boolean(),
+  downloadFiles: z.boolean(),
   needsSubscription: z.array(z.string()),
 });
 export type CurrentUserCan = z.infer<typeof CurrentUserCan>;

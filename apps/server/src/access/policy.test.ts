@@ -155,6 +155,36 @@ describe('the access table (spec 000 §6, 001 §6)', () => {
     expect(allows(album({ role: 'owner', isAlbum: false, shared: false }), 'publish')).toBe(false);
     expect(allows(album({ role: 'readOnly', readOnlyUser: true }), 'publish')).toBe(false);
   });
+
+  it('sends the file actions the web offers (issue #23): share and download from the same cells', () => {
+    // A participant shares and downloads; a read-only member downloads and sees Share as
+    // needing a subscription; a signed-out visitor downloads only.
+    const participant = currentUserCan(album({}));
+    expect(participant).toMatchObject({
+      shareFiles: true,
+      downloadFiles: true,
+      deleteOwnFile: true,
+      deleteAnyFile: false,
+    });
+    const readOnly = currentUserCan(album({ role: 'readOnly', readOnlyUser: true }));
+    expect(readOnly).toMatchObject({ shareFiles: false, downloadFiles: true });
+    expect(readOnly.needsSubscription).toContain('shareFiles');
+    const visitor = currentUserCan(album({ role: 'visitor', member: false, signedIn: false }));
+    expect(visitor).toMatchObject({
+      shareFiles: false,
+      downloadFiles: true,
+      deleteOwnFile: false,
+      deleteAnyFile: false,
+    });
+    // The timeline's owner may do all of it; read-only, sharing waits for a subscription.
+    const timeline = album({ role: 'owner', isAlbum: false, shared: false });
+    expect(currentUserCan(timeline)).toMatchObject({
+      shareFiles: true,
+      downloadFiles: true,
+      deleteAnyFile: true,
+    });
+    expect(currentUserCan({ ...timeline, readOnlyUser: true }).needsSubscription).toContain('shareFiles');
+  });
 });
 
 /** The callers of the order test, each as the situation access.ts would make of them. */

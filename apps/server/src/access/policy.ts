@@ -382,6 +382,9 @@ export function currentUserCan(s: Situation): CurrentUserCan {
     setFileAsAlbumCoverPhoto: allows(x, 'setCover'),
     addToAlbum: allows(x, 'copyToTimeline'),
     deleteAnyComment: allows(x, 'deleteAnyComment'),
+    // The web's file actions (issue #23) ask these rather than guessing from the role.
+    shareFiles: allows(x, 'share'),
+    downloadFiles: allows(x, 'download'),
   });
   const now = flags(s);
   if (!s.readOnlyUser) return { ...now, needsSubscription: [] };

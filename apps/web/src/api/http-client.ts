@@ -24,6 +24,8 @@ export interface CallInit {
   body?: unknown;
   /** Sent as multipart/form-data (uploads); the browser sets the boundary. */
   form?: FormData;
+  /** Sent as text/plain (POST /jobs/{id}/keep-files: ids one a line, spec 000 §7). */
+  text?: string;
   /** The answer is plain text (the poll host's `seq=N` lines), not JSON. */
   asText?: boolean;
   signal?: AbortSignal;
@@ -92,6 +94,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     const headers = new Headers(extra.headers);
     headers.set('accept', 'application/json');
     if (init.body !== undefined) headers.set('content-type', 'application/json');
+    else if (init.text !== undefined) headers.set('content-type', 'text/plain; charset=utf-8');
     let response: Response;
     try {
       response = await fetchFn(url, {
@@ -102,7 +105,9 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
           ? { body: init.form }
           : init.body !== undefined
             ? { body: JSON.stringify(init.body) }
-            : {}),
+            : init.text !== undefined
+              ? { body: init.text }
+              : {}),
         ...(init.signal ? { signal: init.signal } : {}),
         ...(init.keepalive ? { keepalive: true } : {}),
       });

@@ -62,6 +62,8 @@ export function anAlbum(overrides: Partial<JobInfo> = {}): JobInfo {
       setFileAsAlbumCoverPhoto: true,
       addToAlbum: true,
       deleteAnyComment: true,
+      shareFiles: true,
+      downloadFiles: true,
       needsSubscription: [],
     },
     ...overrides,

@@ -30,13 +30,17 @@ export function fakeFetch(routes: FakeRoutes, origin = 'http://localhost:3000') 
       typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
       origin,
     );
+    const headers = new Headers(init.headers);
     const request: SeenRequest = {
       method: init.method ?? 'GET',
       url,
-      headers: new Headers(init.headers),
+      headers,
       body:
         typeof init.body === 'string'
-          ? (JSON.parse(init.body) as unknown)
+          ? // A text/plain body (keep-files) is seen as its text, anything else as JSON.
+            headers.get('content-type')?.startsWith('text/plain')
+            ? init.body
+            : (JSON.parse(init.body) as unknown)
           : init.body instanceof FormData
             ? init.body
             : undefined,

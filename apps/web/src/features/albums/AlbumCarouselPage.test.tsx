@@ -27,16 +27,19 @@ describe('album carousel /carousel/{albumId}/{fileId} (spec 000 §2, §4 Carouse
     expect(await screen.findByRole('textbox', { name: 'Album name' })).toBeTruthy();
   });
 
-  test('Delete shows only for files the caller may delete (spec 000 §6)', async () => {
+  test('Remove from album shows only for files the caller may remove (spec 000 §6, issue #23)', async () => {
     renderApp({
       route: '/carousel/album-1/f-3',
       routes: albumRoutes({ role: 'participant', currentUserCan: PARTICIPANT_CAN }),
     });
     const theirs = await viewer('dog.jpg');
-    expect(within(theirs).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(within(theirs).queryByRole('button', { name: 'Remove from album' })).toBeNull();
+    expect(within(theirs).getByRole('button', { name: 'Download' })).toBeTruthy();
+    expect(within(theirs).getByRole('button', { name: 'Add to album' })).toBeTruthy();
     fireEvent.click(within(theirs).getByRole('button', { name: 'Previous' }));
     const mine = await viewer('lake.jpg');
-    expect(within(mine).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(within(mine).getByRole('button', { name: 'Remove from album' })).toBeTruthy();
+    expect(within(mine).queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 
   test('#autoPlay advances every 5000 ms (spec 000 §9)', async () => {

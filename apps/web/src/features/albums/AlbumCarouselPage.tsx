@@ -1,19 +1,18 @@
 import type { JobInfo } from '@trove/contract';
 import { useLocation, useParams } from 'react-router';
 import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
-import { useAccountInfoQuery } from '../auth/api.ts';
 import { useAlbumActivity } from '../comments/api.ts';
 import { LazyCommentPanel } from '../comments/lazy.ts';
 import { Viewer, type ViewerComments } from '../viewer/ViewerPage.tsx';
 import { useAlbumQuery } from './api.ts';
-import { canDeleteFile } from './view/model.ts';
+import { useAlbumFileActions } from './view/use-add-to-my-timeline.ts';
 import { useAlbumCarousel } from './view/use-album-carousel.ts';
 import { useLiveAlbum } from './view/use-live-album.ts';
 
 /**
  * Route /carousel/{albumId}/{fileId} (spec 000 §2): the album's files in the viewer, in the
- * album's file sort; #autoPlay runs the slideshow (5000 ms a picture, spec 000 §9). Delete
- * is offered per currentUserCan (spec 000 §6); closing returns to the album. The comments
+ * album's file sort; #autoPlay runs the slideshow (5000 ms a picture, spec 000 §9). The
+ * toolbar offers the album's file actions (See: [Note: File action registry]); closing returns to the album. The comments
  * button opens the comment panel of the file on screen, which follows the carousel
  * (issue #12); the long poll keeps both live.
  */
@@ -21,11 +20,10 @@ export function AlbumCarouselPage() {
   const { albumId = '', fileId = '' } = useParams();
   const location = useLocation();
   const album = useAlbumQuery(albumId);
-  const me = useAccountInfoQuery().data?.uuid;
   useLiveAlbum(albumId, album.data?.last_update);
   const carousel = useAlbumCarousel(fileId, album.data, album.error);
   const activity = useAlbumActivity(albumId, album.data !== undefined);
-  const can = album.data?.currentUserCan;
+  const actions = useAlbumFileActions(albumId, album.data?.currentUserCan);
   const comments = (info: JobInfo): ViewerComments => ({
     countOf: (file) => activity.data?.get(file.id)?.comment_count ?? 0,
     renderPanel: (file, onClose) => (
@@ -46,7 +44,7 @@ export function AlbumCarouselPage() {
       carousel={carousel}
       cameFromTimeline={(location.state as { fromGrid?: unknown } | null)?.fromGrid === true}
       exitTo={`/albums/${encodeURIComponent(albumId)}`}
-      canDelete={(file) => can !== undefined && canDeleteFile(can, file, me)}
+      actions={actions}
       isOwner={album.data?.role === 'owner'}
       albumId={albumId}
       {...(album.data && { comments: comments(album.data) })}

@@ -180,7 +180,8 @@ describe('file menu (spec 000 §6, §8)', () => {
     menu = await openFileMenu('lake.jpg');
     const items = within(menu).getAllByRole('menuitem');
     expect(document.activeElement).toBe(items[0]);
-    await user.keyboard('{ArrowDown}');
+    // The album's own item follows the registry's (issue #23): the last here.
+    await user.keyboard('{ArrowUp}');
     expect(document.activeElement?.textContent).toBe('Set as cover photo');
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Cover photo changed')).toBeTruthy();
@@ -194,30 +195,89 @@ describe('file menu (spec 000 §6, §8)', () => {
     expect(await screen.findByText('Failed to change cover photo.')).toBeTruthy();
   });
 
-  test('a participant deletes only their own files and sets no cover', async () => {
+  test('a participant removes only their own files and sets no cover (issue #23)', async () => {
     const { user } = open(albumRoutes({ role: 'participant', currentUserCan: PARTICIPANT_CAN }));
     let menu = await openFileMenu('beach.jpg');
-    expect(within(menu).getByRole('menuitem', { name: 'Delete' })).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Remove from album' })).toBeTruthy();
+    expect(within(menu).queryByRole('menuitem', { name: 'Delete' })).toBeNull();
     expect(within(menu).queryByRole('menuitem', { name: 'Set as cover photo' })).toBeNull();
-    expect(within(menu).getByRole('menuitem', { name: 'Add to timeline' })).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Add to my timeline' })).toBeTruthy();
     await user.keyboard('{Escape}');
     menu = await openFileMenu('dog.jpg');
-    expect(within(menu).queryByRole('menuitem', { name: 'Delete' })).toBeNull();
+    expect(within(menu).queryByRole('menuitem', { name: 'Remove from album' })).toBeNull();
   });
 
-  test('Add to timeline copies the file with POST /jobs/{id}/copy_to_timeline', async () => {
+  test('Add to my timeline copies the file with POST /jobs/{id}/keep-files', async () => {
     const { user, requests } = open({
       ...albumRoutes(),
-      'POST /st/4/jobs/album-1/copy_to_timeline': {
+      'POST /st/4/jobs/album-1/keep-files': {
         body: { results: [{ file_uuid: 'f-2', status: 'ok', new_uuid: 't-2' }] },
       },
     });
     const menu = await openFileMenu('lake.jpg');
-    await user.click(within(menu).getByRole('menuitem', { name: 'Add to timeline' }));
+    await user.click(within(menu).getByRole('menuitem', { name: 'Add to my timeline' }));
     expect(await screen.findByText('Added to your timeline')).toBeTruthy();
-    expect(requests.find((r) => r.url.pathname.endsWith('/copy_to_timeline'))?.body).toEqual({
-      file_uuids: ['f-2'],
+    expect(requests.find((r) => r.url.pathname.endsWith('/keep-files'))?.body).toBe('f-2');
+  });
+});
+
+describe('selection bar of an album (issue #23)', () => {
+  /** The actions of the selection bar, by name. */
+  const barActions = async (count: number) =>
+    within(await screen.findByRole('toolbar', { name: `${String(count)} selected` }))
+      .getAllByRole('button')
+      .map((button) => button.getAttribute('aria-label'));
+
+  test("a participant is not offered Remove on others' photos, nor on a mixed selection", async () => {
+    const { user } = open(albumRoutes({ role: 'participant', currentUserCan: PARTICIPANT_CAN }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select dog.jpg' }));
+    expect(await barActions(1)).toEqual([
+      'Clear selection',
+      'Download',
+      'Add to album',
+      'Add to my timeline',
+      'Share',
+    ]);
+    await user.click(screen.getByRole('checkbox', { name: 'Select beach.jpg' }));
+    expect(await barActions(2)).not.toContain('Remove from album');
+    await user.click(screen.getByRole('checkbox', { name: 'Select dog.jpg' }));
+    expect(await barActions(1)).toContain('Remove from album');
+    expect(await barActions(1)).not.toContain('Delete');
+  });
+
+  test('a participant removes their own photo from the album', async () => {
+    const { user, requests } = open({
+      ...albumRoutes({ role: 'participant', currentUserCan: PARTICIPANT_CAN }),
+      'DELETE /st/4/jobs/album-1/files_by_id/f-1': { body: { ok: true } },
     });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select beach.jpg' }));
+    const bar = await screen.findByRole('toolbar', { name: '1 selected' });
+    await user.click(within(bar).getByRole('button', { name: 'Remove from album' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete file?' })).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => {
+      expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)).toEqual([
+        '/st/4/jobs/album-1/files_by_id/f-1',
+      ]);
+    });
+  });
+
+  test('Add to my timeline sends the selection to keep-files as text, one id a line', async () => {
+    const { user, requests } = open({
+      ...albumRoutes({ role: 'participant', currentUserCan: PARTICIPANT_CAN }),
+      'POST /st/4/jobs/album-1/keep-files': {
+        body: { results: [{ file_uuid: 'f-1', status: 'ok', new_uuid: 't-1' }] },
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select beach.jpg' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select dog.jpg' }));
+    const bar = await screen.findByRole('toolbar', { name: '2 selected' });
+    await user.click(within(bar).getByRole('button', { name: 'Add to my timeline' }));
+    expect(await screen.findByText('Added to your timeline')).toBeTruthy();
+    const sent = requests.find((r) => r.url.pathname.endsWith('/keep-files'));
+    expect(sent?.body).toBe('f-1\nf-3');
+    expect(sent?.headers.get('content-type')).toContain('text/plain');
   });
 });
 

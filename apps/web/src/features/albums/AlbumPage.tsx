@@ -5,7 +5,6 @@ import { isNetworkError } from '../../api/http-error.ts';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
-import { useAccountInfoQuery } from '../auth/api.ts';
 import { useAlbumQuery } from './api.ts';
 import { displayTitle } from './list/model.ts';
 import { AlbumDrops } from './edit/UploadIntoAlbum.tsx';
@@ -33,7 +32,6 @@ export function AlbumPage() {
   const months = useAlbumMonths(albumId, isLoaded);
   const users = useAlbumUsers(albumId, isLoaded);
   const viewMode = useViewMode(albumId);
-  const me = useAccountInfoQuery().data?.uuid;
   useLiveAlbum(albumId, album.data?.last_update);
   const title = displayTitle(
     { title: album.data?.title ?? '' },
@@ -82,7 +80,6 @@ export function AlbumPage() {
           months={months.data}
           sort={fileSortOf(album.data)}
           viewMode={viewMode.data ?? 'flow'}
-          me={me}
         />
       )}
     </section>

@@ -5,12 +5,12 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
-import { useAccountInfoQuery } from '../auth/api.ts';
+import { offeredFileActions, type FileActionId } from '../file-actions/registry.ts';
+import { actionContext, usePlaceActions } from '../file-actions/use-place-actions.ts';
 import { LazyShareDialog } from '../shares/dialog/lazy.ts';
 import { isSelecting, selectedCount, selectedIds } from '../selection/selectors.ts';
 import { SelectionBarFrame } from '../selection/SelectionBarFrame.tsx';
 import type { Selection } from '../selection/use-selection.ts';
-import { DocumentsIcon } from './documents-icons.tsx';
 import { useDocumentDelete } from './use-document-delete.ts';
 import { useDocumentDownload, type DownloadLimit } from './use-document-download.ts';
 
@@ -29,9 +29,10 @@ export interface DocumentsSelectionBarProps {
 
 /**
  * The bar over the top bar while documents are selected (spec 000 §2 Documents: "selecting
- * shows a toolbar with download and delete"): the count, clear (also Escape), Share (the
- * share dialog of spec 000 §4, as the timeline's; issue #15), Download, and Delete after a
- * question (spec 000 §4).
+ * shows a toolbar with download and delete"): the count, clear (also Escape), then what the
+ * registry offers for documents (See: [Note: File action registry]): Download, Share (the
+ * share dialog of spec 000 §4, as the timeline's; issue #15) and Delete after a question
+ * (spec 000 §4).
  */
 export function DocumentsSelectionBar({ jobId, selection, byId, onDeleted }: DocumentsSelectionBarProps) {
   const intl = useIntl();
@@ -44,7 +45,8 @@ export function DocumentsSelectionBar({ jobId, selection, byId, onDeleted }: Doc
   const deletion = useDocumentDelete(jobId, handleDeleted);
   const { pending } = deletion;
   const [sharing, setSharing] = useState<string[] | null>(null);
-  const isReadOnly = useAccountInfoQuery().data?.is_read_only_user === true;
+  // The documents are the timeline job's: its flags, under the documents' own actions.
+  const { place: timeline, caller } = usePlaceActions(undefined);
   // spec 000 §8 Delete file(s): 'Failed to delete file' / 'Failed to delete {n} files'.
   const deleteFailedText = (count: number) =>
     count === 1
@@ -75,44 +77,53 @@ export function DocumentsSelectionBar({ jobId, selection, byId, onDeleted }: Doc
       )}
     </>
   );
+  const ids = selectedIds(state);
+  const offers = timeline
+    ? offeredFileActions(
+        'selectionBar',
+        actionContext(
+          { ...timeline, place: 'documents' },
+          caller,
+          ids.map((id) => byId.get(id)),
+        ),
+      )
+    : [];
+  const run: Partial<Record<FileActionId, () => void>> = {
+    share: () => {
+      setSharing(ids);
+    },
+    download: () => {
+      void downloads.download(ids.flatMap((id) => byId.get(id) ?? []));
+    },
+    delete: () => {
+      deletion.ask(ids);
+    },
+  };
   return (
     <>
       {isSelecting(state) && (
         <SelectionBarFrame count={selectedCount(state)} onClear={actions.clear}>
-          <button
-            type="button"
-            className="btn btn--text documents-bar__action"
-            // Focusable while disabled, so the subscribe tooltip can be read (spec 000 §6).
-            aria-disabled={isReadOnly || undefined}
-            title={isReadOnly ? intl.formatMessage({ id: 'fileActions.shareReadOnly' }) : undefined}
-            onClick={() => {
-              if (!isReadOnly) setSharing(selectedIds(state));
-            }}
-          >
-            <Icon name="share" size={20} />
-            <span className="documents-bar__label">{intl.formatMessage({ id: 'fileActions.share' })}</span>
-          </button>
-          <button
-            type="button"
-            className="btn btn--text documents-bar__action"
-            onClick={() => {
-              const files = selectedIds(state).flatMap((id) => byId.get(id) ?? []);
-              void downloads.download(files);
-            }}
-          >
-            <DocumentsIcon name="download" size={20} />
-            <span className="documents-bar__label">{intl.formatMessage({ id: 'fileActions.download' })}</span>
-          </button>
-          <button
-            type="button"
-            className="btn btn--text documents-bar__action documents-bar__action--danger"
-            onClick={() => {
-              deletion.ask(selectedIds(state));
-            }}
-          >
-            <Icon name="delete" size={20} />
-            <span className="documents-bar__label">{intl.formatMessage({ id: 'common.delete' })}</span>
-          </button>
+          {offers.map(({ action, isDisabled, hint }) => {
+            const onRun = run[action.id];
+            if (!onRun) return null;
+            const danger = action.id === 'delete' ? ' documents-bar__action--danger' : '';
+            return (
+              <button
+                key={action.id}
+                type="button"
+                className={`btn btn--text documents-bar__action${danger}`}
+                // Focusable while disabled, so the subscribe tooltip can be read (spec 000 §6).
+                aria-disabled={isDisabled || undefined}
+                title={hint && intl.formatMessage({ id: hint })}
+                onClick={() => {
+                  if (!isDisabled) onRun();
+                }}
+              >
+                <Icon name={action.icon} size={20} />
+                <span className="documents-bar__label">{intl.formatMessage({ id: action.label })}</span>
+              </button>
+            );
+          })}
         </SelectionBarFrame>
       )}
       {/* Beside the bar, not in it: a dialog stays open as the selection changes under it. */}

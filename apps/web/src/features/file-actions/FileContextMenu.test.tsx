@@ -1,14 +1,33 @@
-import type { RemoteFile } from '@trove/contract';
+import type { AccountInfo, RemoteFile } from '@trove/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { aFile } from '../../test/factories.ts';
+import { aFile, anAccount, TIMELINE_JOB } from '../../test/factories.ts';
 import type { FakeRoutes } from '../../test/fake-fetch.ts';
 import { FileContextMenu, type FileContextMenuProps } from './FileContextMenu.tsx';
+import type { FileActionFlags, PlaceFileActions } from './registry.ts';
 import { renderWithApi } from './test-harness.tsx';
 
 const JOB = 'job-timeline';
 
-function renderMenu(props: Partial<FileContextMenuProps> = {}, routes: FakeRoutes = {}) {
+/** A place with the timeline owner's flags but for `over`. */
+const timeline = (over: Partial<FileActionFlags> = {}): PlaceFileActions => ({
+  place: 'timeline',
+  can: { ...TIMELINE_JOB.currentUserCan, ...over },
+});
+
+/** An album's place: `over` on a participant's flags. */
+const album = (over: Partial<FileActionFlags> = {}): PlaceFileActions => ({
+  place: 'album',
+  can: { ...TIMELINE_JOB.currentUserCan, deleteAnyFile: false, ...over },
+  run: { copyToTimeline: vi.fn() },
+});
+
+function renderMenu(
+  props: Partial<FileContextMenuProps> = {},
+  routes: FakeRoutes = {},
+  /** Who is signed in; null: nobody, so nothing needs an account. */
+  account: AccountInfo | null = anAccount(),
+) {
   const onClose = vi.fn();
   const rendered = renderWithApi(
     <>
@@ -17,12 +36,15 @@ function renderMenu(props: Partial<FileContextMenuProps> = {}, routes: FakeRoute
         file={aFile({ id: 'f1' })}
         jobId={JOB}
         isOwner
+        actions={timeline()}
         position={{ x: 40, y: 60 }}
         onClose={onClose}
         {...props}
       />
     </>,
     routes,
+    undefined,
+    account ?? undefined,
   );
   return { ...rendered, onClose };
 }
@@ -49,19 +71,38 @@ describe('items', () => {
     expect(itemNames()).toEqual(['Download', 'Add to album', 'Share', 'Delete']);
   });
 
-  test('someone who may not delete gets no Delete (spec 000 §6)', () => {
-    renderMenu({ isOwner: false });
-    expect(itemNames()).toEqual(['Download']);
+  test("an album participant may remove their own file, not someone else's (issue #23)", () => {
+    renderMenu({ isOwner: false, actions: album(), file: aFile({ id: 'f1', user_uuid: 'user-2' }) });
+    expect(itemNames()).toEqual(['Download', 'Add to album', 'Add to my timeline', 'Share']);
   });
 
-  test('an album participant allowed to delete gets Delete without owning the album', () => {
-    renderMenu({ isOwner: false, canDelete: true });
-    expect(itemNames()).toEqual(['Download', 'Delete']);
+  test('an album participant gets Remove from album on a file they added', () => {
+    renderMenu({ isOwner: false, actions: album(), file: aFile({ id: 'f1', user_uuid: 'user-1' }) });
+    expect(itemNames()).toEqual([
+      'Download',
+      'Add to album',
+      'Add to my timeline',
+      'Share',
+      'Remove from album',
+    ]);
   });
 
-  test('Add to album follows the addToAlbum flag where the caller is not the owner (spec 000 §3)', () => {
-    renderMenu({ isOwner: false, canAddToAlbum: true });
-    expect(itemNames()).toEqual(['Download', 'Add to album']);
+  test('a read-only user sees Add to album and Share disabled with why (spec 000 §6)', () => {
+    renderMenu(
+      { actions: timeline({ shareFiles: false, needsSubscription: ['addPhotos', 'shareFiles'] }) },
+      {},
+      anAccount({ is_read_only_user: true }),
+    );
+    expect(itemNames()).toEqual(['Download', 'Add to album', 'Share', 'Delete']);
+    const share = screen.getByRole('menuitem', { name: 'Share' });
+    expect(share.getAttribute('aria-disabled')).toBe('true');
+    expect(share.getAttribute('title')).toBe('Subscribe to share files');
+    expect(screen.getByRole('menuitem', { name: 'Add to album' }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  test('without the timeline job known yet it waits for its flags rather than guess', () => {
+    renderMenu({ actions: undefined });
+    expect(within(screen.getByRole('menu')).queryAllByRole('menuitem')).toHaveLength(0);
   });
 
   test('copy to clipboard is offered for pictures when the browser supports it', () => {
@@ -153,7 +194,11 @@ describe('keyboard, pointer and placement', () => {
     const tile = document.createElement('button');
     document.body.append(tile);
     tile.focus();
-    const { user, onClose } = renderMenu({ returnFocusTo: tile, canAddToAlbum: false, canShare: false });
+    const { user, onClose } = renderMenu(
+      { returnFocusTo: tile, actions: timeline({ shareFiles: false }) },
+      {},
+      null,
+    );
     expect(document.activeElement?.textContent).toBe('Download');
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('Delete');

@@ -1,15 +1,18 @@
 import type { RemoteFile } from '@trove/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useApi } from '../../api/api-context.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
+import { albumKeys } from '../albums/api.ts';
 import { LazyAlbumPickerDialog } from '../albums/picker/lazy.ts';
-import { useAccountInfoQuery } from '../auth/api.ts';
 import { LazyShareDialog } from '../shares/dialog/lazy.ts';
 import { downloadFile, exportHeic, isHeic } from './actions.ts';
 import { canCopyToClipboard } from './clipboard.ts';
 import { ContextMenu, type ContextMenuItem, type Point } from './ContextMenu.tsx';
+import { offeredFileActions, type FileActionId, type PlaceFileActions } from './registry.ts';
+import { actionContext, dialogRunners, usePlaceActions, type FileActionDialog } from './use-place-actions.ts';
 import { useCopyToClipboard } from './use-copy-to-clipboard.ts';
 import { useDeleteFiles } from './use-file-actions.ts';
 
@@ -18,22 +21,14 @@ export interface FileContextMenuProps {
   file: RemoteFile;
   /** The job the file is shown in; deletes and undo go to it. */
   jobId: string;
-  /** Whether the caller owns the job (the timeline: always). Gives Delete and its Undo. */
+  /** Whether the caller owns the job (the timeline: always): only they get Undo (spec 000 §6). */
   isOwner: boolean;
-  /**
-   * Whether Delete is offered; defaults to `isOwner`. In an album, currentUserCan.deleteFile
-   * (spec 000 §6), while Undo stays the owner's.
-   */
-  canDelete?: boolean;
-  /**
-   * Whether 'Add to album' is offered (spec 000 §3 per-file flag addToAlbum); defaults to
-   * `isOwner`. A read-only user sees it disabled with the subscribe tooltip (§6).
-   */
-  canAddToAlbum?: boolean;
-  /** Whether Share is offered; defaults to `isOwner`. A read-only user sees it disabled (§6). */
-  canShare?: boolean;
+  /** The place's actions (See: [Note: File action registry]); the timeline's when absent. */
+  actions?: PlaceFileActions | undefined;
   /** The album the file is shown in, if any: the album picker lists it disabled (§5). */
   currentAlbumId?: string;
+  /** Items of the place's own, after the registry's (an album's Set as cover). */
+  extraItems?: (close: () => void) => ContextMenuItem[];
   /** Where the pointer opened the menu (clientX/clientY of the contextmenu event). */
   position: Point;
   /** Called once the menu, or the delete confirmation it opened, is done. */
@@ -43,34 +38,35 @@ export interface FileContextMenuProps {
 }
 
 /**
- * The timeline's file context menu (spec 000 §2, 200 px wide per §9): Download; Add to album
- * (the album picker dialog of §2); Share (the share dialog of §4; for a read-only user
- * disabled with the subscribe tooltip, §6); Delete for who may (after the DELETE_FILE confirmation of §4); Copy to clipboard for non-video files
- * when the browser supports it; Export as JPEG for HEIC files (§6).
+ * A file's context menu (spec 000 §2, 200 px wide per §9): the actions the registry offers
+ * for the place and the file (See: [Note: File action registry]) — Download; Add to album
+ * (the album picker of §2); Add to my timeline (an album's); Share (the share dialog of
+ * §4); Remove from album or Delete, after the DELETE_FILE confirmation of §4 — a read-only
+ * user's disabled with the subscribe tooltip (§6); then the place's own items, Copy to
+ * clipboard for non-video files when the browser supports it and Export as JPEG for HEIC
+ * files (§6).
  */
 export function FileContextMenu({
   file,
   jobId,
   isOwner,
-  canDelete = isOwner,
-  canAddToAlbum = isOwner,
-  canShare = isOwner,
+  actions,
   currentAlbumId,
+  extraItems,
   position,
   onClose,
   returnFocusTo,
 }: FileContextMenuProps) {
   const intl = useIntl();
   const api = useApi();
+  const queryClient = useQueryClient();
   const deleteFiles = useDeleteFiles(jobId, { isOwner });
   const copyToClipboard = useCopyToClipboard();
   const [opener] = useState(
     () => returnFocusTo ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null),
   );
-  const [isConfirming, setIsConfirming] = useState(false);
-  const [isPicking, setIsPicking] = useState(false);
-  const [isSharing, setIsSharing] = useState(false);
-  const isReadOnly = useAccountInfoQuery().data?.is_read_only_user === true;
+  const [dialog, setDialog] = useState<FileActionDialog | null>(null);
+  const { place, caller } = usePlaceActions(actions);
 
   const close = (restoreFocus: boolean) => {
     if (restoreFocus) opener?.focus();
@@ -81,8 +77,13 @@ export function FileContextMenu({
     close(true);
     action();
   };
+  /** Opens a dialog, which hands focus back to what had it when it opened: the file, not the menu. */
+  const open = (which: FileActionDialog) => {
+    opener?.focus();
+    setDialog(which);
+  };
 
-  if (isConfirming) {
+  if (dialog === 'confirm') {
     return (
       <ConfirmDialog
         kind="DELETE_FILE"
@@ -90,12 +91,16 @@ export function FileContextMenu({
         onCancel={() => {
           close(true);
         }}
-        onConfirm={choose(() => void deleteFiles([file.id]))}
+        onConfirm={choose(() => {
+          void deleteFiles([file.id]).then(() => {
+            if (currentAlbumId !== undefined) void queryClient.invalidateQueries({ queryKey: albumKeys.all });
+          });
+        })}
       />
     );
   }
 
-  if (isPicking) {
+  if (dialog === 'pick') {
     return (
       <PartBoundary>
         <LazyAlbumPickerDialog
@@ -111,7 +116,7 @@ export function FileContextMenu({
     );
   }
 
-  if (isSharing) {
+  if (dialog === 'share') {
     return (
       <PartBoundary>
         <LazyShareDialog
@@ -124,52 +129,33 @@ export function FileContextMenu({
     );
   }
 
-  const items: ContextMenuItem[] = [
-    {
-      key: 'download',
-      label: intl.formatMessage({ id: 'fileActions.download' }),
-      onSelect: choose(() => {
-        downloadFile(api.directory, file);
-      }),
-    },
-  ];
-  if (canAddToAlbum) {
+  const run: Partial<Record<FileActionId, () => void>> = {
+    download: choose(() => {
+      downloadFile(api.directory, file);
+    }),
+    ...dialogRunners(open),
+    ...(place?.run?.copyToTimeline && {
+      copyToTimeline: choose(() => place.run?.copyToTimeline?.([file.id])),
+    }),
+  };
+  const offers = place ? offeredFileActions('fileMenu', actionContext(place, caller, [file])) : [];
+  const items: ContextMenuItem[] = [];
+  for (const { action, isDisabled, hint } of offers) {
+    const onSelect = run[action.id];
+    if (!onSelect) continue;
     items.push({
-      key: 'addToAlbum',
-      label: intl.formatMessage({ id: 'albums.picker.addTitle' }),
-      isDisabled: isReadOnly,
-      hint: isReadOnly ? intl.formatMessage({ id: 'albums.readOnlyTooltip' }) : undefined,
-      onSelect: () => {
-        // The dialog hands focus back to what had it when it opened: the file, not the menu.
-        opener?.focus();
-        setIsPicking(true);
-      },
+      key: action.id,
+      label: intl.formatMessage({ id: action.label }),
+      isDisabled,
+      hint: hint && intl.formatMessage({ id: hint }),
+      onSelect,
     });
   }
-  if (canShare) {
-    items.push({
-      key: 'share',
-      label: intl.formatMessage({ id: 'fileActions.share' }),
-      isDisabled: isReadOnly,
-      hint: isReadOnly ? intl.formatMessage({ id: 'fileActions.shareReadOnly' }) : undefined,
-      onSelect: () => {
-        // The dialog hands focus back to what had it when it opened: the file, not the menu.
-        opener?.focus();
-        setIsSharing(true);
-      },
-    });
-  }
-  if (canDelete) {
-    items.push({
-      key: 'delete',
-      label: intl.formatMessage({ id: 'common.delete' }),
-      onSelect: () => {
-        // The dialog hands focus back to what had it when it opened: the file, not the menu.
-        opener?.focus();
-        setIsConfirming(true);
-      },
-    });
-  }
+  items.push(
+    ...(extraItems?.(() => {
+      close(true);
+    }) ?? []),
+  );
   if (canCopyToClipboard(file)) {
     items.push({
       key: 'copy',

@@ -2,7 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
+import type { AccountInfo } from '@trove/contract';
 import { ApiProvider } from '../../api/api-context.tsx';
+import { accountKeys } from '../auth/api.ts';
+import { resetLoginState } from '../auth/login-store.ts';
 import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { localeStore } from '../../i18n/locale-store.ts';
 import { fakeApi } from '../../test/fake-api.ts';
@@ -18,8 +21,11 @@ export function renderWithApi(
   routes: FakeRoutes = {},
   /** When given, no answer arrives before it resolves: to see what shows while calls run. */
   gate?: Promise<void>,
+  /** Signs this account in, its info already fetched (the registry asks who the caller is). */
+  account?: AccountInfo,
 ) {
   localeStore.setState({ locale: 'en_US' });
+  if (account) resetLoginState({ status: 'AUTHENTICATED', notice: null });
   const { api: client, requests } = fakeApi(routes, {
     ...(gate && {
       wrap: (fetch) => async (input, init) => {
@@ -29,6 +35,7 @@ export function renderWithApi(
     }),
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (account) queryClient.setQueryData(accountKeys.info(), account);
   const user = userEvent.setup();
   const result = render(
     <QueryClientProvider client={queryClient}>

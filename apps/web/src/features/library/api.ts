@@ -73,8 +73,9 @@ export function timelineJobQuery(api: HttpClient) {
   };
 }
 
-export function useTimelineJob() {
-  return useQuery(timelineJobQuery(useApi()));
+/** The caller's timeline job; `enabled: false` where there may be no caller (a visitor's viewer). */
+export function useTimelineJob({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...timelineJobQuery(useApi()), enabled });
 }
 
 /** GET /jobs/{id}/timeline/months: the counts that size the whole grid before any file loads. */

@@ -1,5 +1,6 @@
 import type { RemoteFile, TimelineFilter, TimelineMonth } from '@trove/contract';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { PlaceFileActions } from '../file-actions/registry.ts';
 import { useApi } from '../../api/api-context.tsx';
 import type { HttpClient } from '../../api/http-client.ts';
 import { monthFilesQuery, refetchWhilePending } from './api.ts';
@@ -30,6 +31,8 @@ export interface GridSource {
    * the timeline's viewer, `/photos/{fileId}{search}`.
    */
   fileHref?: (fileId: string, search: string) => string;
+  /** The place's file actions (See: [Note: File action registry]); the timeline's when absent. */
+  actions?: PlaceFileActions;
   sectionFiles(
     api: HttpClient,
     section: Pick<TimelineMonth, 'start' | 'end'>,

@@ -43,7 +43,7 @@ describe('selection bar (spec 000 §4 Selection)', () => {
     const { user } = renderApp({ route: '/photos', routes });
     await screen.findByRole('img', { name: 'lake.jpg' });
     await user.click(screen.getByRole('checkbox', { name: 'Select all of March 2024' }));
-    const bar = screen.getByRole('toolbar', { name: '3 selected' });
+    const bar = await screen.findByRole('toolbar', { name: '3 selected' });
     await user.click(within(bar).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete 3 files?' });
     expect(dialog.textContent).toContain('The files move to deleted items');
@@ -62,7 +62,32 @@ describe('selection bar (spec 000 §4 Selection)', () => {
     const { user } = renderApp({ route: '/photos', routes });
     await screen.findByRole('img', { name: 'lake.jpg' });
     await user.click(screen.getByRole('checkbox', { name: 'Select beach.jpg' }));
-    expect(screen.getByRole('toolbar', { name: '1 selected' })).toBeTruthy();
+    expect(await screen.findByRole('toolbar', { name: '1 selected' })).toBeTruthy();
     expect(screen.queryByText(/hold Shift and click/)).toBeNull();
+  });
+
+  test('the file menu has a button of its own on each tile: touch screens have no right click (issue #23)', async () => {
+    const { user } = renderApp({ route: '/photos', routes });
+    await screen.findByRole('img', { name: 'lake.jpg' });
+    await user.click(screen.getByRole('button', { name: 'More actions for lake.jpg' }));
+    const menu = await screen.findByRole('menu', { name: 'Actions for lake.jpg' });
+    expect(within(menu).getByRole('menuitem', { name: 'Download' })).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Delete' })).toBeTruthy();
+    // While selecting, a tap selects: the buttons step aside.
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('checkbox', { name: 'Select beach.jpg' }));
+    expect(screen.queryByRole('button', { name: 'More actions for lake.jpg' })).toBeNull();
+  });
+
+  test("the timeline's selection bar offers what the registry gives its owner", async () => {
+    const { user } = renderApp({ route: '/photos', routes });
+    await screen.findByRole('img', { name: 'lake.jpg' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select beach.jpg' }));
+    const bar = await screen.findByRole('toolbar', { name: '1 selected' });
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Clear selection', 'Download', 'Add to album', 'Share', 'Delete']);
   });
 });

@@ -1,29 +1,40 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import type { TimelineFilter } from '@trove/contract';
+import { useApi } from '../../api/api-context.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { Icon } from '../../ui/icons.tsx';
 import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import type { TimelineFilter } from '@trove/contract';
 import { LazyAlbumPickerDialog } from '../albums/picker/lazy.ts';
-import { useAccountInfoQuery } from '../auth/api.ts';
-import { requestDownload, type DownloadSection } from '../downloads/download-requests.ts';
+import { requestDownload } from '../downloads/download-requests.ts';
+import { FileActionButtons } from '../file-actions/FileActionButton.tsx';
+import { offeredFileActions, type FileActionId } from '../file-actions/registry.ts';
+import {
+  actionContext,
+  dialogRunners,
+  usePlaceActions,
+  type FileActionDialog,
+} from '../file-actions/use-place-actions.ts';
 import { useDeleteFiles } from '../file-actions/use-file-actions.ts';
 import { LazyShareDialog } from '../shares/dialog/lazy.ts';
 import type { GridSource } from '../library/grid-source.ts';
 import { isPending, isSelecting, selectedCount, selectedIds } from '../selection/selectors.ts';
 import { SelectionBarFrame } from '../selection/SelectionBarFrame.tsx';
 import type { Selection } from '../selection/use-selection.ts';
+import type { TimelineSection } from './sections.ts';
+import { cachedSectionFiles, selectedFilesOf } from './selected-files.ts';
 
 /**
  * The bar over the top bar while files are selected (spec 000 §2 Timeline, §4 Selection
- * mode actions): the count, clear (also Escape), add to album (the album picker of §2) and
- * share (the share dialog of §4; both, for a read-only user, disabled with the subscribe
- * tooltip of §6), download (one file directly,
- * several as archives in parts: See: [Note: Lazy downloads]), and delete, which moves the
- * files to the trash with an Undo toast. While a range waits for months that are not loaded yet it
- * shows 'fetching file selection info' (spec 000 §4), which can be cancelled.
+ * mode actions): the count, clear (also Escape), then the actions the registry offers for
+ * the grid's place and the selected files (See: [Note: File action registry]): download
+ * (one file directly, several as archives in parts: See: [Note: Lazy downloads]), add to
+ * album (the album picker of §2), add to my timeline (an album's keep-files), share (the
+ * share dialog of §4), and delete or remove from the album, which moves the files to the
+ * trash with an Undo toast for the job's owner. While a range waits for months that are not
+ * loaded yet it shows 'fetching file selection info' (spec 000 §4), which can be cancelled.
  */
 export function SelectionBar({
   source,
@@ -31,19 +42,19 @@ export function SelectionBar({
   filter,
   selection,
 }: {
-  /** The grid's job; only its owner is offered Undo of a delete (spec 000 §6). */
+  /** The grid's job and its place's actions; the timeline's when it names none. */
   source: GridSource;
-  sections: readonly DownloadSection[];
+  sections: readonly TimelineSection[];
   filter: TimelineFilter;
   selection: Selection;
 }) {
   const intl = useIntl();
+  const api = useApi();
+  const queryClient = useQueryClient();
   const { jobId } = source;
   const deleteFiles = useDeleteFiles(jobId, { isOwner: source.isOwner ?? true });
-  const [isConfirming, setIsConfirming] = useState(false);
-  const [isPicking, setIsPicking] = useState(false);
-  const [isSharing, setIsSharing] = useState(false);
-  const isReadOnly = useAccountInfoQuery().data?.is_read_only_user === true;
+  const [dialog, setDialog] = useState<FileActionDialog | null>(null);
+  const { place, caller } = usePlaceActions(source.actions);
   const { state, actions } = selection;
   if (isPending(state)) {
     return (
@@ -63,57 +74,35 @@ export function SelectionBar({
   if (!isSelecting(state)) return null;
   const count = selectedCount(state);
   const currentAlbumId = source.isAlbum ? jobId : undefined;
+  const offers = place
+    ? offeredFileActions(
+        'selectionBar',
+        actionContext(
+          place,
+          caller,
+          selectedFilesOf(state, sections, cachedSectionFiles(queryClient, api, source, filter)),
+        ),
+      )
+    : [];
+  const placeRun = place?.run ?? {};
+  const run: Partial<Record<FileActionId, () => void>> = {
+    download: () => {
+      requestDownload({ kind: 'selection', source, sections, filter, selected: state.selected });
+    },
+    ...dialogRunners(setDialog),
+    ...Object.fromEntries(
+      Object.entries(placeRun).map(([id, runIds]) => [
+        id,
+        () => {
+          runIds(selectedIds(state));
+        },
+      ]),
+    ),
+  };
   return (
     <SelectionBarFrame count={count} onClear={actions.clear}>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={intl.formatMessage({ id: 'albums.picker.addTitle' })}
-        // Focusable while disabled, so the subscribe tooltip can be read (spec 000 §6).
-        aria-disabled={isReadOnly || count === 0 || undefined}
-        title={isReadOnly ? intl.formatMessage({ id: 'albums.readOnlyTooltip' }) : undefined}
-        onClick={() => {
-          if (!isReadOnly && count > 0) setIsPicking(true);
-        }}
-      >
-        <Icon name="albums" />
-      </button>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={intl.formatMessage({ id: 'fileActions.share' })}
-        // As Add to album: a read-only user reads why it is off (spec 000 §6).
-        aria-disabled={isReadOnly || count === 0 || undefined}
-        title={isReadOnly ? intl.formatMessage({ id: 'fileActions.shareReadOnly' }) : undefined}
-        onClick={() => {
-          if (!isReadOnly && count > 0) setIsSharing(true);
-        }}
-      >
-        <Icon name="share" />
-      </button>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={intl.formatMessage({ id: 'fileActions.download' })}
-        disabled={count === 0}
-        onClick={() => {
-          requestDownload({ kind: 'selection', source, sections, filter, selected: state.selected });
-        }}
-      >
-        <Icon name="download" />
-      </button>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={intl.formatMessage({ id: 'common.delete' })}
-        disabled={count === 0}
-        onClick={() => {
-          setIsConfirming(true);
-        }}
-      >
-        <Icon name="delete" />
-      </button>
-      {isPicking && (
+      <FileActionButtons offers={offers} run={run} className="icon-button" />
+      {dialog === 'pick' && (
         <PartBoundary>
           <LazyAlbumPickerDialog
             mode="add"
@@ -121,31 +110,31 @@ export function SelectionBar({
             fileIds={selectedIds(state)}
             currentAlbumId={currentAlbumId}
             onClose={() => {
-              setIsPicking(false);
+              setDialog(null);
             }}
             onAdded={actions.clear}
           />
         </PartBoundary>
       )}
-      {isSharing && (
+      {dialog === 'share' && (
         <PartBoundary>
           <LazyShareDialog
             request={{ kind: 'files', sourceJobId: jobId, fileIds: selectedIds(state), currentAlbumId }}
             onClose={() => {
-              setIsSharing(false);
+              setDialog(null);
             }}
           />
         </PartBoundary>
       )}
-      {isConfirming && (
+      {dialog === 'confirm' && (
         <ConfirmDialog
           kind="DELETE_FILE"
           values={{ count }}
           onCancel={() => {
-            setIsConfirming(false);
+            setDialog(null);
           }}
           onConfirm={() => {
-            setIsConfirming(false);
+            setDialog(null);
             const ids = selectedIds(state);
             void deleteFiles(ids).then((outcome) => {
               actions.remove(outcome.succeeded);

@@ -36,6 +36,11 @@ export interface TileHandlers {
   onContextMenu: (event: MouseEvent<HTMLAnchorElement>) => void;
   /** A 500 ms touch: select mode (spec 000 §4 Selection). */
   onLongPress: () => void;
+  /**
+   * The file menu's button (issue #23): a touch screen has no right click, and its long
+   * press selects, so the menu has a button of its own. Absent: no button (a picker).
+   */
+  onMenuClick?: ((event: MouseEvent<HTMLButtonElement>) => void) | undefined;
 }
 
 /** Props of {@link Tile}. */
@@ -104,6 +109,17 @@ export const Tile = memo(function Tile(props: TileProps) {
       >
         {isChecked && <Icon name="check" size={16} />}
       </button>
+      {props.onMenuClick && !isSelecting && (
+        <button
+          type="button"
+          className="tile__more"
+          aria-label={intl.formatMessage({ id: 'fileActions.moreActions' }, { name: file.name })}
+          aria-haspopup="menu"
+          onClick={props.onMenuClick}
+        >
+          <Icon name="more" size={20} />
+        </button>
+      )}
       {props.overlay}
     </div>
   );

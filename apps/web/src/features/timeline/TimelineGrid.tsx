@@ -16,7 +16,7 @@ import {
 } from './layout.ts';
 import { MonthSection } from './MonthSection.tsx';
 import type { TimelineSection } from './sections.ts';
-import { SelectionBar } from './SelectionBar.tsx';
+import { LazySelectionBar } from './LazySelectionBar.tsx';
 import { useGridTiles, type FileMenuRequest } from './use-grid-tiles.tsx';
 import { useGridViewport } from './use-grid-viewport.ts';
 import { useTimelineSelection } from './use-timeline-selection.ts';
@@ -157,7 +157,7 @@ export function TimelineGrid({
       {renderPickerBar ? (
         renderPickerBar(selection)
       ) : (
-        <SelectionBar source={source} sections={sections} filter={filter} selection={selection} />
+        <LazySelectionBar source={source} sections={sections} filter={filter} selection={selection} />
       )}
     </div>
   );

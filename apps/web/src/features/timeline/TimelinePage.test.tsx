@@ -299,7 +299,7 @@ describe('timeline grid (spec 000 §2 Timeline)', () => {
     });
     await screen.findByRole('img', { name: 'fjord.jpg' });
     await user.click(screen.getByRole('checkbox', { name: 'Select beach.jpg' }));
-    expect(screen.getByRole('toolbar', { name: '1 selected' })).toBeTruthy();
+    expect(await screen.findByRole('toolbar', { name: '1 selected' })).toBeTruthy();
     // While selecting, a click on a picture toggles it instead of opening the viewer.
     const lake = screen.getByRole('img', { name: 'lake.jpg' }).closest('a');
     if (!lake) throw new Error('no tile');
@@ -316,7 +316,7 @@ describe('timeline grid (spec 000 §2 Timeline)', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('toolbar')).toBeNull();
     await user.click(screen.getByRole('checkbox', { name: 'Select all of June 2023' }));
-    expect(screen.getByRole('toolbar', { name: '2 selected' })).toBeTruthy();
+    expect(await screen.findByRole('toolbar', { name: '2 selected' })).toBeTruthy();
     await user.click(screen.getByRole('checkbox', { name: 'Select all of 2024' }));
     expect(screen.getByRole('toolbar', { name: '4 selected' })).toBeTruthy();
   });

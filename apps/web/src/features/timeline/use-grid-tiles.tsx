@@ -37,7 +37,8 @@ export interface GridTiles {
  * The behaviour of tiles (spec 000 §2 Timeline, §4 Selection): a click opens the viewer,
  * or toggles while selecting; Shift+click selects (or deselects) the range from the last
  * clicked file; the circle toggles; Shift+hover previews the range; a long press enters
- * select mode; right click opens the file menu. Month and year circles select everything
+ * select mode; right click, or the tile's menu button (touch screens have no right click),
+ * opens the file menu. Month and year circles select everything
  * in them. A picker (`isPicker`) is always selecting and has no file menu. `renderOverlay`
  * draws something over each tile (an album's comment counts).
  */
@@ -98,6 +99,13 @@ export function useGridTiles(
       onLongPress={() => {
         actions.enterSelectMode(file.id, month);
       }}
+      onMenuClick={
+        isPicker
+          ? undefined
+          : (event) => {
+              openMenu(file, event);
+            }
+      }
     />
   );
 

@@ -6,7 +6,21 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { useApi } from '../../api/api-context.tsx';
 import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
 import { useFocusTrap } from '../../ui/use-focus-trap.ts';
-import { useAccountInfoQuery } from '../auth/api.ts';
+import { LazyAlbumPickerDialog } from '../albums/picker/lazy.ts';
+import { downloadFile } from '../file-actions/actions.ts';
+import {
+  isFileActionAvailable,
+  offeredFileActions,
+  type FileActionContext,
+  type FileActionId,
+  type PlaceFileActions,
+} from '../file-actions/registry.ts';
+import {
+  actionContext,
+  dialogRunners,
+  usePlaceActions,
+  type FileActionDialog,
+} from '../file-actions/use-place-actions.ts';
 import { LazyShareDialog } from '../shares/dialog/lazy.ts';
 import { DeleteFileDialog } from './DeleteFileDialog.tsx';
 import { MetadataPanel } from './MetadataPanel.tsx';
@@ -84,8 +98,11 @@ export interface ViewerProps {
   cameFromTimeline: boolean;
   /** The page closing goes to when not opened from the grid; the timeline by default. */
   exitTo?: string;
-  /** Whether the file on screen may be deleted; always in the timeline (spec 000 §6). */
-  canDelete?: (file: RemoteFile) => boolean;
+  /**
+   * The place's file actions (See: [Note: File action registry]): the timeline's when absent.
+   * The toolbar offers what the registry allows for the file on screen.
+   */
+  actions?: PlaceFileActions | undefined;
   /** Whether a delete offers Undo (spec 000 §6: only to the job owner); always in the timeline. */
   isOwner?: boolean;
   /** An album's comments (issue #12): the toolbar's comments button and the panel it opens. */
@@ -110,7 +127,7 @@ export function Viewer({
   carousel,
   cameFromTimeline,
   exitTo = '/photos',
-  canDelete = () => true,
+  actions,
   isOwner = true,
   comments,
   albumId,
@@ -126,9 +143,23 @@ export function Viewer({
   const [sidePanel, setSidePanel] = useState<'info' | 'comments' | null>(null);
   const isInfoOpen = sidePanel === 'info';
   const isCommentsOpen = sidePanel === 'comments' && comments !== undefined;
-  const [isConfirming, setIsConfirming] = useState(false);
-  const [isSharing, setIsSharing] = useState(false);
-  const isReadOnly = useAccountInfoQuery().data?.is_read_only_user === true;
+  const [dialog, setDialog] = useState<FileActionDialog | null>(null);
+  const isConfirming = dialog === 'confirm';
+  const { place, caller } = usePlaceActions(actions);
+  const context = place && file ? actionContext(place, caller, [file]) : undefined;
+  const mayDelete = (at: FileActionContext) =>
+    isFileActionAvailable('delete', 'viewerToolbar', at) ||
+    isFileActionAvailable('removeFromAlbum', 'viewerToolbar', at);
+  const run: Partial<Record<FileActionId, () => void>> = {
+    download: () => {
+      if (file) downloadFile(api.directory, file);
+    },
+    ...dialogRunners(setDialog),
+    ...(place?.run?.copyToTimeline &&
+      file && {
+        copyToTimeline: () => place.run?.copyToTimeline?.([file.id]),
+      }),
+  };
   const [zoomedFileId, setZoomedFileId] = useState<string | null>(null);
   const [report, setReport] = useState<SlideReport>({ fileId });
   const isPlaying = location.hash === AUTO_PLAY_HASH;
@@ -160,14 +191,14 @@ export function Viewer({
   useViewerTitle(file?.name);
   usePreloadNeighbours(api.directory, [carousel.previous, carousel.next]);
   useViewerKeys(
-    !isConfirming && !isSharing,
+    dialog === null,
     {
       onStep: (step) => {
         carousel.go(step);
       },
       onEscape: close,
       onDelete: () => {
-        if (file && canDelete(file)) setIsConfirming(true);
+        if (context && mayDelete(context)) setDialog('confirm');
       },
       onRemote: (key) => {
         const video = rootRef.current?.querySelector('video');
@@ -231,19 +262,7 @@ export function Viewer({
               },
             },
           })}
-        share={{
-          onShare: () => {
-            setIsSharing(true);
-          },
-          disabledHint: isReadOnly ? intl.formatMessage({ id: 'fileActions.shareReadOnly' }) : undefined,
-        }}
-        onDelete={
-          file && canDelete(file)
-            ? () => {
-                setIsConfirming(true);
-              }
-            : undefined
-        }
+        {...(context && { fileActions: { offers: offeredFileActions('viewerToolbar', context), run } })}
       />
       <div className="viewer__body">
         <div className="viewer__stage">
@@ -281,12 +300,25 @@ export function Viewer({
           </div>
         )}
       </div>
-      {isSharing && file && jobId !== undefined && (
+      {dialog === 'share' && file && jobId !== undefined && (
         <PartBoundary>
           <LazyShareDialog
             request={{ kind: 'files', sourceJobId: jobId, fileIds: [file.id], currentAlbumId: albumId }}
             onClose={() => {
-              setIsSharing(false);
+              setDialog(null);
+            }}
+          />
+        </PartBoundary>
+      )}
+      {dialog === 'pick' && file && jobId !== undefined && (
+        <PartBoundary>
+          <LazyAlbumPickerDialog
+            mode="add"
+            sourceJobId={jobId}
+            fileIds={[file.id]}
+            currentAlbumId={albumId}
+            onClose={() => {
+              setDialog(null);
             }}
           />
         </PartBoundary>
@@ -297,10 +329,10 @@ export function Viewer({
           fileId={file.id}
           isOwner={isOwner}
           onCancel={() => {
-            setIsConfirming(false);
+            setDialog(null);
           }}
           onDeleted={() => {
-            setIsConfirming(false);
+            setDialog(null);
             const target = carousel.afterDelete();
             if (target.kind === 'none') close();
             else carousel.goTo(target);

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/messages.ts';
 import { Icon } from '../../ui/icons.tsx';
+import { FileActionButtons, type FileActionButtonsProps } from '../file-actions/FileActionButton.tsx';
 import { CommentIcon } from '../comments/comment-icons.tsx';
 import { ViewerIcon, type ViewerIconName } from './viewer-icons.tsx';
 
@@ -17,31 +18,10 @@ export interface ViewerToolbarProps {
   onTogglePlay: () => void;
   onToggleZoom: () => void;
   onToggleInfo: () => void;
-  /** Absent when the file may not be deleted here (an album: currentUserCan, spec 000 §6). */
-  onDelete?: (() => void) | undefined;
   /** An album's comments button (issue #12): the file's comment count, and the panel's state. */
   comments?: { count: number; isOpen: boolean; onToggle: () => void };
-  /** Share the file (the share dialog); `disabledHint` is why it is off (a read-only user, spec 000 §6). */
-  share?: { onShare: () => void; disabledHint?: string | undefined };
-}
-
-/** Share, or, for a read-only user, why not: focusable while disabled so the tooltip can be read. */
-function ShareButton({ onShare, disabledHint }: NonNullable<ViewerToolbarProps['share']>) {
-  const intl = useIntl();
-  return (
-    <button
-      type="button"
-      className="viewer-button"
-      aria-label={intl.formatMessage({ id: 'fileActions.share' })}
-      aria-disabled={disabledHint !== undefined || undefined}
-      title={disabledHint}
-      onClick={() => {
-        if (disabledHint === undefined) onShare();
-      }}
-    >
-      <Icon name="share" />
-    </button>
-  );
+  /** The file actions the registry offers here, and how each runs (See: [Note: File action registry]). */
+  fileActions?: Pick<FileActionButtonsProps, 'offers' | 'run'>;
 }
 
 function ToolButton(props: {
@@ -98,8 +78,9 @@ function CommentsButton({
 
 /**
  * The viewer's top bar (56 px, spec 000 §2 header): back to the timeline, the file's name,
- * then slideshow play/pause, zoom (pictures), details, an album's comments, share and delete (the
- * timeline is the user's own: spec 000 §6 lets them delete there).
+ * then slideshow play/pause, zoom (pictures), details, an album's comments, and the file
+ * actions the registry offers for the place and the file: download, add to album, add to my
+ * timeline, share, remove from album or delete (spec 000 §6).
  */
 export function ViewerToolbar(props: ViewerToolbarProps) {
   const intl = useIntl();
@@ -127,8 +108,7 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
           onClick={props.onToggleInfo}
         />
         {props.comments && <CommentsButton {...props.comments} />}
-        {props.share && <ShareButton {...props.share} />}
-        {props.onDelete && <ToolButton icon="delete" label="common.delete" onClick={props.onDelete} />}
+        {props.fileActions && <FileActionButtons {...props.fileActions} className="viewer-button" />}
       </div>
     );
   }

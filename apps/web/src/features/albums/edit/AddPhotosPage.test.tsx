@@ -126,6 +126,30 @@ describe('the Add photos picker (spec 000 §2, §5)', () => {
     });
   });
 
+  test("a participant gets a remove button on their own files only, not on others' (issue #23)", async () => {
+    const files = [
+      aFile({ id: 'mine', job: 'alb', name: 'mine.jpg' }),
+      aFile({ id: 'theirs', job: 'alb', name: 'theirs.jpg', user_uuid: 'user-2' }),
+    ];
+    const participant = anAlbum({
+      id: 'alb',
+      title: 'Trip',
+      role: 'participant',
+      currentUserCan: { ...ALBUM.currentUserCan, deleteAnyFile: false, editAlbum: false },
+    });
+    renderApp({
+      route: '/albums/alb/edit/addPhotos',
+      routes: routes({
+        'GET /st/4/jobs/alb/info': { body: participant },
+        'GET /st/4/jobs/alb/files': { body: { files, next_cursor: null } },
+      }),
+    });
+    const strip = await screen.findByRole('region', { name: 'In this album' });
+    await within(strip).findByRole('img', { name: 'theirs.jpg' });
+    expect(within(strip).getByRole('button', { name: 'Remove mine.jpg from the album' })).toBeTruthy();
+    expect(within(strip).queryByRole('button', { name: 'Remove theirs.jpg from the album' })).toBeNull();
+  });
+
   test('Cancel of an album that was not created here keeps it and returns to it', async () => {
     const { requests, user } = renderApp({
       route: '/addPhotos/alb',

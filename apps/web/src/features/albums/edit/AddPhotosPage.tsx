@@ -128,6 +128,7 @@ function Picker(props: AddPhotosPageProps & { album: JobInfo; files: RemoteFile[
       </header>
       <AlbumFilesStrip
         albumId={album.id}
+        can={album.currentUserCan}
         files={props.files}
         isCreatedHere={props.isCreatedHere}
         onLastRemoved={() => {

@@ -1,10 +1,12 @@
-import type { RemoteFile } from '@trove/contract';
+import type { CurrentUserCan, RemoteFile } from '@trove/contract';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useApi } from '../../../api/api-context.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { useToasts } from '../../../ui/toasts.tsx';
+import { useAccountInfoQuery } from '../../auth/api.ts';
+import { isFileActionAvailable } from '../../file-actions/registry.ts';
 import { isActive } from '../../uploads/model.ts';
 import { useUploaderView } from '../../uploads/UploaderProvider.tsx';
 import { useRemoveAlbumFile } from '../api-create.ts';
@@ -13,6 +15,8 @@ import { albumPath } from '../route-params.ts';
 /** Props of {@link AlbumFilesStrip}. */
 export interface AlbumFilesStripProps {
   albumId: string;
+  /** The album's flags: a file's remove button shows only where the caller may remove it. */
+  can: CurrentUserCan;
   files: readonly RemoteFile[];
   /** The album was created in this flow: with no files, offer to keep it empty. */
   isCreatedHere: boolean;
@@ -23,11 +27,22 @@ export interface AlbumFilesStripProps {
 /**
  * The files already in the album during step 2 (spec 000 §4 Album create): one still
  * arriving (uploading, or processed by the server) is dimmed to 0.4, a complete one shown
- * fully; each file has a remove button (DELETE /jobs/{albumId}/files_by_id/{fileId}).
+ * fully; each file the caller may remove (their own, or any for the owner: the registry's
+ * Remove from album, See: [Note: File action registry]) has a remove button
+ * (DELETE /jobs/{albumId}/files_by_id/{fileId}).
  * With no files there is the create-empty-album link (spec 000 §2), else Done.
  */
-export function AlbumFilesStrip({ albumId, files, isCreatedHere, onLastRemoved }: AlbumFilesStripProps) {
+export function AlbumFilesStrip({ albumId, can, files, isCreatedHere, onLastRemoved }: AlbumFilesStripProps) {
   const intl = useIntl();
+  const account = useAccountInfoQuery().data;
+  const mayRemove = (file: RemoteFile) =>
+    isFileActionAvailable('removeFromAlbum', 'albumStrip', {
+      place: 'album',
+      can,
+      me: account?.uuid,
+      isReadOnly: account?.is_read_only_user === true,
+      files: [file],
+    });
   const toasts = useToasts();
   const remove = useRemoveAlbumFile(albumId);
   // The queue's own array is selected: a filtered copy would be a new value on every read.
@@ -80,9 +95,11 @@ export function AlbumFilesStrip({ albumId, files, isCreatedHere, onLastRemoved }
               key={file.id}
               file={file}
               isRemoving={remove.isPending && remove.variables === file.id}
-              onRemove={() => {
-                handleRemove(file);
-              }}
+              {...(mayRemove(file) && {
+                onRemove: () => {
+                  handleRemove(file);
+                },
+              })}
             />
           ))}
         </ul>
@@ -101,7 +118,8 @@ function StripFile({
 }: {
   file: RemoteFile;
   isRemoving: boolean;
-  onRemove: () => void;
+  /** Absent where the caller may not remove the file. */
+  onRemove?: () => void;
 }) {
   const intl = useIntl();
   const api = useApi();
@@ -127,15 +145,17 @@ function StripFile({
           <Icon name={file.type === 'Movies' ? 'video' : 'photos'} size={24} />
         </span>
       )}
-      <button
-        type="button"
-        className="icon-button album-edit__remove"
-        aria-label={intl.formatMessage({ id: 'albumEdit.removeFile' }, { name: file.name })}
-        disabled={isRemoving}
-        onClick={onRemove}
-      >
-        <Icon name="close" size={16} />
-      </button>
+      {onRemove && (
+        <button
+          type="button"
+          className="icon-button album-edit__remove"
+          aria-label={intl.formatMessage({ id: 'albumEdit.removeFile' }, { name: file.name })}
+          disabled={isRemoving}
+          onClick={onRemove}
+        >
+          <Icon name="close" size={16} />
+        </button>
+      )}
     </li>
   );
 }

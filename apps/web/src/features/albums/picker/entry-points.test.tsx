@@ -38,7 +38,7 @@ describe("the timeline's selection bar", () => {
     const { user, requests } = renderApp({ route: '/photos', routes });
     await screen.findByRole('img', { name: 'lake.jpg' });
     await user.click(screen.getByRole('checkbox', { name: 'Select all of March 2024' }));
-    const bar = screen.getByRole('toolbar', { name: '2 selected' });
+    const bar = await screen.findByRole('toolbar', { name: '2 selected' });
     await user.click(within(bar).getByRole('button', { name: 'Add to album' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add to album' });
     await user.click(await within(dialog).findByRole('radio', { name: 'Summer' }));
@@ -55,7 +55,7 @@ describe("the timeline's selection bar", () => {
     const { user } = renderApp({ route: '/photos', routes: { ...routes, ...readOnly } });
     await screen.findByRole('img', { name: 'lake.jpg' });
     await user.click(screen.getByRole('checkbox', { name: 'Select beach.jpg' }));
-    const add = within(screen.getByRole('toolbar')).getByRole('button', { name: 'Add to album' });
+    const add = within(await screen.findByRole('toolbar')).getByRole('button', { name: 'Add to album' });
     await waitForAttribute(add, 'aria-disabled', 'true');
     expect(add.getAttribute('title')).toBe('Subscribe to add files to albums');
     await user.click(add);

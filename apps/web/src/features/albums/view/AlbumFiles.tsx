@@ -7,10 +7,12 @@ import type { FileMenuRequest } from '../../timeline/use-grid-tiles.tsx';
 import { useAlbumActivity } from '../../comments/api.ts';
 import { ActivityBadgeLink } from '../ActivityBadge.tsx';
 import { displayTitle } from '../list/model.ts';
+import type { PlaceFileActions } from '../../file-actions/registry.ts';
 import { albumSource } from './album-api.ts';
 import { AlbumFileMenu } from './AlbumFileMenu.tsx';
 import { FlowGrid } from './FlowGrid.tsx';
 import { albumSections } from './model.ts';
+import { useAlbumFileActions } from './use-add-to-my-timeline.ts';
 
 /** Props of {@link AlbumFiles}. */
 export interface AlbumFilesProps {
@@ -18,27 +20,32 @@ export interface AlbumFilesProps {
   months: readonly TimelineMonth[];
   sort: AlbumFileSort;
   viewMode: AlbumViewMode;
-  me: string | undefined;
 }
 
 /**
  * The album's files (spec 000 §2 Album view): in grid mode the timeline's virtualised grid
  * of square tiles, in flow mode the justified rows of [Note: Album flow layout]; both in the
  * album's file sort, both opening the album carousel, both with the album's file menu, and
- * each tile with its comment and love counts linking to its comments (issue #12).
+ * each tile with its comment and love counts linking to its comments (issue #12). The
+ * selection bar and the file menu offer the album's actions (See: [Note: File action registry]).
  */
-export function AlbumFiles({ album, months, sort, viewMode, me }: AlbumFilesProps) {
+export function AlbumFiles({ album, months, sort, viewMode }: AlbumFilesProps) {
   const intl = useIntl();
   const albumId = album.id;
   const isOwner = album.role === 'owner';
   // Downloads of a selection are named after the album (spec 000 §9 part names).
   const name = displayTitle(album, intl.formatMessage({ id: 'albums.unnamed' }));
-  const source = useMemo(() => albumSource(albumId, sort, isOwner, name), [albumId, sort, isOwner, name]);
+  // Always set: the album is known here.
+  const actions = useAlbumFileActions(albumId, album.currentUserCan) as PlaceFileActions;
+  const source = useMemo(
+    () => ({ ...albumSource(albumId, sort, isOwner, name), actions }),
+    [albumId, sort, isOwner, name, actions],
+  );
   const addedTitle = intl.formatMessage({ id: 'albumView.sort.ADDED' });
   const sections = useMemo(() => albumSections(months, sort, addedTitle), [months, sort, addedTitle]);
   const renderFileMenu = useCallback(
-    (request: FileMenuRequest) => <AlbumFileMenu {...request} album={album} me={me} />,
-    [album, me],
+    (request: FileMenuRequest) => <AlbumFileMenu {...request} album={album} actions={actions} />,
+    [album, actions],
   );
   const activity = useAlbumActivity(albumId).data;
   const renderTileOverlay = useCallback(

@@ -20,7 +20,7 @@ import {
   sectionsBetween,
 } from '../../timeline/layout.ts';
 import type { TimelineSection } from '../../timeline/sections.ts';
-import { SelectionBar } from '../../timeline/SelectionBar.tsx';
+import { LazySelectionBar } from '../../timeline/LazySelectionBar.tsx';
 import { useGridTiles, type FileMenuRequest } from '../../timeline/use-grid-tiles.tsx';
 import { useGridViewport } from '../../timeline/use-grid-viewport.ts';
 import { useTimelineSelection } from '../../timeline/use-timeline-selection.ts';
@@ -112,7 +112,7 @@ export function FlowGrid({ source, sections, renderFileMenu, renderTileOverlay }
         })}
       </div>
       {tiles.menu}
-      <SelectionBar source={source} sections={sections} filter="all" selection={selection} />
+      <LazySelectionBar source={source} sections={sections} filter="all" selection={selection} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { HttpError } from '../../../api/http-error.ts';
-import { albumSections, canDeleteFile, fileSortOf, loadStatusOf, viewModeOf } from './model.ts';
+import { albumSections, fileSortOf, loadStatusOf, viewModeOf } from './model.ts';
 
 const month = (year: number, m: number, pictures: number, documents = 0) => ({
   year,
@@ -26,24 +26,6 @@ describe('view mode (spec 000 §3)', () => {
 test('file sort is the sort_order attribute, ADDED when unset (spec 000 §9)', () => {
   expect(fileSortOf({ sort_order: null })).toBe('ADDED');
   expect(fileSortOf({ sort_order: 'OLDEST_TAKEN' })).toBe('OLDEST_TAKEN');
-});
-
-describe('delete file (spec 000 §6)', () => {
-  const mine = { user_uuid: 'me' };
-  const theirs = { user_uuid: 'them' };
-  test('deleteAnyFile deletes every file', () => {
-    const can = { deleteAnyFile: true, deleteOwnFile: true };
-    expect(canDeleteFile(can, theirs, 'me')).toBe(true);
-  });
-  test('deleteOwnFile deletes only what the caller added', () => {
-    const can = { deleteAnyFile: false, deleteOwnFile: true };
-    expect(canDeleteFile(can, mine, 'me')).toBe(true);
-    expect(canDeleteFile(can, theirs, 'me')).toBe(false);
-    expect(canDeleteFile(can, mine, undefined)).toBe(false);
-  });
-  test('neither flag deletes nothing', () => {
-    expect(canDeleteFile({ deleteAnyFile: false, deleteOwnFile: false }, mine, 'me')).toBe(false);
-  });
 });
 
 describe('job info fetch error mapping (spec 000 §4)', () => {

@@ -10,7 +10,6 @@ import {
   SECURED_JOB_NO_ACCESS,
   type CurrentUserCan,
   type JobInfo,
-  type RemoteFile,
   type TimelineMonth,
 } from '@trove/contract';
 import { HttpError } from '../../../api/http-error.ts';
@@ -38,18 +37,6 @@ export const AUTO_PLAY_HASH = '#autoPlay';
 
 /** Every file sort, in the order the sort control lists them. */
 export const FILE_SORTS = AlbumFileSort.options;
-
-/**
- * Whether the caller may delete `file` of the album (spec 000 §6: any file with
- * deleteAnyFile, their own with deleteOwnFile; `user_uuid` is who added it).
- */
-export function canDeleteFile(
-  can: Pick<CurrentUserCan, 'deleteAnyFile' | 'deleteOwnFile'>,
-  file: Pick<RemoteFile, 'user_uuid'>,
-  me: string | undefined,
-): boolean {
-  return can.deleteAnyFile || (can.deleteOwnFile && me !== undefined && file.user_uuid === me);
-}
 
 /** A flag a read-only user would have with a subscription (spec 000 §6): shown disabled. */
 export function needsSubscription(can: Pick<CurrentUserCan, 'needsSubscription'>, flag: string): boolean {

@@ -39,6 +39,8 @@ export const PARTICIPANT_CAN: JobInfo['currentUserCan'] = {
   setFileAsAlbumCoverPhoto: false,
   addToAlbum: true,
   deleteAnyComment: false,
+  shareFiles: true,
+  downloadFiles: true,
   needsSubscription: [],
 };
 

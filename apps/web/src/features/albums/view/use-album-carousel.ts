@@ -20,20 +20,53 @@ import { ADDED_SECTION, fileSortOf } from './model.ts';
  * (#autoPlay) and the entry's state, so Back returns to the album.
  */
 export function useAlbumCarousel(fileId: string, album: JobInfo | undefined, albumError: unknown): Carousel {
-  const navigate = useNavigate();
-  const location = useLocation();
   const albumId = album?.id ?? '';
   const list = useAlbumList(albumId, album ? fileSortOf(album) : undefined);
+  return useListCarousel({
+    fileId,
+    jobId: album?.id,
+    files: list.data,
+    error: albumError ?? list.error,
+    retry: () => void list.refetch(),
+    pathOf: (id) => carouselPath(albumId, id),
+  });
+}
+
+/** What {@link useListCarousel} steps through. */
+export interface ListCarouselSource {
+  fileId: string;
+  jobId: string | undefined;
+  /** Every file, in order; undefined while loading. */
+  files: readonly RemoteFile[] | undefined;
+  error: unknown;
+  retry: () => void;
+  /** The path of a file's page in this carousel. */
+  pathOf: (fileId: string) => string;
+}
+
+/**
+ * A carousel over one list of files (an album's, or a shared album's for its visitors):
+ * moves replace the history entry, keeping the hash (#autoPlay) and the entry's state.
+ */
+export function useListCarousel({
+  fileId,
+  jobId,
+  files,
+  error,
+  retry,
+  pathOf,
+}: ListCarouselSource): Carousel {
+  const navigate = useNavigate();
+  const location = useLocation();
   const view = useMemo<CarouselView>(() => {
-    const files = list.data ?? [];
-    return { months: [ADDED_SECTION], filesOf: () => files };
-  }, [list.data]);
-  const files = list.data;
+    const all = files ?? [];
+    return { months: [ADDED_SECTION], filesOf: () => all };
+  }, [files]);
   const position = positionOf(view, ADDED_SECTION.start, fileId);
   const goTo = (target: Target) => {
     if (target.kind !== 'file') return;
     void navigate(
-      { pathname: carouselPath(albumId, target.fileId), hash: location.hash },
+      { pathname: pathOf(target.fileId), hash: location.hash },
       { replace: true, state: location.state as unknown },
     );
   };
@@ -43,16 +76,13 @@ export function useAlbumCarousel(fileId: string, album: JobInfo | undefined, alb
     target.kind === 'file' ? files?.find((candidate) => candidate.id === target.fileId) : undefined;
   const previousTarget = stepTarget('previous');
   const nextTarget = stepTarget('next');
-  const error = albumError ?? list.error;
   const file = position ? files?.[position.fileIndex] : undefined;
 
   return {
-    jobId: album?.id,
+    jobId,
     status: file ? 'ready' : error ? 'failed' : files ? 'notFound' : 'loading',
     error,
-    retry: () => {
-      void list.refetch();
-    },
+    retry,
     file,
     previous: fileOf(previousTarget),
     next: fileOf(nextTarget),

@@ -168,3 +168,44 @@ describe('what the job info error shows (spec 000 §4)', () => {
     );
   });
 });
+
+describe("a visitor's carousel (issue #23)", () => {
+  test('a photo opens the viewer over the album, with keys and only what a visitor may: Download', async () => {
+    const { user } = renderApp({
+      ...SIGNED_OUT,
+      route: '/a/job-1',
+      routes: albumRoutes({ 'GET /st/4/jobs/job-1/files': files('beach', 'kite') }),
+      element: <RoutesWithLocation />,
+    });
+    await user.click(await screen.findByRole('img', { name: 'beach.jpg' }));
+    const viewer = await screen.findByRole('dialog', { name: 'beach.jpg' });
+    expect(location()).toBe('/a/job-1/carousel/beach');
+    const actions = within(viewer)
+      .getAllByRole('button')
+      .map((button) => button.getAttribute('aria-label'));
+    expect(actions).toContain('Download');
+    for (const name of ['Delete', 'Remove from album', 'Share', 'Add to album', 'Add to my timeline'])
+      expect(actions).not.toContain(name);
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('dialog', { name: 'kite.jpg' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => {
+      expect(location()).toBe('/a/job-1');
+    });
+  });
+
+  test('the slideshow starts the carousel from the first file with #autoPlay', async () => {
+    const { user } = renderApp({
+      ...SIGNED_OUT,
+      route: '/a/job-1',
+      routes: albumRoutes({ 'GET /st/4/jobs/job-1/files': files('beach', 'kite') }),
+      element: <RoutesWithLocation />,
+    });
+    await screen.findByRole('img', { name: 'beach.jpg' });
+    await user.click(screen.getByRole('button', { name: 'Play slideshow' }));
+    const viewer = await screen.findByRole('dialog', { name: 'beach.jpg' });
+    expect(location()).toBe('/a/job-1/carousel/beach');
+    // Playing: the button pauses it.
+    expect(within(viewer).getByRole('button', { name: 'Pause slideshow' })).toBeTruthy();
+  });
+});

@@ -1,12 +1,13 @@
 import type { JobInfo } from '@trove/contract';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { DownloadAlbumButton } from '../view/DownloadAlbumButton.tsx';
 import { displayTitle } from '../list/model.ts';
-import { albumHeaders, useAlbumChanges } from './api-visitor.ts';
+import { AUTO_PLAY_HASH } from '../view/model.ts';
+import { albumHeaders, useAlbumChanges, useVisitorFiles } from './api-visitor.ts';
 import type { AlbumLoadEvent } from './load-status.ts';
-import { albumActionPath } from './roles.ts';
+import { albumActionPath, visitorCarouselPath } from './roles.ts';
 import { VisitorFileGrid } from './VisitorFileGrid.tsx';
 
 /** Props of {@link VisitorAlbumView}. */
@@ -22,7 +23,8 @@ export interface VisitorAlbumViewProps {
  * A shared album as a visitor or a signed-in non-member sees it (spec 000 §2, §6): its
  * title, who shared it, its files, and what they may do: Subscribe when
  * currentUserCan.subscribeToAlbum, 'Sign in to add photos' when signed out, downloading the
- * whole album (spec 000 §6: visitors may download), and adding the album to their own photos
+ * whole album (spec 000 §6: visitors may download), the slideshow (the carousel from the
+ * first file with #autoPlay, issue #23), and adding the album to their own photos
  * (login-gated). New files show up as the changes come in.
  */
 export function VisitorAlbumView({ album, isLoggedIn, isRefreshing, dispatch }: VisitorAlbumViewProps) {
@@ -58,6 +60,7 @@ function VisitorActions({ album, isLoggedIn }: { album: JobInfo; isLoggedIn: boo
   const hasFiles = album.media_count !== 0;
   return (
     <>
+      {hasFiles && <SlideshowButton album={album} />}
       {hasFiles && (
         <DownloadAlbumButton album={album} isDisabled={false} headers={() => albumHeaders(album.id)} />
       )}
@@ -79,5 +82,29 @@ function VisitorActions({ album, isLoggedIn }: { album: JobInfo; isLoggedIn: boo
         </Link>
       )}
     </>
+  );
+}
+
+/** The slideshow (spec 000 §2, §9): the visitor's carousel from the first file, with #autoPlay. */
+function SlideshowButton({ album }: { album: JobInfo }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  // The grid's own query: its first page is there, or on its way.
+  const files = useVisitorFiles(album);
+  const first = files.data?.pages[0]?.files[0];
+  return (
+    <button
+      type="button"
+      className="btn btn--secondary"
+      disabled={first === undefined}
+      onClick={() => {
+        if (first)
+          void navigate(`${visitorCarouselPath(album.id, first.id)}${AUTO_PLAY_HASH}`, {
+            state: { fromGrid: true },
+          });
+      }}
+    >
+      {intl.formatMessage({ id: 'viewer.slideshowPlay' })}
+    </button>
   );
 }

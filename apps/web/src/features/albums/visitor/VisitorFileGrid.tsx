@@ -8,10 +8,10 @@ import { Icon } from '../../../ui/icons.tsx';
 import { QueryError } from '../../../ui/QueryError.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { useAlbumActivity } from '../../comments/api.ts';
-import { commentsPath, type CommentsLinkState } from '../../comments/keys.ts';
-import { ActivityBadge, commentsLinkLabel } from '../ActivityBadge.tsx';
+import { ActivityBadgeLink } from '../ActivityBadge.tsx';
 import { displayTitle } from '../list/model.ts';
 import { useVisitorFiles } from './api-visitor.ts';
+import { visitorCarouselPath } from './roles.ts';
 
 /** The next page is asked for when the end of the grid comes within this of the viewport. */
 const LOAD_AHEAD_PX = 800;
@@ -19,9 +19,9 @@ const LOAD_AHEAD_PX = 800;
 /**
  * The files of a shared album for a visitor: thumbnails in the album grid, a page at a
  * time; the next page loads as the end of the grid nears the viewport (or with Show more),
- * and tiles off screen skip their layout and paint (`content-visibility`). Visitors have no
- * carousel: a file opens its comment panel (spec 000 §2 /comments/{albumId}/{fileId}), and
- * shows its comment and love counts (issue #12).
+ * and tiles off screen skip their layout and paint (`content-visibility`). A file opens the
+ * album's carousel as members have it (issue #23, /a/{albumId}/carousel/{fileId}); its
+ * comment and love counts link to its comment panel (spec 000 §2, issue #12).
  */
 export function VisitorFileGrid({ album }: { album: JobInfo }) {
   const intl = useIntl();
@@ -91,8 +91,8 @@ function MoreFiles({ isLoading, onMore }: { isLoading: boolean; onMore: () => vo
 }
 
 /**
- * One file: its thumbnail, or the default image while there is none (spec 000 §8), and its
- * counts; a link to its comments.
+ * One file: its thumbnail, or the default image while there is none (spec 000 §8), a link
+ * to the carousel; and its counts, a link to its comments.
  */
 function VisitorFile({
   albumId,
@@ -104,7 +104,6 @@ function VisitorFile({
   activity?: FileActivity;
 }) {
   const api = useApi();
-  const intl = useIntl();
   const [hasFailed, setHasFailed] = useState(false);
   const src =
     file.thumb_url_small && !hasFailed ? `${api.directory.thumb}${file.thumb_url_small}` : undefined;
@@ -112,9 +111,8 @@ function VisitorFile({
     <li className="album-files__item visitor-album__file">
       <Link
         className="visitor-album__link"
-        to={commentsPath(albumId, file.id)}
-        state={{ fromAlbum: true } satisfies CommentsLinkState}
-        aria-label={commentsLinkLabel(intl, file.name, activity)}
+        to={visitorCarouselPath(albumId, file.id)}
+        state={{ fromGrid: true }}
         data-testid="visitor-file-link"
       >
         {src ? (
@@ -133,8 +131,8 @@ function VisitorFile({
             <Icon name={file.type === 'Movies' ? 'video' : 'photos'} size={32} />
           </span>
         )}
-        <ActivityBadge activity={activity} />
       </Link>
+      <ActivityBadgeLink albumId={albumId} fileId={file.id} name={file.name} activity={activity} />
     </li>
   );
 }

@@ -4,7 +4,8 @@ import { VisitorActionPage } from './VisitorActionPage.tsx';
 import { VisitorAlbumPage } from './VisitorAlbumPage.tsx';
 
 /**
- * Routes /a/{albumId}/… (spec 000 §2), one chunk: the album by its link for anyone, and
+ * Routes /a/{albumId}/… (spec 000 §2), one chunk: the album by its link for anyone (and its
+ * carousel, /a/{albumId}/carousel/{fileId}), and
  * the login-gated actions `subscribe`, `copyAlbum`, `{fileId}/copyAlbum` and `createNew`
  * behind RequireAuth, which sends a signed-out user to the login with this path to come
  * back to, so the action resumes after sign-in. Registered as one route so the entry
@@ -15,6 +16,8 @@ export function VisitorScreens() {
   return (
     <Routes>
       <Route index element={<VisitorAlbumPage />} />
+      {/* The album's viewer for its visitors (issue #23), over the album page. */}
+      <Route path="carousel/:fileId" element={<VisitorAlbumPage />} />
       <Route element={<RequireAuth />}>
         <Route path="subscribe" element={<VisitorActionPage action="subscribe" />} />
         <Route path="copyAlbum" element={<VisitorActionPage action="copyAlbum" />} />

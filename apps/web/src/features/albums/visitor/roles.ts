@@ -26,3 +26,11 @@ export function albumActionPath(
 export function loginPath(path: string): string {
   return `/login?redir=${encodeURIComponent(path)}`;
 }
+
+/**
+ * A shared album's carousel for its visitors: /a/{albumId}/carousel/{fileId} (issue #23; the
+ * member's /carousel/{albumId}/{fileId} wants an account). See docs/SPEC-DEVIATIONS.md.
+ */
+export function visitorCarouselPath(albumId: string, fileId: string): string {
+  return `/a/${encodeURIComponent(albumId)}/carousel/${encodeURIComponent(fileId)}`;
+}

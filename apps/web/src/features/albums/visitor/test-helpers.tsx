@@ -16,6 +16,8 @@ export const ONLY_LOOK: CurrentUserCan = {
   setFileAsAlbumCoverPhoto: false,
   addToAlbum: false,
   deleteAnyComment: false,
+  shareFiles: false,
+  downloadFiles: true,
   needsSubscription: [],
 };
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { aFile, anAccount, anAlbum } from '../../../test/factories.ts';
+import { aFile, anAccount, anAlbum, TIMELINE_JOB } from '../../../test/factories.ts';
 import type { FakeRoutes } from '../../../test/fake-fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { albumRoutes } from '../../albums/view/test-album.ts';
@@ -27,7 +27,21 @@ const timeline: FakeRoutes = {
   },
   ...SHARE,
 };
-const readOnly = { 'GET /st/4/account_info': { body: anAccount({ is_read_only_user: true }) } };
+/** A read-only account, and its timeline's flags as the server's access table sends them. */
+const readOnly = {
+  'GET /st/4/account_info': { body: anAccount({ is_read_only_user: true }) },
+  'GET /st/4/jobs/default': {
+    body: {
+      ...TIMELINE_JOB,
+      currentUserCan: {
+        ...TIMELINE_JOB.currentUserCan,
+        addPhotos: false,
+        shareFiles: false,
+        needsSubscription: ['addPhotos', 'shareFiles'],
+      },
+    },
+  },
+};
 const READ_ONLY_TIP = 'Subscribe to share files';
 
 /** Waits until the account info has arrived and `element` carries `name="value"`. */
@@ -46,7 +60,7 @@ describe("the timeline's selection bar", () => {
     const { user, requests } = renderApp({ route: '/photos', routes: timeline });
     await screen.findByRole('img', { name: 'lake.jpg' });
     await user.click(screen.getByRole('checkbox', { name: 'Select all of March 2024' }));
-    const bar = screen.getByRole('toolbar', { name: '2 selected' });
+    const bar = await screen.findByRole('toolbar', { name: '2 selected' });
     await user.click(within(bar).getByRole('button', { name: 'Share' }));
     const dialog = await screen.findByRole('dialog', { name: 'Share 2 files' });
     await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
@@ -65,7 +79,7 @@ describe("the timeline's selection bar", () => {
     const { user } = renderApp({ route: '/photos', routes: { ...timeline, ...readOnly } });
     await screen.findByRole('img', { name: 'lake.jpg' });
     await user.click(screen.getByRole('checkbox', { name: 'Select beach.jpg' }));
-    const share = within(screen.getByRole('toolbar')).getByRole('button', { name: 'Share' });
+    const share = within(await screen.findByRole('toolbar')).getByRole('button', { name: 'Share' });
     await waitForAttribute(share, 'aria-disabled', 'true');
     expect(share.getAttribute('title')).toBe(READ_ONLY_TIP);
     await user.click(share);
@@ -173,7 +187,7 @@ describe('the album view', () => {
     });
     await screen.findByRole('img', { name: 'lake.jpg' });
     await user.click(screen.getByRole('checkbox', { name: 'Select lake.jpg' }));
-    await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'Share' }));
+    await user.click(within(await screen.findByRole('toolbar')).getByRole('button', { name: 'Share' }));
     const dialog = await screen.findByRole('dialog', { name: 'Share 1 file' });
     await user.click(within(dialog).getByRole('button', { name: 'Share to album' }));
     const picker = await screen.findByRole('dialog', { name: 'Share to album' });

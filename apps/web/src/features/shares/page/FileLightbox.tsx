@@ -5,6 +5,9 @@ import { useIntl } from 'react-intl';
 import { useApi } from '../../../api/api-context.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { useFocusTrap } from '../../../ui/use-focus-trap.ts';
+import { downloadFile } from '../../file-actions/actions.ts';
+import { FileActionButtons } from '../../file-actions/FileActionButton.tsx';
+import { offeredFileActions, type FileActionFlags } from '../../file-actions/registry.ts';
 import { largeThumbUrl, placeholderOf, playableVideoUrl } from '../../viewer/media.ts';
 import { ShareIcon } from './share-icons.tsx';
 
@@ -14,16 +17,21 @@ export interface FileLightboxProps {
   index: number;
   onIndexChange: (index: number) => void;
   onClose: () => void;
+  /** The share's flags (`shareFileFlags`): the toolbar offers what the registry allows a recipient. */
+  can: FileActionFlags;
 }
 
 /**
  * A shared picture or video full screen, over the page (spec 000 §2 Share page): the large
  * thumbnail over its thumbhash, or the video's low-quality rendition with controls (both
  * signed URLs, so visitors need no token). Previous and next by buttons and arrow keys;
- * Escape or Close leaves. A modal dialog: focus stays in it and comes back after.
+ * Escape or Close leaves. A modal dialog: focus stays in it and comes back after. The bar
+ * offers the registry's actions for a share's recipient (Download; See: [Note: File action
+ * registry]).
  */
-export function FileLightbox({ files, index, onIndexChange, onClose }: FileLightboxProps) {
+export function FileLightbox({ files, index, onIndexChange, onClose, can }: FileLightboxProps) {
   const intl = useIntl();
+  const api = useApi();
   const ref = useRef<HTMLDivElement>(null);
   useFocusTrap(ref, onClose);
   const file = files[index];
@@ -59,6 +67,22 @@ export function FileLightbox({ files, index, onIndexChange, onClose }: FileLight
         <span className="share-lightbox__position">
           {intl.formatMessage({ id: 'sharePage.position' }, { index: index + 1, count: files.length })}
         </span>
+        <FileActionButtons
+          className="viewer-button"
+          // Who the recipient is changes nothing a share's page offers.
+          offers={offeredFileActions('viewerToolbar', {
+            place: 'share',
+            can,
+            me: undefined,
+            isReadOnly: false,
+            files: [file],
+          })}
+          run={{
+            download: () => {
+              downloadFile(api.directory, file);
+            },
+          }}
+        />
       </div>
       <div className="viewer__stage">
         <LightboxMedia key={file.id} file={file} />

@@ -73,6 +73,10 @@ describe('the share page for its receiver (spec 000 §2 Share page, §6 Visitor)
     const viewer = screen.getByRole('dialog', { name: 'beach.jpg' });
     expect(within(viewer).getByRole('img', { name: 'beach.jpg' }).getAttribute('src')).toContain('area=1280');
     expect(within(viewer).getByText('1 of 2')).toBeTruthy();
+    // A recipient's actions from the registry (issue #23): Download only.
+    expect(within(viewer).getByRole('button', { name: 'Download' })).toBeTruthy();
+    expect(within(viewer).queryByRole('button', { name: 'Share' })).toBeNull();
+    expect(within(viewer).queryByRole('button', { name: 'Delete' })).toBeNull();
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('dialog', { name: 'lake.jpg' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Previous' }));

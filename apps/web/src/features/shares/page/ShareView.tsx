@@ -6,6 +6,7 @@ import { ShareActions } from './ShareActions.tsx';
 import { ShareDocuments } from './ShareDocuments.tsx';
 import { FileLightbox } from './FileLightbox.tsx';
 import { ShareGrid } from './ShareGrid.tsx';
+import { shareFileFlags } from '../../file-actions/registry.ts';
 import { ShareIcon } from './share-icons.tsx';
 
 /** Props of {@link ShareView}. */
@@ -60,6 +61,7 @@ export function ShareView({ share, isSignedIn, onStopped }: ShareViewProps) {
       {openIndex !== null && (
         <FileLightbox
           files={share.thumbFiles}
+          can={shareFileFlags(share)}
           index={openIndex}
           onIndexChange={setOpenIndex}
           onClose={() => {
