@@ -96,8 +96,11 @@ const MAX_ROUNDS = 8;
 
 /** Atomic attempt budgets; see [Note: Sign-in throttle]. */
 export function createThrottle(repo: ThrottleRepository, now: () => number) {
-  /** Takes one unit of a budget, or throws RateLimitedError with the wait. */
-  async function reserveOne({ key, policy }: ThrottleKey): Promise<void> {
+  /**
+   * Takes one unit of a budget, or throws RateLimitedError with the wait. `enforce: false`
+   * records the unit (and the wait it sets for the next) without ever refusing this one.
+   */
+  async function reserveOne({ key, policy }: ThrottleKey, enforce = true): Promise<void> {
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const t = now();
       let row = await repo.find(key);
@@ -106,7 +109,8 @@ export function createThrottle(repo: ThrottleRepository, now: () => number) {
         row = await repo.find(key);
         if (!row) continue;
       }
-      if (row.locked_until > t) throw new RateLimitedError(Math.ceil((row.locked_until - t) / SECOND));
+      if (enforce && row.locked_until > t)
+        throw new RateLimitedError(Math.ceil((row.locked_until - t) / SECOND));
       const quiet = t - row.window_start > policy.resetMs;
       const attempts = (quiet ? 0 : row.failures) + 1;
       const delay = delayAfter(policy, attempts);
@@ -122,6 +126,18 @@ export function createThrottle(repo: ThrottleRepository, now: () => number) {
   }
 
   return {
+    /** Attempts reserved and not paid back within the budget's window (0 once it is quiet). */
+    async outstanding({ key, policy }: ThrottleKey): Promise<number> {
+      const row = await repo.find(key);
+      if (!row || now() - row.window_start > policy.resetMs) return 0;
+      return row.failures;
+    },
+
+    /** Charges one failed attempt to a budget that did not gate it; never refuses. */
+    async charge(key: ThrottleKey): Promise<void> {
+      await reserveOne(key, false).catch(() => undefined);
+    },
+
     /**
      * Reserves one attempt of every budget, before the secret is checked.
      * @throws RateLimitedError when any budget must wait; nothing stays reserved then.
