@@ -46,6 +46,29 @@ export function createThrottleRepository(db: Kysely<Database>) {
         .where('failures', '>', 0)
         .execute();
     },
+    /** Pays `units` back, never below zero (a window that restarted meanwhile keeps 0). */
+    async releaseUnits(key: string, units: number): Promise<void> {
+      await db
+        .updateTable('auth_throttle')
+        .set((eb) => ({
+          failures: eb
+            .case()
+            .when('failures', '>=', units)
+            .then(eb('failures', '-', units))
+            .else(0)
+            .end(),
+        }))
+        .where('key', '=', key)
+        .execute();
+    },
+    /** Forgets the rows under `prefix` whose window ended before `t` (see quota.ts). */
+    async deleteEnded(prefix: string, t: number): Promise<void> {
+      await db
+        .deleteFrom('auth_throttle')
+        .where('key', 'like', `${prefix}%`)
+        .where('locked_until', '<', t)
+        .execute();
+    },
     async clear(key: string): Promise<void> {
       await db.deleteFrom('auth_throttle').where('key', '=', key).execute();
     },

@@ -27,7 +27,8 @@ import type { ThrottleRepository, ThrottleRow } from './throttle.repository.ts';
  *   (an IPv6 address by its /64, which one host can rotate through): a spray of one password
  *   over many accounts is slowed to one guess a minute. People behind the same address who
  *   signed in on their browser before are not charged; others wait at most a minute.
- * - Sign-ups are charged to the address; a successful one pays back.
+ * - Sign-ups are not guesses: they are counted per client address and per e-mail address in
+ *   fixed windows, made or refused alike (signUpLimits in idp.service.ts, [Note: Quotas]).
  *
  * Budgets are keyed by the typed address, whether an account has it or not, so a 429
  * reveals nothing about which accounts exist.

@@ -325,7 +325,7 @@ describe('an album invitation (spec 000 §7 publish on the album id)', () => {
 
   test('opens on the e-mail form and publishes the album itself', async () => {
     const { user, calls, onClose } = renderDialog(INVITE, {
-      'POST /st/4/jobs/family/publish': { body: { sent: 1 } },
+      'POST /st/4/jobs/family/publish': { body: { sent: 1, delivery: 'sent' } },
     });
     expect(screen.getByRole('dialog', { name: 'Invite by e-mail' })).toBeTruthy();
     expect(within(dialog()).queryByRole('button', { name: 'Back' })).toBeNull();
