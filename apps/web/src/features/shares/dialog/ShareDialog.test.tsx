@@ -130,7 +130,7 @@ describe('options view (spec 000 §4)', () => {
 
 describe('e-mail view (spec 000 §4, §5)', () => {
   const publish = (request: SeenRequest) => ({
-    body: { sent: (request.body as { to_email: string }).to_email.split(',').length },
+    body: { sent: (request.body as { to_email: string }).to_email.split(',').length, delivery: 'sent' },
   });
 
   async function openEmail(routes: FakeRoutes = {}) {
