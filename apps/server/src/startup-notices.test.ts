@@ -57,6 +57,10 @@ describe('start-up notices', () => {
           child.once('exit', () => {
             reject(new Error(`serve exited:\n${out}`));
           });
+          // A start takes seconds: a minute without the lines means they are not logged.
+          setTimeout(() => {
+            reject(new Error(`no notices within 60 s:\n${out}`));
+          }, 60_000);
         });
       } finally {
         const exited = new Promise((resolve) => child.once('exit', resolve));
