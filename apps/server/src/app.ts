@@ -275,7 +275,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     }),
   });
-  registerArchiveRoutes(app, { archives: createArchivesService({ repos, access, store, signer, now }) });
+  registerArchiveRoutes(app, {
+    archives: createArchivesService({
+      repos,
+      access,
+      store,
+      signer,
+      quotas: createQuotas(repos.throttle, now),
+      now,
+    }),
+  });
   registerShareRoutes(app, {
     shares: createSharesService({
       repos,
