@@ -44,6 +44,8 @@ export function createQuotas(repo: ThrottleRepository, now: () => number) {
     const key = PREFIX + charge.key;
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const t = now();
+      // The usual case, a window under way: one atomic add, however many run at once.
+      if (await repo.addUnits(key, charge.units, charge.limit, t)) return;
       let row = await repo.find(key);
       if (!row) {
         await repo.insertIfMissing({ key, failures: 0, window_start: t, locked_until: t + charge.windowMs });
@@ -51,14 +53,15 @@ export function createQuotas(repo: ThrottleRepository, now: () => number) {
         if (!row) continue;
       }
       const ended = row.locked_until <= t;
-      const used = (ended ? 0 : row.failures) + charge.units;
-      if (used > charge.limit) {
+      if (!ended && row.failures + charge.units > charge.limit) {
         throw new QuotaExceeded(charge, Math.max(1, Math.ceil((row.locked_until - t) / 1000)));
       }
-      const next: ThrottleRow = ended
-        ? { key, failures: used, window_start: t, locked_until: t + charge.windowMs }
-        : { ...row, failures: used };
-      if (await repo.replace(row, next)) return;
+      if (charge.units > charge.limit) throw new QuotaExceeded(charge, Math.ceil(charge.windowMs / 1000));
+      // A window that ended starts afresh; of racing restarts one wins, the others add.
+      if (ended) {
+        const next: ThrottleRow = { key, failures: 0, window_start: t, locked_until: t + charge.windowMs };
+        await repo.replace(row, next);
+      }
     }
     throw new RateLimitedError(1);
   }

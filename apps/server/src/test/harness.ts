@@ -226,7 +226,7 @@ export async function signUp(
     method: 'POST',
     url: '/idp/sign-up',
     // Each from an address of its own: sign-ups are counted per client address (signUpLimits).
-    remoteAddress: `10.${String(randomBytes(3).join('.'))}`,
+    remoteAddress: `10.${randomBytes(3).join('.')}`,
     headers: { cookie: login.cookie },
     payload: { state: login.state, name: account.name ?? 'Test User', email, password },
   });
