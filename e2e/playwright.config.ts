@@ -69,6 +69,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         SMTP_URL: `smtp://127.0.0.1:${String(smtpPort)}`,
         MAIL_FROM: 'Trove <no-reply@trove.test>',
+        // Every journey signs up from 127.0.0.1.
+        SIGN_UPS_PER_HOUR: '1000',
       },
     },
   ],

@@ -40,6 +40,7 @@ import { createSessionRevocations } from './access/session-revocations.ts';
 import { accessFor } from './access/access.ts';
 import { parseMediaScope } from './access/visitor-grants.ts';
 import { createThrottle } from './identity/throttle.ts';
+import { createQuotas } from './identity/quota.ts';
 import { createMediaLinks } from './modules/media/media-links.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerResumableRoutes } from './modules/resumable/resumable.routes.ts';
@@ -192,6 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accountsService,
     sessionsService,
     throttle: createThrottle(repos.throttle, now),
+    quotas: createQuotas(repos.throttle, now),
+    signUpsPerHour: config.SIGN_UPS_PER_HOUR,
     deviceCookies: createDeviceCookies(deriveKey(serverSecret, 'device-cookie')),
     oidc: deps.oidc,
     loginHost: config.LOGIN_HOST,
@@ -274,7 +277,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     }),
   });
-  registerArchiveRoutes(app, { archives: createArchivesService({ repos, access, store, signer, now }) });
+  registerArchiveRoutes(app, {
+    archives: createArchivesService({
+      repos,
+      access,
+      store,
+      signer,
+      quotas: createQuotas(repos.throttle, now),
+      now,
+    }),
+  });
   registerShareRoutes(app, {
     shares: createSharesService({
       repos,
@@ -293,7 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       repos,
       access,
       mailer,
-      throttle: createThrottle(repos.throttle, now),
+      quotas: createQuotas(repos.throttle, now),
       appHost: config.APP_HOST,
       trustedOrigins: config.SIGN_IN_ORIGINS,
       log: (object, message) => {

@@ -33,6 +33,8 @@ const EnvSchema = z.object({
     .default('')
     .refine((v) => v === '' || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL or empty'),
   BASE_QUOTA_BYTES: z.coerce.number().int().positive().default(BASE_QUOTA_BYTES),
+  // Sign-ups per client address an hour (three times that a day): signUpLimits, issue #23.
+  SIGN_UPS_PER_HOUR: z.coerce.number().int().positive().default(10),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /**
    * Serve the web client's source maps (`*.map`, which hold its whole source). Off: they answer

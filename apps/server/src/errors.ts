@@ -131,6 +131,13 @@ export class FileTooLargeError extends AppError {
   }
 }
 
+/** 400: a file of 0 bytes, told apart from a type the service does not take (issue #23). */
+export class EmptyFileError extends AppError {
+  constructor() {
+    super(400, 'empty_file', 'This file is empty');
+  }
+}
+
 /** 415: a type the service does not take (spec 000 §5: extension or content not allowed). */
 export class UnsupportedFileError extends AppError {
   constructor(message: string) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import path from 'node:path';
-import { describeMailTarget } from './mail/index.ts';
+import { mailNotice, toolRuns, videoToolsNotice } from './startup-notices.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
@@ -170,7 +170,11 @@ async function serve(config: Config): Promise<number> {
       'set APP_HOST or TRUSTED_ORIGINS for other addresses (e.g. http://192.168.1.20:8080)',
   );
   // Shares by e-mail go to SMTP_URL's server, else wait as .eml files (see [Note: Mail]).
-  app.log.info(`mail goes to ${describeMailTarget(config)}`);
+  const notices = [
+    mailNotice(config),
+    videoToolsNotice(config.FFMPEG_PATH, await toolRuns(config.FFMPEG_PATH)),
+  ];
+  for (const notice of notices) app.log[notice.level](notice.text);
   return -1;
 }
 

@@ -37,6 +37,12 @@ export const ErrorCode = z.enum([
   'album_download_too_large',
   // 502: the mail server refused a message or could not be reached (issue #15); retry.
   'mail_failed',
+  // 400: one address twice in one publish (issue #23).
+  'duplicate_recipient',
+  // 409: this share or album was already sent to one of the addresses recently (issue #23).
+  'already_sent',
+  // 400: an upload of 0 bytes (issue #23): nothing to keep, told apart from unsupported_file.
+  'empty_file',
   'internal_error',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -8,6 +8,7 @@ import { plainText } from './text.ts';
 export const RemoteFile = z.object({
   id: z.string(),
   job: z.string(),
+  /** The uploader's path with folders for the job's owner and the uploader; the name alone for others (issue #23). */
   path: z.string(),
   name: z.string(),
   size: z.number(),
@@ -20,6 +21,7 @@ export const RemoteFile = z.object({
   taken: z.number(),
   /** 0 means picture (spec 000 §3). */
   duration: z.number(),
+  /** Who added it, for the job's owner and the uploader themself; '' for everyone else (issue #23). */
   user_uuid: z.string(),
   width: z.number(),
   height: z.number(),

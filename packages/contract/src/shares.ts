@@ -113,8 +113,15 @@ export const PublishBody = z.object({
 });
 export type PublishBody = z.input<typeof PublishBody>;
 
-/** The answer of publish: how many messages went out (or into the outbox). */
-export const PublishResult = z.object({ sent: z.number().int().nonnegative() });
+/**
+ * The answer of publish: how many messages there were, and where they went: `sent` to a mail
+ * server, or only into the server's outbox folder (no mail server configured), where nobody
+ * receives them until the operator passes them on; the client should say which (issue #23).
+ */
+export const PublishResult = z.object({
+  sent: z.number().int().nonnegative(),
+  delivery: z.enum(['sent', 'outbox']),
+});
 export type PublishResult = z.infer<typeof PublishResult>;
 
 /**

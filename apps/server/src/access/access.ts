@@ -68,14 +68,23 @@ export interface CommentAuthor {
 }
 
 /**
- * Wrong album passwords: per album 20 free tries then a doubling wait up to 15 minutes, per
- * client address 5 then up to an hour; forgotten after quiet spells. Slow, never shut: the
- * right password after the wait opens the album (see [Note: Sign-in throttle]).
+ * Wrong album and share passwords (issue #23: the shared budget must not be a weapon).
+ * - `client`: each guessing client address, across all albums: 5 free, then a doubling wait
+ *   up to an hour, forgotten after a quiet day. It is checked first, and a right password pays
+ *   back only its own unit, so opening one's own album buys no guesses at another.
+ * - `clientOnJob`: the client's tries at this one album, which a right password clears.
+ * - `job`: the album's shared budget against guessing from many addresses: 20, then up to
+ *   15 minutes. It gates only clients that already failed `ownTries` times here; a first
+ *   try is never refused for others' failures (it is still charged when wrong).
  */
 export const ALBUM_PASSWORD_THROTTLE = {
-  album: { free: 20, baseDelayMs: 1000, maxDelayMs: 15 * 60_000, resetMs: 3_600_000 },
   client: { free: 5, baseDelayMs: 1000, maxDelayMs: 3_600_000, resetMs: 86_400_000 },
+  clientOnJob: { free: 5, baseDelayMs: 1000, maxDelayMs: 3_600_000, resetMs: 86_400_000 },
+  job: { free: 20, baseDelayMs: 1000, maxDelayMs: 15 * 60_000, resetMs: 3_600_000 },
 } satisfies Record<string, ThrottlePolicy>;
+
+/** Failed tries of one client at one album before the album's shared budget gates it: typos. */
+export const OWN_TRIES_BEFORE_SHARED_BUDGET = 2;
 
 /**
  * The one place that decides (see [Note: Access]). Every service asks `requireJob` before
@@ -169,18 +178,30 @@ export function createAccess(deps: {
     return { kind: 'grant', grant };
   }
 
-  /** A grant of the job when `value` is its password (or it has none); throttled tries. */
+  /**
+   * A grant of the job when `value` is its password (or it has none); throttled tries, the
+   * guessing client's budgets first (see ALBUM_PASSWORD_THROTTLE).
+   */
   async function checkPassword(caller: Caller, job: JobRow, value: string, kind: 'album' | 'share') {
     if (job.password_hash === null) return grants.issue(job.id, job.auth_epoch);
-    const client = `${kind}-client:${clientAddressKey(caller.clientIp)}`;
-    const reservation = await throttle.reserve([
-      { key: `${kind}:${job.id}`, policy: ALBUM_PASSWORD_THROTTLE.album },
-      { key: client, policy: ALBUM_PASSWORD_THROTTLE.client },
-    ]);
+    const address = clientAddressKey(caller.clientIp);
+    const client = { key: `${kind}-client:${address}`, policy: ALBUM_PASSWORD_THROTTLE.client };
+    const clientOnJob = {
+      key: `${kind}-client:${job.id}:${address}`,
+      policy: ALBUM_PASSWORD_THROTTLE.clientOnJob,
+    };
+    const shared = { key: `${kind}:${job.id}`, policy: ALBUM_PASSWORD_THROTTLE.job };
+    const gatedByShared = (await throttle.outstanding(clientOnJob)) >= OWN_TRIES_BEFORE_SHARED_BUDGET;
+    const reservation = await throttle.reserve(
+      gatedByShared ? [client, clientOnJob, shared] : [client, clientOnJob],
+    );
     // Fails closed: a hash that cannot be read verifies nothing.
     const ok = await verifyPassword(job.password_hash, value).catch(() => false);
-    if (!ok) throw new PasswordRequiredError();
-    await reservation.succeeded([client]);
+    if (!ok) {
+      if (!gatedByShared) await throttle.charge(shared);
+      throw new PasswordRequiredError();
+    }
+    await reservation.succeeded([clientOnJob.key]);
     return grants.issue(job.id, job.auth_epoch);
   }
 

@@ -75,6 +75,8 @@ const TUS = { 'tus-resumable': '1.0.0' };
 const b64 = (value: string) => Buffer.from(value).toString('base64');
 const json = (payload: object): RouteRequest => ({ payload });
 const sha1Like = () => randomBytes(20).toString('hex');
+/** Publish recipients made so far: each call names a new one. */
+let recipients = 0;
 
 /**
  * Every route under /st/4/jobs/:id and /st/4/shares/:id, /poll, and the routes naming jobs in their body, keyed
@@ -229,7 +231,9 @@ export const JOB_ROUTES: Record<string, JobRoute> = {
   'POST /st/4/jobs/:id/publish': {
     action: 'publish',
     changes: false,
-    request: () => json({ to_email: 'friend@example.com', subject: 'Photos', locale: 'nb_NO' }),
+    // A new address each time: the same job to the same address again is refused (issue #23).
+    request: () =>
+      json({ to_email: `friend-${String(++recipients)}@example.com`, subject: 'Photos', locale: 'nb_NO' }),
   },
   // The trash's albums (issue #13, spec 000 §7): named in the body, each answered on its own.
   'POST /st/4/rollback_albums': {

@@ -113,16 +113,38 @@ describe.each(DIALECTS)('sign-in throttle (%s)', (dialect) => {
     expect(Number(unknownBrowser.headers['retry-after'])).toBeLessThanOrEqual(60);
   });
 
-  it('sign-ups of taken addresses from one address are throttled there only', async () => {
-    const { email } = await owner('10.4.0.1');
+  it('sign-ups from one address, taken or made, are counted there: 10 an hour, 30 a day (issue #23)', async () => {
+    const taken = [(await owner('10.4.0.1')).email, (await owner('10.4.0.1')).email];
     const statuses: number[] = [];
-    for (let i = 0; i < 32; i++) {
-      statuses.push((await attempt('sign-up', { email, password, ip: '10.4.0.2' })).statusCode);
+    // Probing which addresses have accounts and opening accounts count alike.
+    for (let i = 0; i < 11; i++) {
+      const step = await attempt('sign-up', {
+        email: i % 2 ? (taken[i % 4 === 1 ? 0 : 1] ?? '') : newEmail(),
+        password,
+        ip: '10.4.0.2',
+      });
+      statuses.push(step.statusCode);
     }
-    expect(statuses.slice(0, 30).every((s) => s === 409)).toBe(true);
-    expect(statuses.slice(30)).toContain(429);
+    expect(statuses).toEqual([200, 409, 200, 409, 200, 409, 200, 409, 200, 409, 429]);
     const elsewhere = await attempt('sign-up', { email: newEmail(), password, ip: '10.4.0.3' });
     expect(elsewhere.statusCode).toBe(200);
+    for (let hour = 1; hour <= 3; hour++) {
+      t.clock.advance(3_600_000);
+      const made: number[] = [];
+      for (let i = 0; i < 10; i++)
+        made.push((await attempt('sign-up', { email: newEmail(), password, ip: '10.4.0.2' })).statusCode);
+      expect(made.every((s) => s === (hour < 3 ? 200 : 429))).toBe(true);
+    }
+  });
+
+  it('sign-ups of one e-mail address are counted across clients: 5 an hour', async () => {
+    const email = newEmail();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await attempt('sign-up', { email, password, ip: `10.5.0.${String(i + 1)}` })).statusCode,
+      );
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 429]);
   });
 
   it('IPv6 clients are counted per /64, so rotating addresses in one network buys nothing', async () => {

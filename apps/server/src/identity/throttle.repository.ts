@@ -46,6 +46,43 @@ export function createThrottleRepository(db: Kysely<Database>) {
         .where('failures', '>', 0)
         .execute();
     },
+    /**
+     * Adds `units` to a window that has not ended at `t` if the sum stays within `limit`:
+     * one statement, so parallel charges add up instead of racing (see quota.ts).
+     */
+    async addUnits(key: string, units: number, limit: number, t: number): Promise<boolean> {
+      const result = await db
+        .updateTable('auth_throttle')
+        .set((eb) => ({ failures: eb('failures', '+', units) }))
+        .where('key', '=', key)
+        .where('locked_until', '>', t)
+        .where('failures', '<=', limit - units)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    /** Pays `units` back, never below zero (a window that restarted meanwhile keeps 0). */
+    async releaseUnits(key: string, units: number): Promise<void> {
+      await db
+        .updateTable('auth_throttle')
+        .set((eb) => ({
+          failures: eb
+            .case()
+            .when('failures', '>=', units)
+            .then(eb('failures', '-', units))
+            .else(0)
+            .end(),
+        }))
+        .where('key', '=', key)
+        .execute();
+    },
+    /** Forgets the rows under `prefix` whose window ended before `t` (see quota.ts). */
+    async deleteEnded(prefix: string, t: number): Promise<void> {
+      await db
+        .deleteFrom('auth_throttle')
+        .where('key', 'like', `${prefix}%`)
+        .where('locked_until', '<', t)
+        .execute();
+    },
     async clear(key: string): Promise<void> {
       await db.deleteFrom('auth_throttle').where('key', '=', key).execute();
     },

@@ -27,7 +27,8 @@ import type { ThrottleRepository, ThrottleRow } from './throttle.repository.ts';
  *   (an IPv6 address by its /64, which one host can rotate through): a spray of one password
  *   over many accounts is slowed to one guess a minute. People behind the same address who
  *   signed in on their browser before are not charged; others wait at most a minute.
- * - Sign-ups are charged to the address; a successful one pays back.
+ * - Sign-ups are not guesses: they are counted per client address and per e-mail address in
+ *   fixed windows, made or refused alike (signUpLimits in idp.service.ts, [Note: Quotas]).
  *
  * Budgets are keyed by the typed address, whether an account has it or not, so a 429
  * reveals nothing about which accounts exist.
@@ -96,8 +97,11 @@ const MAX_ROUNDS = 8;
 
 /** Atomic attempt budgets; see [Note: Sign-in throttle]. */
 export function createThrottle(repo: ThrottleRepository, now: () => number) {
-  /** Takes one unit of a budget, or throws RateLimitedError with the wait. */
-  async function reserveOne({ key, policy }: ThrottleKey): Promise<void> {
+  /**
+   * Takes one unit of a budget, or throws RateLimitedError with the wait. `enforce: false`
+   * records the unit (and the wait it sets for the next) without ever refusing this one.
+   */
+  async function reserveOne({ key, policy }: ThrottleKey, enforce = true): Promise<void> {
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const t = now();
       let row = await repo.find(key);
@@ -106,7 +110,8 @@ export function createThrottle(repo: ThrottleRepository, now: () => number) {
         row = await repo.find(key);
         if (!row) continue;
       }
-      if (row.locked_until > t) throw new RateLimitedError(Math.ceil((row.locked_until - t) / SECOND));
+      if (enforce && row.locked_until > t)
+        throw new RateLimitedError(Math.ceil((row.locked_until - t) / SECOND));
       const quiet = t - row.window_start > policy.resetMs;
       const attempts = (quiet ? 0 : row.failures) + 1;
       const delay = delayAfter(policy, attempts);
@@ -122,6 +127,18 @@ export function createThrottle(repo: ThrottleRepository, now: () => number) {
   }
 
   return {
+    /** Attempts reserved and not paid back within the budget's window (0 once it is quiet). */
+    async outstanding({ key, policy }: ThrottleKey): Promise<number> {
+      const row = await repo.find(key);
+      if (!row || now() - row.window_start > policy.resetMs) return 0;
+      return row.failures;
+    },
+
+    /** Charges one failed attempt to a budget that did not gate it; never refuses. */
+    async charge(key: ThrottleKey): Promise<void> {
+      await reserveOne(key, false).catch(() => undefined);
+    },
+
     /**
      * Reserves one attempt of every budget, before the secret is checked.
      * @throws RateLimitedError when any budget must wait; nothing stays reserved then.

@@ -28,7 +28,7 @@ export function createMailer(config: MailConfig): Mailer {
 }
 
 /** Where mail goes, for the start-up log: `smtps://mail.example.com:465` or the outbox path; never a password. */
-export function describeMailTarget(config: MailConfig): string {
+export function describeMailTarget(config: Pick<Config, 'DATA_DIR' | 'SMTP_URL'>): string {
   return config.SMTP_URL === '' ? `outbox ${outboxDir(config)}` : `smtp ${describeSmtpUrl(config.SMTP_URL)}`;
 }
 

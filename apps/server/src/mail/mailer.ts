@@ -25,7 +25,14 @@ export interface MailMessage {
   fromName?: string;
 }
 
+/**
+ * Where `send` puts messages: 'sent' handed to an SMTP server, 'outbox' only written to
+ * DATA_DIR/outbox, for the operator to pass on (the publish answer says which, issue #23).
+ */
+export type MailDelivery = 'sent' | 'outbox';
+
 export interface Mailer {
+  readonly delivery: MailDelivery;
   /** Sends (or stores) the message; resolves once the server or the outbox has it. */
   send(message: MailMessage): Promise<{ messageId: string }>;
   close(): Promise<void>;

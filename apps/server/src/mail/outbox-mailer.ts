@@ -25,6 +25,7 @@ export function createOutboxMailer(options: OutboxMailerOptions): Mailer {
   // CRLF line ends: RFC 5322's own, which every mail program reading an .eml accepts.
   const transport = createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
+    delivery: 'outbox',
     async send(message) {
       const info = await transport.sendMail(toSendMailOptions(message, from));
       if (!Buffer.isBuffer(info.message)) throw new Error('the stream transport returned no buffer');

@@ -35,6 +35,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
     socketTimeout: 60_000,
   });
   return {
+    delivery: 'sent',
     async send(message) {
       const info = await transport.sendMail(toSendMailOptions(message, from));
       return { messageId: info.messageId };

@@ -225,6 +225,8 @@ export async function signUp(
   const signed = await app.inject({
     method: 'POST',
     url: '/idp/sign-up',
+    // Each from an address of its own: sign-ups are counted per client address (signUpLimits).
+    remoteAddress: `10.${randomBytes(3).join('.')}`,
     headers: { cookie: login.cookie },
     payload: { state: login.state, name: account.name ?? 'Test User', email, password },
   });

@@ -67,8 +67,13 @@ export function createArchivesRepository(db: Kysely<Database>) {
   const filesIn = (state: 'active' | 'trashed') => archiveFiles().where('f.state', '=', state);
 
   return {
-    async insert(row: Insertable<ArchivesTable>): Promise<void> {
-      await db.insertInto('archives').values(row).execute();
+    /** Stores an archive, or keeps the one of the same id and moves its expiry to this one's. */
+    async upsert(row: Insertable<ArchivesTable>): Promise<void> {
+      await db
+        .insertInto('archives')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doUpdateSet({ expires_at: row.expires_at }))
+        .execute();
     },
 
     async find(id: string): Promise<ArchiveRow | undefined> {

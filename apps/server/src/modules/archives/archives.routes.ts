@@ -1,11 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_BASE_PATH, FilesAsArchiveBody, TrashArchiveBody } from '@trove/contract';
 import { z } from 'zod';
-import { parseInput } from '../../errors.ts';
+import { RateLimitedError, parseInput } from '../../errors.ts';
+import { clientAddressKey } from '../../identity/throttle.ts';
 import { callerOf, signedInCaller } from '../../http/auth.ts';
 import { resolveRange } from '../../http/range.ts';
 import { contentDisposition } from '../media/content-type.ts';
 import type { ArchiveBody, ArchivesService } from './archives.service.ts';
+import {
+  ARCHIVE_STREAMS_PER_CLIENT,
+  ARCHIVE_STREAM_RETRY_SECONDS,
+  createStreamSlots,
+} from './stream-slots.ts';
 
 const JobParams = z.object({ id: z.string().min(1).max(100) });
 // Taken as text: the signer accepts only the canonical spelling of exp (see [Note: Media URLs]).
@@ -49,6 +55,15 @@ export function registerArchiveRoutes(app: FastifyInstance, deps: { archives: Ar
     return send(request, reply, await deps.archives.open(null, query.archive, query));
   });
 
+  const slots = createStreamSlots(ARCHIVE_STREAMS_PER_CLIENT);
+  /** Takes one of the client's stream slots until the answer ends, or refuses with 429. */
+  function holdSlot(request: FastifyRequest, reply: FastifyReply) {
+    const release = slots.acquire(clientAddressKey(request.ip));
+    if (!release) throw new RateLimitedError(ARCHIVE_STREAM_RETRY_SECONDS);
+    reply.raw.once('close', release);
+    reply.raw.once('finish', release);
+  }
+
   /**
    * Sends the archive whole or a range of it. A resuming browser sends `If-Range` with the tag
    * it got: when the archive changed since (a file deleted meanwhile), it gets the whole new
@@ -72,6 +87,7 @@ export function registerArchiveRoutes(app: FastifyInstance, deps: { archives: Ar
         .header('content-range', `bytes */${String(archive.size)}`)
         .send();
     }
+    holdSlot(request, reply);
     if (!range) return reply.header('content-length', String(archive.size)).send(archive.open());
     return reply
       .status(206)

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   APP_BASE_PATH,
@@ -12,7 +12,9 @@ import {
 import { canServeSignedMedia, canServeTrashedMedia, type Access, type Caller } from '../../access/access.ts';
 import { MEDIA_URL_MAX_AGE_MS, type MediaSigner, type PresentedSignature } from '../../access/media-urls.ts';
 import type { Repositories } from '../../db/repositories.ts';
-import { DownloadLimitError, NotFoundError } from '../../errors.ts';
+import { DownloadLimitError, NotFoundError, RateLimitedError } from '../../errors.ts';
+import { QuotaExceeded, type QuotaCharge, type Quotas } from '../../identity/quota.ts';
+import { clientAddressKey } from '../../identity/throttle.ts';
 import type { BlobStore, ByteRange } from '../../storage/blob-store.ts';
 import { createOriginals } from '../media/originals.ts';
 import { archiveTag, entriesOf } from './archive-entries.ts';
@@ -20,6 +22,44 @@ import type { ArchiveFileRow } from './archives.repository.ts';
 import { safeSegment } from './names.ts';
 import { layoutZip } from './zip/zip-layout.ts';
 import { streamZip } from './zip/zip-stream.ts';
+
+const HOUR = 3_600_000;
+
+/**
+ * Archives prepared (issue #23: a visitor prepared 60 archives of 500 files in 3.5 s, each a
+ * stored row for hours). Only new rows count ([Note: Quotas]); asking again for the same
+ * archive folds onto its row:
+ * - per client address 100 an hour: far more than anyone downloads by hand, and at most 100
+ *   rows (a few MB) per address at any time;
+ * - per album 300 an hour from its visitors, whatever their addresses; the owner and members
+ *   are never counted there, so visitors cannot shut them out.
+ */
+export const ARCHIVE_LIMITS = { perClientHour: 100, perAlbumHour: 300 } as const;
+
+/**
+ * The id of an archive: one per caller scope, job, mode, file list and options, so the same
+ * request answers the same row (the URL's signature, not the id, is what grants access).
+ */
+function archiveIdOf(input: {
+  scope: string;
+  jobId: string | null;
+  userId: string | null;
+  mode: Mode;
+  fileIds: readonly string[];
+  options: ArchiveOptions;
+  name: string;
+}): string {
+  const key = JSON.stringify([
+    input.scope,
+    input.jobId,
+    input.userId,
+    input.mode,
+    input.fileIds,
+    Object.entries(input.options).sort(([a], [b]) => a.localeCompare(b)),
+    input.name,
+  ]);
+  return createHash('sha256').update(key).digest('base64url').slice(0, 22);
+}
 
 /** An archive ready to stream: its name, exact size, validator and bytes from any offset. */
 export interface ArchiveBody {
@@ -47,9 +87,10 @@ export function createArchivesService(deps: {
   access: Access;
   store: BlobStore;
   signer: MediaSigner;
+  quotas: Quotas;
   now: () => number;
 }) {
-  const { repos, access, store, signer, now } = deps;
+  const { repos, access, store, signer, quotas, now } = deps;
   const originals = createOriginals(store);
   const entryDeps = { archives: repos.archives, store, originals };
 
@@ -60,7 +101,29 @@ export function createArchivesService(deps: {
     if (bytes > DOWNLOAD_MAX_BYTES) throw new DownloadLimitError('size', album);
   }
 
+  /** Counts a new archive row per client address and, for visitors, per album. */
+  async function takeQuotas(clientIp: string, sharedJob: string | null) {
+    const L = ARCHIVE_LIMITS;
+    const charges: QuotaCharge[] = [
+      {
+        key: `archive-client:${clientAddressKey(clientIp)}`,
+        limit: L.perClientHour,
+        windowMs: HOUR,
+        units: 1,
+      },
+    ];
+    if (sharedJob !== null)
+      charges.push({ key: `archive-job:${sharedJob}`, limit: L.perAlbumHour, windowMs: HOUR, units: 1 });
+    await quotas.take(charges).catch((error: unknown) => {
+      throw error instanceof QuotaExceeded ? new RateLimitedError(error.retryAfterSeconds) : error;
+    });
+  }
+
   async function prepareRow(input: {
+    /** Where the request came from, for the count per client. */
+    clientIp: string;
+    /** The job whose shared budget the request is counted in, if any (see ARCHIVE_LIMITS). */
+    sharedJob: string | null;
     jobId: string | null;
     userId: string | null;
     scope: string;
@@ -79,8 +142,12 @@ export function createArchivesService(deps: {
       viewer: input.userId,
     });
     const layout = layoutZip(entries);
-    const id = randomBytes(16).toString('base64url');
-    await repos.archives.insert({
+    // The same request by the same caller folds onto one row (issue #23): asking again
+    // stores nothing new and is not counted.
+    const id = archiveIdOf(input);
+    const existing = await repos.archives.find(id);
+    if (!existing) await takeQuotas(input.clientIp, input.sharedJob);
+    await repos.archives.upsert({
       id,
       job_id: input.jobId,
       user_id: input.userId,
@@ -137,6 +204,9 @@ export function createArchivesService(deps: {
       const fallback =
         grant.job.type === 'story' && !isUnnamedTitle(grant.job.title) ? grant.job.title : 'Trove';
       return prepareRow({
+        clientIp: caller.clientIp,
+        // The owner and members are never refused for the visitors' downloads.
+        sharedJob: ['owner', 'participant', 'readOnly', 'sharer'].includes(grant.role) ? null : jobId,
         jobId,
         userId: caller.userId,
         scope: grant.mediaScope,
@@ -167,6 +237,8 @@ export function createArchivesService(deps: {
       if (files.length === 0) throw new NotFoundError();
       const { file_ids: _ids, ...options } = request;
       return prepareRow({
+        clientIp: caller.clientIp,
+        sharedJob: null,
         jobId: null,
         userId: caller.userId,
         // The owner's own session: no album epoch (see canServeTrashedMedia).

@@ -25,10 +25,11 @@ export function createDocumentsService(deps: {
   return {
     /** GET /jobs/{id}/documents: with signed URLs for the caller's session (downloads as attachments). */
     async list(caller: Caller, jobId: string): Promise<DocumentList> {
-      const { mediaScope } = await access.requireJob(caller, jobId, 'read');
+      const { mediaScope, role } = await access.requireJob(caller, jobId, 'read');
       const sessionLinks = links.forSession(mediaScope);
       const rows = await repos.files.listDocuments(jobId, DOCUMENTS_LIMIT);
-      return { files: rows.map((row) => toRemoteFile(row, sessionLinks)) };
+      const viewer = { userId: caller.userId, isOwner: role === 'owner' };
+      return { files: rows.map((row) => toRemoteFile(row, sessionLinks, viewer)) };
     },
 
     /**

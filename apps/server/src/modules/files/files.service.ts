@@ -15,7 +15,14 @@ import { isOverQuota } from '../accounts/quota.ts';
 import type { ChangeWriter } from '../changes/change-writer.ts';
 import type { MediaLinks, SessionLinks } from '../media/media-links.ts';
 import { dropDerivedFiles, reconcileDerivedShares } from '../shares/derived-shares.ts';
-import { counterOf, recordFileAdded, uploaderOf, withoutPosition } from './file-records.ts';
+import {
+  counterOf,
+  recordFileAdded,
+  seesFileDetails,
+  uploaderOf,
+  withoutPosition,
+  type FileViewer,
+} from './file-records.ts';
 import type { FileRow, FilesCursor } from './files.repository.ts';
 
 const s = (ms: number) => Math.floor(ms / 1000);
@@ -26,13 +33,17 @@ const HEIF_EXTENSIONS = new Set(['heic', 'heif', 'hif']);
 /** How many jobs' month overviews one process keeps. */
 const MONTHS_CACHE_JOBS = 1000;
 
-/** The wire shape of a file (spec 000 §3 File), with fresh signed media paths. */
-export function toRemoteFile(file: FileRow, links: SessionLinks): RemoteFile {
+/**
+ * The wire shape of a file (spec 000 §3 File), with fresh signed media paths; without a
+ * `viewer` (or for one who is neither owner nor uploader) no folder path or uploader id.
+ */
+export function toRemoteFile(file: FileRow, links: SessionLinks, viewer?: FileViewer): RemoteFile {
   const ready = file.media_status === 'ready' && file.type !== 'Documents';
+  const details = seesFileDetails(file, viewer);
   return {
     id: file.id,
     job: file.job_id,
-    path: file.path,
+    path: details ? file.path : file.name,
     name: file.name,
     size: file.size,
     checksum: file.sha1,
@@ -41,7 +52,7 @@ export function toRemoteFile(file: FileRow, links: SessionLinks): RemoteFile {
     uploaded: s(file.uploaded_at),
     taken: s(file.taken_at),
     duration: file.duration,
-    user_uuid: file.added_by,
+    user_uuid: details ? file.added_by : '',
     width: file.width,
     height: file.height,
     type: file.type === 'Movies' ? 'Movies' : file.type === 'Documents' ? 'Documents' : 'Pictures',
@@ -101,7 +112,8 @@ export function createFilesService(deps: {
      * sort_order, else newest taken first), and the serial.
      */
     async list(caller: Caller, jobId: string, query: FilesQuery): Promise<FileList & { serial: number }> {
-      const { job, mediaScope } = await jobFor(caller, jobId, 'read');
+      const { job, mediaScope, role } = await jobFor(caller, jobId, 'read');
+      const viewer = { userId: caller.userId, isOwner: role === 'owner' };
       const sort = query.sort ?? AlbumFileSort.safeParse(job.sort_order).data ?? 'NEWEST_TAKEN';
       const rows = await repos.files.listActive(
         jobId,
@@ -120,7 +132,7 @@ export function createFilesService(deps: {
       // The listing's URLs live no longer than the caller's access (see [Note: Media URLs]).
       const sessionLinks = links.forSession(mediaScope);
       return {
-        files: page.map((file) => toRemoteFile(file, sessionLinks)),
+        files: page.map((file) => toRemoteFile(file, sessionLinks, viewer)),
         next_cursor: rows.length > query.limit && last ? encodeCursor(last, sort) : null,
         serial: job.last_event_serial,
       };

@@ -291,6 +291,22 @@ describe.each(DIALECTS)('albums (%s)', (dialect) => {
     expect(await events(owner, album.id)).toEqual(['password', 'members', 'password', 'members', 'password']);
   });
 
+  it("a member who leaves loses their media URLs at once (issue #23); the owner's stay", async () => {
+    const owner = await signUp(t.app);
+    const member = await signUp(t.app);
+    const album = await c.createShared(owner, 'Leaving');
+    await c.setPassword(owner, album.id, 'secret');
+    await c.uploaded(owner, album.id, 'leaving.jpg');
+    const grant = (await c.unlock(album.id, 'secret')).json<{ grant: string }>().grant;
+    expect((await c.subscribe(member, album.id, grant)).statusCode).toBe(200);
+    const [mine] = await c.files(member, album.id);
+    const [owners] = await c.files(owner, album.id);
+    expect((await t.app.inject({ url: mine?.file_url ?? '' })).statusCode).toBe(200);
+    expect((await c.send(member, 'POST', `/jobs/${album.id}/unsubscribe`)).statusCode).toBe(200);
+    expect((await t.app.inject({ url: mine?.file_url ?? '' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: owners?.file_url ?? '' })).statusCode).toBe(200);
+  });
+
   it('making an album private ends visitor grants and visitor media URLs', async () => {
     const owner = await signUp(t.app);
     const album = await c.createShared(owner, 'Brief');

@@ -149,6 +149,10 @@ export function createAlbumsService(deps: {
       await changeWriter.transact(async (tx, changes) => {
         const t = now();
         await tx.jobs.unsubscribe(jobId, caller.userId, t);
+        // Their signed media URLs end now, not when they expire (issue #23): members' `sid`
+        // names the epoch ([Note: Visitors]). Everyone else's URLs and grants end too; a
+        // listing signs new ones, and a password album asks its visitors again.
+        await tx.jobs.bumpAuthEpoch(jobId);
         await changes.eventMarker(jobId, { by: caller.userId, at: t, data: { event: 'members' } });
         // What they shared from it ends with their part in it ([Note: Derived shares]).
         await reconcileDerivedShares(tx, changes, jobId, { by: caller.userId, at: t });

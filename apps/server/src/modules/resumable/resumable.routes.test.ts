@@ -199,6 +199,10 @@ describe.each(DIALECTS)('resumable uploads, tus 1.0 (%s)', (dialect) => {
     const job = await timelineOf(t.app, user);
     expect((await create(user, job, 1000, 'notes.exe')).statusCode).toBe(415);
     expect((await create(user, job, 6_000_000)).statusCode).toBe(413);
+    // A 0-byte file is said to be empty (issue #23), before any upload is made.
+    const empty = await create(user, job, 0);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ error: { code: 'empty_file' } });
     const noTus = await t.app.inject({
       method: 'POST',
       url: `/st/4/jobs/${job}/uploads?${user.query}`,

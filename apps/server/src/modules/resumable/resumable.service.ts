@@ -16,6 +16,7 @@ import {
   NotFoundError,
   OffsetMismatchError,
   UnsupportedFileError,
+  EmptyFileError,
 } from '../../errors.ts';
 import type { AuthContext } from '../sessions/sessions.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
@@ -95,6 +96,7 @@ export function createResumableService(deps: {
     /** POST /jobs/{id}/uploads (tus creation): checks what can be checked before any byte. */
     async create(auth: AuthContext, jobId: string, length: number, fields: UploadFields): Promise<string> {
       if (length > MAX_UPLOAD_BYTES) throw new FileTooLargeError();
+      if (length === 0) throw new EmptyFileError();
       await deps.uploads.precheck(auth, jobId, fields.path, length);
       const id = randomBytes(16).toString('hex');
       const handle = await fs.promises.open(fileOf(id), 'wx', 0o600);

@@ -156,7 +156,7 @@ describe.each(DIALECTS)('copies (%s)', (dialect) => {
     expect(ok).toMatchObject({ file_uuid: photo, status: 'ok' });
     expect(ok?.timeline_uuid).toBeUndefined();
     expect((await c.account(owner)).used_space).toBe(used);
-    expect(await c.files(member, album.id)).toMatchObject([{ id: ok?.new_uuid, user_uuid: owner.userId }]);
+    expect(await c.files(owner, album.id)).toMatchObject([{ id: ok?.new_uuid, user_uuid: owner.userId }]);
     const again = await copy(owner, album.id, ownerTimeline, [photo]);
     expect(results(again)[0]?.new_uuid).toBe(ok?.new_uuid);
     const rows = await t.database.db

@@ -129,6 +129,15 @@ describe.each(DIALECTS)('uploads (%s)', (dialect) => {
     expect((await account(user)).used_space).toBe(0);
   });
 
+  it('refuses a 0-byte file as empty, not as an unsupported type (issue #23)', async () => {
+    const user = await signUp(t.app);
+    const job = await timeline(user);
+    const empty = await upload(user, job, Buffer.alloc(0), {}, 'empty.jpg');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ error: { code: 'empty_file', message: 'This file is empty' } });
+    expect((await account(user)).used_space).toBe(0);
+  });
+
   it('refuses bytes that do not match the declared checksum', async () => {
     const user = await signUp(t.app);
     const response = await upload(user, await timeline(user), fakeJpeg(), { checksum: 'a'.repeat(40) });

@@ -21,6 +21,7 @@ import {
   FileTooLargeError,
   QuotaExceededError,
   UnsupportedFileError,
+  EmptyFileError,
 } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { isContentAllowed } from '../../media/sniff.ts';
@@ -148,6 +149,8 @@ export function createUploadsService(deps: {
 
   /** The client's checksum and the content sniff (spec 000 §5 server side). */
   function verify(fields: UploadFields, digest: Digest): 'Pictures' | 'Movies' | 'Documents' {
+    // Nothing to sniff, so no type: said as such, not as an unsupported type (issue #23).
+    if (digest.size === 0) throw new EmptyFileError();
     if (fields.checksum && fields.checksum !== digest.sha1) {
       throw new ChecksumMismatchError();
     }

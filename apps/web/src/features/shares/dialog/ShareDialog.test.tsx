@@ -130,7 +130,7 @@ describe('options view (spec 000 §4)', () => {
 
 describe('e-mail view (spec 000 §4, §5)', () => {
   const publish = (request: SeenRequest) => ({
-    body: { sent: (request.body as { to_email: string }).to_email.split(',').length },
+    body: { sent: (request.body as { to_email: string }).to_email.split(',').length, delivery: 'sent' },
   });
 
   async function openEmail(routes: FakeRoutes = {}) {
@@ -351,7 +351,7 @@ describe('an album invitation (spec 000 §7 publish on the album id)', () => {
 
   test('opens on the e-mail form and publishes the album itself', async () => {
     const { user, calls, onClose } = renderDialog(INVITE, {
-      'POST /st/4/jobs/family/publish': { body: { sent: 1 } },
+      'POST /st/4/jobs/family/publish': { body: { sent: 1, delivery: 'sent' } },
     });
     expect(screen.getByRole('dialog', { name: 'Invite by e-mail' })).toBeTruthy();
     expect(within(dialog()).queryByRole('button', { name: 'Back' })).toBeNull();

@@ -144,7 +144,10 @@ describe('the album view', () => {
   test("a shared album's owner invites by e-mail: publish on the album id", async () => {
     const { user, requests } = renderApp({
       route: '/albums/album-1',
-      routes: { ...albumRoutes(shared), 'POST /st/4/jobs/album-1/publish': { body: { sent: 1 } } },
+      routes: {
+        ...albumRoutes(shared),
+        'POST /st/4/jobs/album-1/publish': { body: { sent: 1, delivery: 'sent' } },
+      },
     });
     await user.click(await screen.findByRole('button', { name: 'Invite by e-mail' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite by e-mail' });
