@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BASE_QUOTA_BYTES, BrandOverrides } from '@trove/contract';
 
 /**
@@ -10,32 +10,33 @@ import { BASE_QUOTA_BYTES, BrandOverrides } from '@trove/contract';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .transform((v) => v.replace(/\/+$/, ''))
-  .refine((v) => v === '' || URL.canParse(v), 'must be an absolute URL or empty')
-  .default('');
+const optionalUrl = z._default(
+  z
+    .pipe(
+      z.string().check(z.trim()),
+      z.transform((v) => v.replace(/\/+$/, '')),
+    )
+    .check(z.refine((v) => v === '' || URL.canParse(v), 'must be an absolute URL or empty')),
+  '',
+);
 
-const boolish = z
-  .enum(['true', 'false', '1', '0', ''])
-  .default('')
-  .transform((v) => v === 'true' || v === '1');
+const boolish = z.pipe(
+  z._default(z.enum(['true', 'false', '1', '0', '']), ''),
+  z.transform((v) => v === 'true' || v === '1'),
+);
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'production'),
+  PORT: z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(0), z.maximum(65535)), 8080),
+  HOST: z._default(z.string().check(z.minLength(1)), '0.0.0.0'),
+  DATA_DIR: z._default(z.string().check(z.minLength(1)), './data'),
   DATABASE_URL: z
-    .string()
-    .trim()
-    .default('')
-    .refine((v) => v === '' || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL or empty'),
-  BASE_QUOTA_BYTES: z.coerce.number().int().positive().default(BASE_QUOTA_BYTES),
+    ._default(z.string().check(z.trim()), '')
+    .check(z.refine((v) => v === '' || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL or empty')),
+  BASE_QUOTA_BYTES: z._default(z.pipe(z.coerce.number(), z.int()).check(z.positive()), BASE_QUOTA_BYTES),
   // Sign-ups per client address an hour (three times that a day): signUpLimits, issue #23.
-  SIGN_UPS_PER_HOUR: z.coerce.number().int().positive().default(10),
-  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  SIGN_UPS_PER_HOUR: z._default(z.pipe(z.coerce.number(), z.int()).check(z.positive()), 10),
+  WEB_DIST: z._default(z.string(), path.join(repoRoot, 'apps/web/dist')),
   /**
    * Serve the web client's source maps (`*.map`, which hold its whole source). Off: they answer
    * 404 like any missing file (issue #23), for a debugging session only.
@@ -49,97 +50,104 @@ const EnvSchema = z.object({
   LOGIN_HOST: optionalUrl,
   PAYMENT_HOST: optionalUrl,
   TRUSTED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim().replace(/\/+$/, ''))
-        .filter(Boolean),
+    .pipe(
+      z._default(z.string(), ''),
+      z.transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim().replace(/\/+$/, ''))
+          .filter(Boolean),
+      ),
     )
-    .refine((list) => list.every((o) => URL.canParse(o) && new URL(o).origin === o), 'must be origins'),
-  CLIENT_KEYS: z
-    .string()
-    .default('trove-web')
-    .transform((v) =>
+    .check(
+      z.refine((list) => list.every((o) => URL.canParse(o) && new URL(o).origin === o), 'must be origins'),
+    ),
+  CLIENT_KEYS: z.pipe(
+    z._default(z.string(), 'trove-web'),
+    z.transform((v) =>
       v
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean),
     ),
+  ),
   OIDC_ISSUER: optionalUrl,
-  OIDC_CLIENT_ID: z.string().default(''),
-  OIDC_CLIENT_SECRET: z.string().default(''),
-  OIDC_SCOPES: z.string().default('openid email profile'),
+  OIDC_CLIENT_ID: z._default(z.string(), ''),
+  OIDC_CLIENT_SECRET: z._default(z.string(), ''),
+  OIDC_SCOPES: z._default(z.string(), 'openid email profile'),
   OIDC_ALLOW_HTTP: boolish,
-  BRANDS_JSON: z
-    .string()
-    .default('{}')
-    .transform((v, ctx) => {
+  BRANDS_JSON: z.pipe(
+    z._default(z.string(), '{}'),
+    z.transform((v, ctx) => {
       try {
         return BrandOverrides.parse(JSON.parse(v));
       } catch (error) {
-        ctx.addIssue({ code: 'custom', message: `must be JSON brand overrides: ${String(error)}` });
+        ctx.issues.push({
+          code: 'custom',
+          message: `must be JSON brand overrides: ${String(error)}`,
+          input: v,
+        });
         return z.NEVER;
       }
     }),
+  ),
   TRUST_PROXY: boolish,
   /**
    * Key of the signed media URLs (thumbnails, originals, video). Empty: a random key is made
    * once and kept in DATA_DIR; several servers behind one name must share one value.
    */
   MEDIA_URL_SECRET: z
-    .string()
-    .default('')
-    .refine((v) => v === '' || v.length >= 32, 'must be at least 32 characters, or empty'),
+    ._default(z.string(), '')
+    .check(z.refine((v) => v === '' || v.length >= 32, 'must be at least 32 characters, or empty')),
   /** An S3-compatible bucket for the files instead of DATA_DIR/blobs (scale-out). */
-  S3_BUCKET: z.string().default(''),
+  S3_BUCKET: z._default(z.string(), ''),
   S3_ENDPOINT: optionalUrl,
-  S3_REGION: z.string().default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().default(''),
-  S3_SECRET_ACCESS_KEY: z.string().default(''),
-  S3_PREFIX: z.string().default(''),
+  S3_REGION: z._default(z.string(), 'us-east-1'),
+  S3_ACCESS_KEY_ID: z._default(z.string(), ''),
+  S3_SECRET_ACCESS_KEY: z._default(z.string(), ''),
+  S3_PREFIX: z._default(z.string(), ''),
   /** Redis for the work queue (BullMQ) and the event bus when several processes share work. */
   REDIS_URL: z
-    .string()
-    .trim()
-    .default('')
-    .refine((v) => v === '' || /^rediss?:\/\//.test(v), 'must be a redis:// URL or empty'),
+    ._default(z.string().check(z.trim()), '')
+    .check(z.refine((v) => v === '' || /^rediss?:\/\//.test(v), 'must be a redis:// URL or empty')),
   /**
    * Where shares and album invites are mailed (See: [Note: Mail]): `smtps://user:pass@host:465`
    * or `smtp://host:587` (STARTTLS when offered). Empty: each message is kept as an `.eml`
    * file in DATA_DIR/outbox and nothing is sent.
    */
   SMTP_URL: z
-    .string()
-    .trim()
-    .default('')
-    .refine((v) => v === '' || isSmtpUrl(v), 'must be an smtp:// or smtps:// URL with a host, or empty'),
+    ._default(z.string().check(z.trim()), '')
+    .check(
+      z.refine((v) => v === '' || isSmtpUrl(v), 'must be an smtp:// or smtps:// URL with a host, or empty'),
+    ),
   /** The sender of every message; a share shows "<name> via Trove" before this address. */
   MAIL_FROM: z
-    .string()
-    .trim()
-    .default('Trove <no-reply@localhost>')
-    .refine(isMailbox, 'must be an e-mail address, optionally with a name: Trove <no-reply@example.com>'),
+    ._default(z.string().check(z.trim()), 'Trove <no-reply@localhost>')
+    .check(
+      z.refine(isMailbox, 'must be an e-mail address, optionally with a name: Trove <no-reply@example.com>'),
+    ),
   /** A PEM file of the CA that signed the SMTP server's certificate, trusted instead of the system's. */
-  SMTP_TLS_CA_FILE: z.string().trim().default(''),
-  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
-  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  SMTP_TLS_CA_FILE: z._default(z.string().check(z.trim()), ''),
+  FFMPEG_PATH: z._default(z.string().check(z.minLength(1)), 'ffmpeg'),
+  FFPROBE_PATH: z._default(z.string().check(z.minLength(1)), 'ffprobe'),
   /**
    * Uploads stop while this much of the data disk is still free, so the database (and a
    * sign-in, a session, an album) always has room (see [Note: Disk reserve]). 0: none.
    */
-  DISK_RESERVE_MB: z.coerce.number().int().min(0).max(1_048_576).default(256),
+  DISK_RESERVE_MB: z._default(
+    z.pipe(z.coerce.number(), z.int()).check(z.minimum(0), z.maximum(1_048_576)),
+    256,
+  ),
   /** How many media items (thumbnails, transcodes) one process works on at once. */
-  MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  MEDIA_CONCURRENCY: z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(1), z.maximum(64)), 2),
   /** `serve` also runs the media worker; false when separate `trove worker` processes do. */
-  EMBEDDED_WORKER: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('true')
-    .transform((v) => v !== 'false' && v !== '0'),
+  EMBEDDED_WORKER: z.pipe(
+    z._default(z.enum(['true', 'false', '1', '0', '']), 'true'),
+    z.transform((v) => v !== 'false' && v !== '0'),
+  ),
   /** A request whose answer took this long to start is logged as slow (`warn`). */
-  SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SLOW_REQUEST_MS: z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(1)), 1000),
+  LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
 });
 
 export type Config = Readonly<

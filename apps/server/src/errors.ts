@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ZodType } from 'zod';
+import { safeParse, type ZodMiniType } from 'zod/mini';
 import {
   DOWNLOAD_MAX_ITEMS,
   GIB,
@@ -208,8 +208,8 @@ export class UserDisabledError extends AppError {
 }
 
 /** Parses untrusted input with a contract schema, turning failures into ValidationError. */
-export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
-  const result = schema.safeParse(input);
+export function parseInput<T>(schema: ZodMiniType<T>, input: unknown): T {
+  const result = safeParse(schema, input);
   if (result.success) return result.data;
   const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
   throw new ValidationError('Invalid input', issues);

@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_NAME_LENGTH } from './constants.ts';
 import { plainText } from './text.ts';
 
 /** File type counters of account info (spec 001 §3). */
 export const FileTypeCounters = z.object({
-  picture_count: z.number().int().nonnegative(),
-  screenshot_count: z.number().int().nonnegative(),
-  video_count: z.number().int().nonnegative(),
-  document_count: z.number().int().nonnegative(),
+  picture_count: z.int().check(z.nonnegative()),
+  screenshot_count: z.int().check(z.nonnegative()),
+  video_count: z.int().check(z.nonnegative()),
+  document_count: z.int().check(z.nonnegative()),
 });
 export type FileTypeCounters = z.infer<typeof FileTypeCounters>;
 
@@ -19,24 +19,26 @@ export const AccountInfo = z.object({
   uuid: z.string(),
   name: z.string(),
   logged_in_as: z.string(),
-  used_space: z.number().nonnegative(),
-  max_space: z.number().nonnegative(),
-  profile_picture: z.string().nullable(),
+  used_space: z.number().check(z.nonnegative()),
+  max_space: z.number().check(z.nonnegative()),
+  profile_picture: z.nullable(z.string()),
   file_type_counters: FileTypeCounters,
   has_files_not_media: z.boolean(),
   is_read_only_user: z.boolean(),
-  tos_to_approve: z.object({ version: z.string() }).nullable(),
-  sunset_delete_date: z.number().nullable(),
-  number_of_subscribed_albums: z.number().int().nonnegative(),
+  tos_to_approve: z.nullable(z.object({ version: z.string() })),
+  sunset_delete_date: z.nullable(z.number()),
+  number_of_subscribed_albums: z.int().check(z.nonnegative()),
   permitted_services: z.array(z.string()),
 });
 export type AccountInfo = z.infer<typeof AccountInfo>;
 
 /** Query of GET /account_info (spec 001 §7). */
-export const AccountInfoQuery = z.object({ app_lang: z.string().max(10).optional() });
+export const AccountInfoQuery = z.object({ app_lang: z.optional(z.string().check(z.maxLength(10))) });
 
 /** POST /name (spec 001 §7). */
-export const SetNameBody = z.object({ name: plainText().trim().min(1).max(MAX_NAME_LENGTH) });
+export const SetNameBody = z.object({
+  name: plainText().check(z.trim(), z.minLength(1), z.maxLength(MAX_NAME_LENGTH)),
+});
 export type SetNameBody = z.infer<typeof SetNameBody>;
 
 /** One connected device (spec 001 §3): a browser or app holding a token. */

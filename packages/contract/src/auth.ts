@@ -1,23 +1,23 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_NAME_LENGTH } from './constants.ts';
 import { Locale } from './locales.ts';
 import { plainText } from './text.ts';
 
 /** PKCE code challenge/verifier: 43 to 128 characters of the unreserved set (RFC 7636 §4.1). */
-const PKCE_VALUE = z.string().regex(/^[A-Za-z0-9\-._~]{43,128}$/, 'invalid PKCE value');
+const PKCE_VALUE = z.string().check(z.regex(/^[A-Za-z0-9\-._~]{43,128}$/, 'invalid PKCE value'));
 
 /** Query of the login preflight on the login host (spec 001 §7, §4 Login flow). */
 export const PreflightQuery = z.object({
   /** Where the client wants to go after login: a path of this app, never another site. */
-  redir: z.string().max(2000).default('/photos'),
-  locale: Locale.default('en_US'),
-  utm_source: z.string().max(100).optional(),
+  redir: z._default(z.string().check(z.maxLength(2000)), '/photos'),
+  locale: z._default(Locale, 'en_US'),
+  utm_source: z.optional(z.string().check(z.maxLength(100))),
   code_challenge: PKCE_VALUE,
-  oauth_redirect_uri: z.url().max(2000),
+  oauth_redirect_uri: z.url().check(z.maxLength(2000)),
   device_id: z.uuid(),
-  device_name: plainText().min(1).max(100),
+  device_name: plainText().check(z.minLength(1), z.maxLength(100)),
   /** `signup` opens the identity provider on its sign-up form. */
-  screen: z.enum(['signin', 'signup']).optional(),
+  screen: z.optional(z.enum(['signin', 'signup'])),
 });
 export type PreflightQuery = z.infer<typeof PreflightQuery>;
 
@@ -33,9 +33,9 @@ export const OAUTH_CALLBACK_PATH = '/oauth/callback';
 
 /** Exchange of the one-time code for a token (PKCE S256, RFC 7636). */
 export const TokenExchangeBody = z.object({
-  code: z.string().min(1).max(200),
+  code: z.string().check(z.minLength(1), z.maxLength(200)),
   code_verifier: PKCE_VALUE,
-  state: z.string().min(1).max(200),
+  state: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 export type TokenExchangeBody = z.infer<typeof TokenExchangeBody>;
 
@@ -51,22 +51,22 @@ export type TokenExchangeResponse = z.infer<typeof TokenExchangeResponse>;
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 256;
 
-const Email = z.string().trim().toLowerCase().pipe(z.email().max(254));
-const Password = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+const Email = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email().check(z.maxLength(254)));
+const Password = z.string().check(z.minLength(PASSWORD_MIN_LENGTH), z.maxLength(PASSWORD_MAX_LENGTH));
 
 /** Sign-in form of the built-in identity provider; `state` names the pending login. */
 export const IdpSignInBody = z.object({
-  state: z.string().min(1).max(200),
+  state: z.string().check(z.minLength(1), z.maxLength(200)),
   email: Email,
   // Sign-in accepts any length up to the cap, so rules changed later never lock people out.
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
 export type IdpSignInBody = z.infer<typeof IdpSignInBody>;
 
 /** Sign-up form of the built-in identity provider. */
 export const IdpSignUpBody = z.object({
-  state: z.string().min(1).max(200),
-  name: plainText().trim().min(1).max(MAX_NAME_LENGTH),
+  state: z.string().check(z.minLength(1), z.maxLength(200)),
+  name: plainText().check(z.trim(), z.minLength(1), z.maxLength(MAX_NAME_LENGTH)),
   email: Email,
   password: Password,
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isNorwegianHost } from './locales.ts';
 
 /** A link that differs for Norwegian versus other languages (spec 001 §2 Footer). */
@@ -11,9 +11,9 @@ export type LocalizedLink = z.infer<typeof LocalizedLink>;
  */
 export const Brand = z.object({
   id: z.enum(['intl', 'no']),
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   /** Stored device name of this brand's web client (spec 001 §1, §3). */
-  deviceName: z.string().min(1),
+  deviceName: z.string().check(z.minLength(1)),
   /** Logo image URL; empty means the built-in logo. */
   logoUrl: z.string(),
   termsUrl: LocalizedLink,
@@ -26,8 +26,8 @@ export type Brand = z.infer<typeof Brand>;
 
 /** Operator overrides: any field of either brand. */
 export const BrandOverrides = z.object({
-  intl: Brand.partial().omit({ id: true }).optional(),
-  no: Brand.partial().omit({ id: true }).optional(),
+  intl: z.optional(z.omit(z.partial(Brand), { id: true })),
+  no: z.optional(z.omit(z.partial(Brand), { id: true })),
 });
 export type BrandOverrides = z.infer<typeof BrandOverrides>;
 

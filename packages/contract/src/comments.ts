@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_NAME_LENGTH } from './constants.ts';
 import { RemoteFile } from './files.ts';
 import { plainText } from './text.ts';
@@ -28,14 +28,14 @@ export function isPostableComment(text: string): boolean {
  * as text, never HTML. Empty or whitespace-only text is refused (spec 000 §5), and so are
  * control characters other than tab and line breaks, and unpaired surrogates.
  */
-export const CommentText = z
-  .string()
-  .max(MAX_COMMENT_LENGTH, `a comment is at most ${String(MAX_COMMENT_LENGTH)} characters`)
-  .refine((text) => text.trim() !== '', 'a comment must not be empty')
-  .refine(
+export const CommentText = z.string().check(
+  z.maxLength(MAX_COMMENT_LENGTH, `a comment is at most ${String(MAX_COMMENT_LENGTH)} characters`),
+  z.refine((text) => text.trim() !== '', 'a comment must not be empty'),
+  z.refine(
     (text) => text.isWellFormed() && !COMMENT_CONTROL.test(text),
     'must not contain control characters',
-  );
+  ),
+);
 
 /** POST /jobs/{id}/files_by_id/{fileId}/comments and PUT …/comments/{commentId} (spec 000 §7). */
 export const CommentBody = z.object({ comment: CommentText });
@@ -51,12 +51,12 @@ export type CommentBody = z.infer<typeof CommentBody>;
 export const Comment = z.object({
   comment_uuid: z.string(),
   file_id: z.string(),
-  user: z.string().nullable(),
-  guest_id: z.string().nullable(),
+  user: z.nullable(z.string()),
+  guest_id: z.nullable(z.string()),
   author_name: z.string(),
   comment: z.string(),
   timestamp: z.number(),
-  last_edit_timestamp: z.number().nullable(),
+  last_edit_timestamp: z.nullable(z.number()),
   can_edit: z.boolean(),
   can_delete: z.boolean(),
 });
@@ -64,8 +64,8 @@ export type Comment = z.infer<typeof Comment>;
 
 /** A love on a file (spec 000 §3 Reaction: per file and per user; only love exists). */
 export const Reaction = z.object({
-  user: z.string().nullable(),
-  guest_id: z.string().nullable(),
+  user: z.nullable(z.string()),
+  guest_id: z.nullable(z.string()),
   author_name: z.string(),
   reaction: z.literal('love'),
   timestamp: z.number(),
@@ -86,7 +86,7 @@ export const FileComments = z.object({
   /** The file itself, with the caller's signed media paths: what the comments are about. */
   file: RemoteFile,
   comments: z.array(Comment),
-  comment_count: z.number().int().nonnegative(),
+  comment_count: z.int().check(z.nonnegative()),
   reactions: z.array(Reaction),
   /** The caller loves the file. */
   loved: z.boolean(),
@@ -98,7 +98,10 @@ export const CommentResponse = Comment;
 
 /** POST …/reaction (spec 000 §7 "reaction love"; §3 server values love, favorite: the same). */
 export const ReactionBody = z.object({
-  reaction: z.enum(['love', 'favorite']).transform(() => 'love' as const),
+  reaction: z.pipe(
+    z.enum(['love', 'favorite']),
+    z.transform(() => 'love' as const),
+  ),
 });
 export type ReactionBody = z.input<typeof ReactionBody>;
 
@@ -109,8 +112,8 @@ export type ReactionBody = z.input<typeof ReactionBody>;
  */
 export const FileActivity = z.object({
   id: z.string(),
-  comment_count: z.number().int().nonnegative(),
-  love_count: z.number().int().nonnegative(),
+  comment_count: z.int().check(z.nonnegative()),
+  love_count: z.int().check(z.nonnegative()),
   loved: z.boolean(),
 });
 export type FileActivity = z.infer<typeof FileActivity>;
@@ -125,7 +128,7 @@ export type JobActivity = z.infer<typeof JobActivity>;
  * comments; it ends when the album's password changes or it stops being shared.
  */
 export const GUEST_AUTH_HEADER = 'x-guest-auth';
-export const GuestBody = z.object({ name: plainText().max(MAX_NAME_LENGTH).default('') });
+export const GuestBody = z.object({ name: z._default(plainText().check(z.maxLength(MAX_NAME_LENGTH)), '') });
 export type GuestBody = z.input<typeof GuestBody>;
 export const GuestIdentity = z.object({
   guest: z.string(),
@@ -145,10 +148,10 @@ export const CommentChangeData = z.object({
   comment_uuid: z.string(),
   timestamp: z.number(),
   file_id: z.string(),
-  user: z.string().nullable(),
-  guest_id: z.string().nullable(),
+  user: z.nullable(z.string()),
+  guest_id: z.nullable(z.string()),
   author_name: z.string(),
-  last_edit_timestamp: z.number().nullable(),
+  last_edit_timestamp: z.nullable(z.number()),
 });
 export type CommentChangeData = z.infer<typeof CommentChangeData>;
 
@@ -156,8 +159,8 @@ export type CommentChangeData = z.infer<typeof CommentChangeData>;
 export const ReactionChangeData = z.object({
   reaction: z.enum(['love', '']),
   file_id: z.string(),
-  user: z.string().nullable(),
-  guest_id: z.string().nullable(),
+  user: z.nullable(z.string()),
+  guest_id: z.nullable(z.string()),
   timestamp: z.number(),
 });
 export type ReactionChangeData = z.infer<typeof ReactionChangeData>;

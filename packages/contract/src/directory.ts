@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The service directory: the base URL of every host the client talks to (spec 000 §5, §7;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { RemoteFile } from './files.ts';
 
 /*
@@ -13,7 +13,9 @@ export type DocumentList = z.infer<typeof DocumentList>;
 
 /** POST /jobs/{id}/delete_documents: documents to move to the trash (90 days, spec 000 §4). */
 export const DeleteDocumentsBody = z.object({
-  file_ids: z.array(z.string().min(1).max(100)).min(1).max(500),
+  file_ids: z
+    .array(z.string().check(z.minLength(1), z.maxLength(100)))
+    .check(z.minLength(1), z.maxLength(500)),
 });
 export type DeleteDocumentsBody = z.infer<typeof DeleteDocumentsBody>;
 

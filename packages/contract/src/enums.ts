@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Login status (spec 001 §4). */
 export const LoginStatus = z.enum(['NOT_STARTED', 'FETCHING', 'AUTHENTICATED', 'FAILED', 'UNAUTHENTICATED']);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Stable error codes of the wire contract. Every error the server renders carries one of
@@ -53,7 +53,7 @@ export const ErrorBody = z.object({
     code: ErrorCode,
     message: z.string(),
     /** Field-level problems of a `validation_failed` answer. */
-    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DuplicatePolicy } from './enums.ts';
 import { ChangeType } from './changes.ts';
 import { AlbumFileSort } from './jobs.ts';
@@ -27,61 +27,62 @@ export const RemoteFile = z.object({
   height: z.number(),
   type: z.enum(['Pictures', 'Movies', 'Documents']),
   is_screenshot: z.boolean(),
-  group_type: z.enum(['live', 'burst']).nullable(),
-  group_id: z.string().nullable(),
+  group_type: z.nullable(z.enum(['live', 'burst'])),
+  group_id: z.nullable(z.string()),
   master: z.boolean(),
   /** pending until thumbnails exist, ready after, failed when the content cannot be decoded. */
   media_status: z.enum(['pending', 'ready', 'failed']),
   /** Base64 thumbhash: a blurred placeholder to paint before the thumbnail arrives. */
-  thumbhash: z.string().nullable(),
+  thumbhash: z.nullable(z.string()),
   /**
    * Signed paths (spec 000 §3 thumbURLSmall/thumbURLLarge, §7 files_by_id) to put after the
    * thumb, app or video host of the service directory. They need no token and expire after
    * a few hours; a fresh listing gives fresh ones. Thumbnails are null until ready.
    */
-  thumb_url_small: z.string().nullable(),
-  thumb_url_large: z.string().nullable(),
+  thumb_url_small: z.nullable(z.string()),
+  thumb_url_large: z.nullable(z.string()),
   /** The original bytes (add `download=1` for an attachment). */
   file_url: z.string(),
   /** A JPEG of a HEIC original (spec 000 §7 `to_jpeg`), for browsers that cannot show HEIC. */
-  jpeg_url: z.string().nullable(),
+  jpeg_url: z.nullable(z.string()),
   /** Low-quality MP4 for playback and hover preview (spec 000 §7 `sub`); Movies only, once ready. */
-  video_url: z.string().nullable(),
+  video_url: z.nullable(z.string()),
 });
 export type RemoteFile = z.infer<typeof RemoteFile>;
 
 /** Multipart fields of POST /jobs/{id}/upload (spec 000 §7); the file part is `file`. */
 export const UploadFields = z.object({
-  path: plainText().min(1).max(4096),
-  mtime: z.coerce.number().int().nonnegative().optional(),
-  ctime: z.coerce.number().int().nonnegative().optional(),
-  policy: DuplicatePolicy.default('no_duplicates'),
+  path: plainText().check(z.minLength(1), z.maxLength(4096)),
+  mtime: z.optional(z.pipe(z.coerce.number(), z.int()).check(z.nonnegative())),
+  ctime: z.optional(z.pipe(z.coerce.number(), z.int()).check(z.nonnegative())),
+  policy: z._default(DuplicatePolicy, 'no_duplicates'),
   /** Optional SHA-1 (hex) the client computed; checked against the received bytes. */
-  checksum: z
-    .string()
-    .regex(/^[0-9a-fA-F]{40}$/)
-    .transform((v) => v.toLowerCase())
-    .optional(),
-  group_type: z.enum(['live', 'burst']).optional(),
-  group_id: plainText().min(1).max(200).optional(),
-  master: z.enum(['0', '1']).optional(),
+  checksum: z.optional(
+    z.pipe(
+      z.string().check(z.regex(/^[0-9a-fA-F]{40}$/)),
+      z.transform((v) => v.toLowerCase()),
+    ),
+  ),
+  group_type: z.optional(z.enum(['live', 'burst'])),
+  group_id: z.optional(plainText().check(z.minLength(1), z.maxLength(200))),
+  master: z.optional(z.enum(['0', '1'])),
 });
 export type UploadFields = z.infer<typeof UploadFields>;
 
 /** Body of POST /jobs/{id}/files_dedup (spec 000 §7). */
 export const FilesDedupBody = z.object({
-  path: plainText().min(1).max(4096),
-  checksum: z
-    .string()
-    .regex(/^[0-9a-fA-F]{40}$/)
-    .transform((v) => v.toLowerCase()),
-  mtime: z.coerce.number().int().nonnegative().optional(),
-  ctime: z.coerce.number().int().nonnegative().optional(),
-  policy: DuplicatePolicy.default('no_duplicates'),
-  group_id: plainText().min(1).max(200).optional(),
-  group_type: z.enum(['live', 'burst']).optional(),
-  master: z.union([z.literal(0), z.literal(1), z.enum(['0', '1'])]).optional(),
-  want_json: z.union([z.boolean(), z.enum(['0', '1', 'true', 'false'])]).optional(),
+  path: plainText().check(z.minLength(1), z.maxLength(4096)),
+  checksum: z.pipe(
+    z.string().check(z.regex(/^[0-9a-fA-F]{40}$/)),
+    z.transform((v) => v.toLowerCase()),
+  ),
+  mtime: z.optional(z.pipe(z.coerce.number(), z.int()).check(z.nonnegative())),
+  ctime: z.optional(z.pipe(z.coerce.number(), z.int()).check(z.nonnegative())),
+  policy: z._default(DuplicatePolicy, 'no_duplicates'),
+  group_id: z.optional(plainText().check(z.minLength(1), z.maxLength(200))),
+  group_type: z.optional(z.enum(['live', 'burst'])),
+  master: z.optional(z.union([z.literal(0), z.literal(1), z.enum(['0', '1'])])),
+  want_json: z.optional(z.union([z.boolean(), z.enum(['0', '1', 'true', 'false'])])),
 });
 export type FilesDedupBody = z.infer<typeof FilesDedupBody>;
 
@@ -93,7 +94,7 @@ export type FilesDedupBody = z.infer<typeof FilesDedupBody>;
  */
 export const UploadResult = z.object({
   status: z.enum(['processing', 'exists', 'deleted', 'trashed', 'not_found']),
-  uuid: z.string().nullable(),
+  uuid: z.nullable(z.string()),
 });
 export type UploadResult = z.infer<typeof UploadResult>;
 
@@ -107,25 +108,25 @@ export const TIMELINE_FILTERS = ['all', 'only_images', 'only_videos', 'screensho
 export type TimelineFilter = (typeof TIMELINE_FILTERS)[number];
 
 export const FilesQuery = z.object({
-  recursive: z.string().optional(),
+  recursive: z.optional(z.string()),
   /** Bounds of the taken time, seconds, inclusive start and exclusive end. */
-  start: z.coerce.number().int().optional(),
-  end: z.coerce.number().int().optional(),
-  uploaded_since: z.coerce.number().int().optional(),
+  start: z.optional(z.pipe(z.coerce.number(), z.int())),
+  end: z.optional(z.pipe(z.coerce.number(), z.int())),
+  uploaded_since: z.optional(z.pipe(z.coerce.number(), z.int())),
   /** The timeline filters of spec 000 §2; absent lists every type, documents included. */
-  filter: z.enum(TIMELINE_FILTERS).optional(),
-  limit: z.coerce.number().int().min(1).max(5000).default(1000),
-  cursor: z.string().max(200).optional(),
+  filter: z.optional(z.enum(TIMELINE_FILTERS)),
+  limit: z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(1), z.maximum(5000)), 1000),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
   /**
    * The order (spec 000 §2 album sorts): ADDED newest upload first, OLDEST_TAKEN and
    * NEWEST_TAKEN by taken time. Absent: an album's sort_order attribute if set, else
    * newest taken first (the timeline's order). A cursor only continues the order it came from.
    */
-  sort: AlbumFileSort.optional(),
+  sort: z.optional(AlbumFileSort),
 });
 export type FilesQuery = z.infer<typeof FilesQuery>;
 
-export const FileList = z.object({ files: z.array(RemoteFile), next_cursor: z.string().nullable() });
+export const FileList = z.object({ files: z.array(RemoteFile), next_cursor: z.nullable(z.string()) });
 export type FileList = z.infer<typeof FileList>;
 
 /**
@@ -134,15 +135,15 @@ export type FileList = z.infer<typeof FileList>;
  * sizes its scroll bar from it and fetches each month's files with start/end and a cursor.
  */
 export const TimelineMonth = z.object({
-  year: z.number().int(),
-  month: z.number().int().min(1).max(12),
+  year: z.int(),
+  month: z.int().check(z.minimum(1), z.maximum(12)),
   /** Unix seconds of the month's first and next month's first instant: the files query bounds. */
   start: z.number(),
   end: z.number(),
-  pictures: z.number().int(),
-  videos: z.number().int(),
-  screenshots: z.number().int(),
-  documents: z.number().int(),
+  pictures: z.int(),
+  videos: z.int(),
+  screenshots: z.int(),
+  documents: z.int(),
 });
 export type TimelineMonth = z.infer<typeof TimelineMonth>;
 export const TimelineMonths = z.object({ months: z.array(TimelineMonth) });
@@ -171,8 +172,8 @@ export type JobChange = z.infer<typeof JobChange>;
  */
 export const FileAddedData = z.looseObject({
   id: z.string(),
-  is_rollback: z.boolean().optional(),
-  media_status: RemoteFile.shape.media_status.optional(),
+  is_rollback: z.optional(z.boolean()),
+  media_status: z.optional(RemoteFile.shape.media_status),
 });
 export type FileAddedData = z.infer<typeof FileAddedData>;
 
@@ -181,14 +182,16 @@ export type ChangesResponse = z.infer<typeof ChangesResponse>;
 
 /** POST /jobs/{id}/multi_rollback (spec 000 §7). */
 export const MultiRollbackBody = z.object({
-  file_uuids: z.array(z.string().min(1).max(100)).min(1).max(1000),
+  file_uuids: z
+    .array(z.string().check(z.minLength(1), z.maxLength(100)))
+    .check(z.minLength(1), z.maxLength(1000)),
 });
 export const MultiRollbackResponse = z.object({
   results: z.array(
     z.object({
       file_uuid: z.string(),
       status: z.enum(['ok', 'error']),
-      error_reason: z.string().optional(),
+      error_reason: z.optional(z.string()),
     }),
   ),
   quota: z.object({ used_space: z.number(), max_space: z.number() }),

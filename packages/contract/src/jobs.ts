@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_NAME_LENGTH } from './constants.ts';
 import { JobType, PrivacyMode } from './enums.ts';
 import { plainText } from './text.ts';
@@ -59,7 +59,7 @@ export const JobInfo = z.object({
   mtime: z.number(),
   privacy_mode: PrivacyMode,
   /** Permission bits: comments 1, uploads 2 (spec 000 §9). */
-  permissions: z.number().int().nonnegative(),
+  permissions: z.int().check(z.nonnegative()),
   allow_comments: z.boolean(),
   allow_uploads: z.boolean(),
   /** privacy_mode is shared. */
@@ -67,36 +67,36 @@ export const JobInfo = z.object({
   /** A visitor must give the album password (spec 000 §5). */
   has_password: z.boolean(),
   /** Serial of the job's latest change record. */
-  last_update: z.number().int().nonnegative(),
+  last_update: z.int().check(z.nonnegative()),
   /** The sort_order attribute (spec 000 §3); null: the default (ADDED). */
-  sort_order: AlbumFileSort.nullable(),
+  sort_order: z.nullable(AlbumFileSort),
   role: AlbumRole,
   currentUserCan: CurrentUserCan,
   /** The cover (spec 000 §3 coverPhoto): the chosen file, else the newest. */
-  cover_id: z.string().nullable().optional(),
+  cover_id: z.optional(z.nullable(z.string())),
   /** Signed thumbnail paths of the cover (256 and 1280), like a file's. */
-  cover_thumb_url_small: z.string().nullable().optional(),
-  cover_thumb_url_large: z.string().nullable().optional(),
-  participant_count: z.number().int().nonnegative().optional(),
-  media_count: z.number().int().nonnegative().optional(),
-  comment_count: z.number().int().nonnegative().optional(),
-  reaction_count: z.number().int().nonnegative().optional(),
+  cover_thumb_url_small: z.optional(z.nullable(z.string())),
+  cover_thumb_url_large: z.optional(z.nullable(z.string())),
+  participant_count: z.optional(z.int().check(z.nonnegative())),
+  media_count: z.optional(z.int().check(z.nonnegative())),
+  comment_count: z.optional(z.int().check(z.nonnegative())),
+  reaction_count: z.optional(z.int().check(z.nonnegative())),
   /** Total bytes of the album's files. */
-  size: z.number().nonnegative().optional(),
-  has_heic: z.boolean().optional(),
+  size: z.optional(z.number().check(z.nonnegative())),
+  has_heic: z.optional(z.boolean()),
 });
 export type JobInfo = z.infer<typeof JobInfo>;
 
 /** GET /jobs (spec 000 §7): the caller's jobs; `stories=1` lists albums only. */
 export const JobListQuery = z.object({
-  stories: z.enum(['0', '1']).optional(),
-  include_details: z.enum(['0', '1']).optional(),
+  stories: z.optional(z.enum(['0', '1'])),
+  include_details: z.optional(z.enum(['0', '1'])),
 });
 export const JobList = z.object({ jobs: z.array(JobInfo) });
 export type JobList = z.infer<typeof JobList>;
 
 /** GET /jobs/{id}/info (spec 000 §7). */
-export const JobInfoQuery = z.object({ include_details: z.enum(['0', '1']).optional() });
+export const JobInfoQuery = z.object({ include_details: z.optional(z.enum(['0', '1'])) });
 
 /** spec 000 §5: an album title is at most 255 characters. */
 export const MAX_ALBUM_TITLE_LENGTH = MAX_NAME_LENGTH;
@@ -113,15 +113,16 @@ export function isUnnamedTitle(title: string): boolean {
 }
 
 /** A 0/1 flag as the spec sends it, or a JSON boolean. */
-const flag = z
-  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1'])])
-  .transform((v) => v === true || v === 1 || v === '1');
+const flag = z.pipe(
+  z.union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1'])]),
+  z.transform((v) => v === true || v === 1 || v === '1'),
+);
 
 /**
  * The album auth value of spec 000 §5 (base64 of 20 bytes), as the client derives it from
  * the password; the server never sees the password itself.
  */
-export const AlbumAuthValue = z.string().regex(/^[A-Za-z0-9+/]{27}=$/, 'not an album auth value');
+export const AlbumAuthValue = z.string().check(z.regex(/^[A-Za-z0-9+/]{27}=$/, 'not an album auth value'));
 
 /**
  * POST /jobs (spec 000 §7: type, name, public, allow_sharing, allow_comments, allow_uploads,
@@ -132,35 +133,39 @@ export const AlbumAuthValue = z.string().regex(/^[A-Za-z0-9+/]{27}=$/, 'not an a
  */
 export const CreateAlbumBody = z
   .object({
-    type: z.literal('story').default('story'),
-    name: plainText().max(MAX_ALBUM_TITLE_LENGTH).default(''),
-    public: flag.default(false),
-    allow_sharing: flag.optional(),
-    allow_comments: flag.default(true),
-    allow_uploads: flag.default(true),
-    password: AlbumAuthValue.optional(),
+    type: z._default(z.literal('story'), 'story'),
+    name: z._default(plainText().check(z.maxLength(MAX_ALBUM_TITLE_LENGTH)), ''),
+    public: z._default(flag, false),
+    allow_sharing: z.optional(flag),
+    allow_comments: z._default(flag, true),
+    allow_uploads: z._default(flag, true),
+    password: z.optional(AlbumAuthValue),
   })
-  .refine((body) => !(body.public || body.allow_sharing) || body.name.trim() !== '', {
-    message: 'album name is required for shared albums',
-    path: ['name'],
-  });
+  .check(
+    z.refine((body) => !(body.public || body.allow_sharing) || body.name.trim() !== '', {
+      message: 'album name is required for shared albums',
+      path: ['name'],
+    }),
+  );
 /** What a client sends (every field may be left out). */
 export type CreateAlbumBody = z.input<typeof CreateAlbumBody>;
 /** What the server acts on: the defaults filled in. */
 export type CreateAlbumSettings = z.output<typeof CreateAlbumBody>;
 
 /** POST /jobs/{id}/name (spec 000 §7). */
-export const RenameAlbumBody = z.object({ name: plainText().max(MAX_ALBUM_TITLE_LENGTH) });
+export const RenameAlbumBody = z.object({ name: plainText().check(z.maxLength(MAX_ALBUM_TITLE_LENGTH)) });
 /** POST /jobs/{id}/cover (spec 000 §7): the file to show as cover. */
-export const SetCoverBody = z.object({ id: z.string().min(1).max(100) });
+export const SetCoverBody = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 /** POST /jobs/{id}/privacy_mode (spec 000 §7): shared or private (spec 000 §4 "can be changed to private"). */
 export const PrivacyModeBody = z.object({ mode: z.enum(['shared', 'private']) });
 /** POST /jobs/{id}/permissions (spec 000 §7): allow_uploads or allow_comments as 1 or 0. */
 export const PermissionsBody = z
-  .object({ allow_uploads: flag.optional(), allow_comments: flag.optional() })
-  .refine((b) => b.allow_uploads !== undefined || b.allow_comments !== undefined, {
-    message: 'allow_uploads or allow_comments is required',
-  });
+  .object({ allow_uploads: z.optional(flag), allow_comments: z.optional(flag) })
+  .check(
+    z.refine((b) => b.allow_uploads !== undefined || b.allow_comments !== undefined, {
+      message: 'allow_uploads or allow_comments is required',
+    }),
+  );
 /** PUT /jobs/{id}/attribute/{name} (spec 000 §7): only sort_order exists (spec 000 §3). */
 export const JobAttributeName = z.enum(['sort_order']);
 export const JobAttributeBody = z.object({ value: AlbumFileSort });
@@ -185,7 +190,7 @@ export const SECURED_JOB_NO_ACCESS = 'User does not have access to secured job';
 export const JobUser = z.object({
   id: z.string(),
   name: z.string(),
-  profile_picture_url: z.string().nullable(),
+  profile_picture_url: z.nullable(z.string()),
   subscribed: z.boolean(),
   owner: z.boolean(),
 });
@@ -194,14 +199,19 @@ export const JobUsers = z.object({ users: z.array(JobUser) });
 export type JobUsers = z.infer<typeof JobUsers>;
 
 /** A list of file ids of one job. */
-const FileIds = z.array(z.string().min(1).max(100)).min(1).max(500);
+const FileIds = z
+  .array(z.string().check(z.minLength(1), z.maxLength(100)))
+  .check(z.minLength(1), z.maxLength(500));
 
 /**
  * POST /jobs/{id}/copy_files: copies files the caller may read from another job into this
  * album (spec 000 §7 "copy files to an existing album", path not shown). No bytes move: the
  * album's file shares the stored content of its source.
  */
-export const CopyFilesBody = z.object({ source_job: z.string().min(1).max(100), file_uuids: FileIds });
+export const CopyFilesBody = z.object({
+  source_job: z.string().check(z.minLength(1), z.maxLength(100)),
+  file_uuids: FileIds,
+});
 export type CopyFilesBody = z.infer<typeof CopyFilesBody>;
 
 /** One result per file of a copy. */
@@ -211,10 +221,10 @@ export const CopyResults = z.object({
       file_uuid: z.string(),
       status: z.enum(['ok', 'error']),
       /** The file's id where it was copied to, when ok. */
-      new_uuid: z.string().optional(),
+      new_uuid: z.optional(z.string()),
       /** Kept for the timeline copy's older clients: the same as new_uuid. */
-      timeline_uuid: z.string().optional(),
-      error_reason: z.string().optional(),
+      timeline_uuid: z.optional(z.string()),
+      error_reason: z.optional(z.string()),
     }),
   ),
 });
@@ -240,9 +250,9 @@ export function parseKeepFiles(text: string): string[] {
 }
 
 /** GET/PUT/DELETE /options/{name} (spec 000 §7 Options): e.g. an album's view mode. */
-export const OptionName = z.string().regex(/^[A-Za-z0-9_.:-]{1,200}$/);
-export const OptionBody = z.object({ value: z.string().max(1000) });
-export const OptionValue = z.object({ name: z.string(), value: z.string().nullable() });
+export const OptionName = z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,200}$/));
+export const OptionBody = z.object({ value: z.string().check(z.maxLength(1000)) });
+export const OptionValue = z.object({ name: z.string(), value: z.nullable(z.string()) });
 export type OptionValue = z.infer<typeof OptionValue>;
 /** The option holding one album's view mode. */
 export const viewModeOption = (albumId: string) => `album_view_mode.${albumId}`;

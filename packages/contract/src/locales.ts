@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The four languages of the product (spec 001 §3, §9). */
 export const Locale = z.enum(['en_US', 'nb_NO', 'sv_SE', 'bg_BG']);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The privacy consents of spec 001 "Privacy consents": image content categorisation,
@@ -47,26 +47,33 @@ export const STATISTICS_EVENT_NAME = /^[a-z][a-z0-9_]{0,63}$/;
 /** One usage event: flat properties only, so no nested personal data rides along. */
 export const StatisticsEvent = z
   .object({
-    name: z.string().regex(STATISTICS_EVENT_NAME, 'Event names are snake_case, 1 to 64 characters'),
+    name: z.string().check(z.regex(STATISTICS_EVENT_NAME, 'Event names are snake_case, 1 to 64 characters')),
     /** The page's path, ids replaced by placeholders (see {@link pathForAnalytics}). */
-    path: z.string().max(1024).optional(),
-    props: z.record(z.string().min(1).max(64), z.union([z.string(), z.number(), z.boolean()])).optional(),
+    path: z.optional(z.string().check(z.maxLength(1024))),
+    props: z.optional(
+      z.record(
+        z.string().check(z.minLength(1), z.maxLength(64)),
+        z.union([z.string(), z.number(), z.boolean()]),
+      ),
+    ),
     /** When it happened on the client, milliseconds since the epoch. */
-    time: z.number().int().nonnegative().optional(),
+    time: z.optional(z.int().check(z.nonnegative())),
   })
-  .refine((event) => utf8Length(JSON.stringify(event)) <= MAX_STATISTICS_EVENT_BYTES, {
-    message: `An event is at most ${MAX_STATISTICS_EVENT_BYTES} bytes of JSON`,
-  });
+  .check(
+    z.refine((event) => utf8Length(JSON.stringify(event)) <= MAX_STATISTICS_EVENT_BYTES, {
+      message: `An event is at most ${MAX_STATISTICS_EVENT_BYTES} bytes of JSON`,
+    }),
+  );
 export type StatisticsEvent = z.infer<typeof StatisticsEvent>;
 
 /** POST /user_statistics_events (spec 001 §7). */
 export const StatisticsEventsBody = z.object({
-  events: z.array(StatisticsEvent).max(MAX_STATISTICS_EVENTS),
+  events: z.array(StatisticsEvent).check(z.maxLength(MAX_STATISTICS_EVENTS)),
 });
 export type StatisticsEventsBody = z.infer<typeof StatisticsEventsBody>;
 
 /** Answer of POST /user_statistics_events: how many events were kept (0 without consent). */
-export const StatisticsEventsResponse = z.object({ accepted: z.number().int().nonnegative() });
+export const StatisticsEventsResponse = z.object({ accepted: z.int().check(z.nonnegative()) });
 export type StatisticsEventsResponse = z.infer<typeof StatisticsEventsResponse>;
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /*
  * "My shared links" (issue #23): every live link a user handed out, on one page. A link is
@@ -23,11 +23,11 @@ export const SHARED_LINK_THUMBS = 4;
  * page before; it never holds a link's id (a share's id is its secret).
  */
 export const SharedLinksQuery = z.object({
-  cursor: z
-    .string()
-    .regex(/^\d{1,16}\.\d{1,6}$/, 'not a cursor')
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(SHARED_LINKS_MAX_PAGE).default(SHARED_LINKS_PAGE),
+  cursor: z.optional(z.string().check(z.regex(/^\d{1,16}\.\d{1,6}$/, 'not a cursor'))),
+  limit: z._default(
+    z.pipe(z.coerce.number(), z.int()).check(z.minimum(1), z.maximum(SHARED_LINKS_MAX_PAGE)),
+    SHARED_LINKS_PAGE,
+  ),
 });
 export type SharedLinksQuery = z.input<typeof SharedLinksQuery>;
 
@@ -40,10 +40,10 @@ export const SharedLink = z.object({
   title: z.string(),
   ctime: z.number(),
   /** When a share stops opening; null for an album (its link does not expire). */
-  expires: z.number().nullable(),
+  expires: z.nullable(z.number()),
   has_password: z.boolean(),
   /** Active files behind the link. */
-  file_count: z.number().int().nonnegative(),
+  file_count: z.int().check(z.nonnegative()),
   /** Signed 256 thumbnail paths: a share's first few pictures, an album's cover. */
   thumbs: z.array(z.string()),
   /** Who made the link: the caller, or another member who shared from the caller's album. */
@@ -56,7 +56,7 @@ export type SharedLink = z.infer<typeof SharedLink>;
 export const SharedLinkList = z.object({
   links: z.array(SharedLink),
   /** The cursor of the next page; null on the last. */
-  next: z.string().nullable(),
+  next: z.nullable(z.string()),
 });
 export type SharedLinkList = z.infer<typeof SharedLinkList>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { RemoteFile } from './files.ts';
 import { Locale } from './locales.ts';
 
@@ -27,15 +27,17 @@ export const SHARE_MAX_FILES = 500;
 export const SHARE_PASSWORD_MAX_LENGTH = 256;
 
 /** A share id: the 32 base64url characters of 24 random bytes. */
-export const ShareId = z.string().regex(/^[A-Za-z0-9_-]{32}$/, 'not a share id');
+export const ShareId = z.string().check(z.regex(/^[A-Za-z0-9_-]{32}$/, 'not a share id'));
 
 /** POST /shares (spec 000 §7 "create a share from files (returns an id from which the link is built)"). */
 export const CreateShareBody = z.object({
   /** The job the files are in: the caller's timeline, or an album they may read. */
-  source_job: z.string().min(1).max(100),
-  file_uuids: z.array(z.string().min(1).max(100)).min(1).max(SHARE_MAX_FILES),
+  source_job: z.string().check(z.minLength(1), z.maxLength(100)),
+  file_uuids: z
+    .array(z.string().check(z.minLength(1), z.maxLength(100)))
+    .check(z.minLength(1), z.maxLength(SHARE_MAX_FILES)),
   /** Optional; as entered (spec 000 §5 "Share passwords are sent as entered"). */
-  password: z.string().min(1).max(SHARE_PASSWORD_MAX_LENGTH).optional(),
+  password: z.optional(z.string().check(z.minLength(1), z.maxLength(SHARE_PASSWORD_MAX_LENGTH))),
 });
 export type CreateShareBody = z.input<typeof CreateShareBody>;
 
@@ -49,7 +51,7 @@ export type CreatedShare = z.infer<typeof CreatedShare>;
  */
 export const ShareInfo = z.object({
   id: z.string(),
-  owner: z.object({ userID: z.string(), name: z.string(), email: z.string().nullable() }),
+  owner: z.object({ userID: z.string(), name: z.string(), email: z.nullable(z.string()) }),
   /** Seconds since the epoch. */
   ctime: z.number(),
   expires: z.number(),
@@ -66,7 +68,9 @@ export const ShareInfo = z.object({
 export type ShareInfo = z.infer<typeof ShareInfo>;
 
 /** POST /shares/{id}/auth: the share password as entered, in the body. */
-export const ShareAuthBody = z.object({ password: z.string().min(1).max(SHARE_PASSWORD_MAX_LENGTH) });
+export const ShareAuthBody = z.object({
+  password: z.string().check(z.minLength(1), z.maxLength(SHARE_PASSWORD_MAX_LENGTH)),
+});
 export type ShareAuthBody = z.infer<typeof ShareAuthBody>;
 
 /** At most this many recipients in one e-mail share. */
@@ -96,20 +100,24 @@ export function parseRecipients(list: string): string[] | null {
  * written in; the subject must be more than whitespace, the message is optional (spec 000 §5).
  */
 export const PublishBody = z.object({
-  to_email: z
-    .string()
-    .max(PUBLISH_MAX_RECIPIENTS * 256)
-    .transform((value, ctx) => {
+  to_email: z.pipe(
+    z.string().check(z.maxLength(PUBLISH_MAX_RECIPIENTS * 256)),
+    z.transform((value, ctx) => {
       const recipients = parseRecipients(value);
       if (recipients === null) {
-        ctx.addIssue({ code: 'custom', message: 'every recipient must be a valid e-mail address' });
+        ctx.issues.push({
+          code: 'custom',
+          message: 'every recipient must be a valid e-mail address',
+          input: value,
+        });
         return z.NEVER;
       }
       return recipients;
     }),
-  subject: z.string().trim().min(1).max(PUBLISH_SUBJECT_MAX_LENGTH),
-  message: z.string().max(PUBLISH_MESSAGE_MAX_LENGTH).default(''),
-  locale: Locale.optional(),
+  ),
+  subject: z.string().check(z.trim(), z.minLength(1), z.maxLength(PUBLISH_SUBJECT_MAX_LENGTH)),
+  message: z._default(z.string().check(z.maxLength(PUBLISH_MESSAGE_MAX_LENGTH)), ''),
+  locale: z.optional(Locale),
 });
 export type PublishBody = z.input<typeof PublishBody>;
 
@@ -119,7 +127,7 @@ export type PublishBody = z.input<typeof PublishBody>;
  * receives them until the operator passes them on; the client should say which (issue #23).
  */
 export const PublishResult = z.object({
-  sent: z.number().int().nonnegative(),
+  sent: z.int().check(z.nonnegative()),
   delivery: z.enum(['sent', 'outbox']),
 });
 export type PublishResult = z.infer<typeof PublishResult>;

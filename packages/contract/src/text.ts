@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // C0 controls (NUL, tab, line breaks, escape…), DEL, and the C1 controls.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -18,5 +18,5 @@ export function isPlainText(value: string): boolean {
 
 /** A string of user text under the rule of [Note: Text from users]. */
 export function plainText() {
-  return z.string().refine(isPlainText, 'must not contain control characters');
+  return z.string().check(z.refine(isPlainText, 'must not contain control characters'));
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /*
  * The trash (spec 000 §3 Trash file, Deleted album; §7 Trash; issue #13): the caller's
@@ -10,14 +10,17 @@ import { z } from 'zod';
  * or a list; without `fileid`, the whole trash. Permanent: the bytes are freed.
  */
 export const EmptyTrashBody = z.object({
-  fileid: z
-    .union([z.string().min(1).max(100), z.array(z.string().min(1).max(100)).min(1).max(5000)])
-    .optional(),
+  fileid: z.optional(
+    z.union([
+      z.string().check(z.minLength(1), z.maxLength(100)),
+      z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.minLength(1), z.maxLength(5000)),
+    ]),
+  ),
 });
 export type EmptyTrashBody = z.input<typeof EmptyTrashBody>;
 export const EmptyTrashResponse = z.object({
-  deleted: z.number().int().nonnegative(),
-  freed_bytes: z.number().nonnegative(),
+  deleted: z.int().check(z.nonnegative()),
+  freed_bytes: z.number().check(z.nonnegative()),
 });
 export type EmptyTrashResponse = z.infer<typeof EmptyTrashResponse>;
 
@@ -39,21 +42,21 @@ export const TrashFile = z.object({
   dtime: z.number(),
   width: z.number(),
   height: z.number(),
-  group_type: z.string().nullable(),
-  group_id: z.string().nullable(),
+  group_type: z.nullable(z.string()),
+  group_id: z.nullable(z.string()),
   master: z.number(),
-  thumb_url_small: z.string().nullable(),
+  thumb_url_small: z.nullable(z.string()),
 });
 export type TrashFile = z.infer<typeof TrashFile>;
 
 /** GET /trash_can?offset&limit (spec 000 §7): newest deletion first; header capture-total-items. */
 export const TrashCanQuery = z.object({
-  offset: z.coerce.number().int().nonnegative().default(0),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z._default(z.pipe(z.coerce.number(), z.int()).check(z.nonnegative()), 0),
+  limit: z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(1), z.maximum(500)), 100),
 });
 export const TrashCan = z.object({
   files: z.array(TrashFile),
-  total_item_count: z.number().int().nonnegative(),
+  total_item_count: z.int().check(z.nonnegative()),
 });
 export type TrashCan = z.infer<typeof TrashCan>;
 /** The header of GET /trash_can that carries the total (spec 000 §7 capture-total-items). */
@@ -61,7 +64,9 @@ export const TRASH_TOTAL_HEADER = 'capture-total-items';
 
 /** The ids of deleted albums, for POST /rollback_albums and DELETE /delete_albums_from_trash_can. */
 export const TrashAlbumsBody = z.object({
-  job_uuids: z.array(z.string().min(1).max(100)).min(1).max(500),
+  job_uuids: z
+    .array(z.string().check(z.minLength(1), z.maxLength(100)))
+    .check(z.minLength(1), z.maxLength(500)),
 });
 export type TrashAlbumsBody = z.input<typeof TrashAlbumsBody>;
 
@@ -73,10 +78,10 @@ export type TrashAlbumsBody = z.input<typeof TrashAlbumsBody>;
 export const TrashAlbum = z.object({
   id: z.string(),
   name: z.string(),
-  media_count: z.number().int().nonnegative(),
+  media_count: z.int().check(z.nonnegative()),
   dtime: z.number(),
-  cover_id: z.string().nullable(),
-  cover_thumb_url: z.string().nullable(),
+  cover_id: z.nullable(z.string()),
+  cover_thumb_url: z.nullable(z.string()),
 });
 export type TrashAlbum = z.infer<typeof TrashAlbum>;
 
@@ -91,6 +96,6 @@ export type RollbackAlbumsResponse = z.infer<typeof RollbackAlbumsResponse>;
 /** DELETE /delete_albums_from_trash_can: the albums deleted for good and the bytes freed. */
 export const DeleteAlbumsResponse = z.object({
   success: z.array(z.object({ uuid: z.string() })),
-  freed_bytes: z.number().nonnegative(),
+  freed_bytes: z.number().check(z.nonnegative()),
 });
 export type DeleteAlbumsResponse = z.infer<typeof DeleteAlbumsResponse>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Query parameters every app-host call carries (spec 001 §7, spec 000 §7): the client's app
@@ -6,8 +6,8 @@ import { z } from 'zod';
  * (docs/SPEC-DEVIATIONS.md).
  */
 export const ClientQuery = z.object({
-  key: z.string().min(1).max(100),
-  client_v: z.string().min(1).max(50),
+  key: z.string().check(z.minLength(1), z.maxLength(100)),
+  client_v: z.string().check(z.minLength(1), z.maxLength(50)),
   device_id: z.uuid(),
 });
 export type ClientQuery = z.infer<typeof ClientQuery>;

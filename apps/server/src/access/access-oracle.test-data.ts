@@ -275,8 +275,7 @@ export const ROUTE_RULES: Record<string, RuleName> = {
  * fixes it is merged: the matrix holds the code to its present answer there, and fails the
  * day the fix lands, asking for the entry to go. Keep it empty otherwise.
  */
-export const PENDING_DIFFERENCES: readonly { route: string; who: Who; now: 'allowed' | 'denied' }[] = [
-];
+export const PENDING_DIFFERENCES: readonly { route: string; who: Who; now: 'allowed' | 'denied' }[] = [];
 
 /** How a caller reaches a job before any rule is asked (spec 000 §4 job info errors). */
 export type Gate =

@@ -6,7 +6,7 @@ import {
   TokenExchangeBody,
   type IdpResult,
 } from '@trove/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { AppError, parseInput } from '../errors.ts';
 import { randomSecret } from './crypto.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from './device-cookie.ts';
@@ -39,7 +39,10 @@ export function registerIdpRoutes(app: FastifyInstance, deps: { idp: IdpService 
   });
 
   app.get('/idp/request', publicRoute, async (request, reply) => {
-    const { state } = parseInput(z.object({ state: z.string().min(1).max(200) }), request.query);
+    const { state } = parseInput(
+      z.object({ state: z.string().check(z.minLength(1), z.maxLength(200)) }),
+      request.query,
+    );
     return idp.requestInfo(state, browserContext(request, reply));
   });
 

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { randomUUID } from 'node:crypto';
 import type {
   IdpRequestInfo,
@@ -207,7 +208,7 @@ export function createIdpService(deps: {
       const request = await loadPending(state, browser);
       return {
         client_name: deps.clientName,
-        locale: Locale.catch('en_US').parse(request.locale),
+        locale: z.catch(Locale, 'en_US').parse(request.locale),
         screen: request.screen === 'signup' ? 'signup' : 'signin',
         local_accounts: !oidc,
       };

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { writeAtomically } from './atomic.ts';
 import { MediaError } from './errors.ts';
 import { runTool } from './run-tool.ts';
@@ -54,24 +54,25 @@ function ffprobeOf(options: ToolOptions): string {
 }
 
 const ProbeStream = z.object({
-  codec_type: z.string().optional(),
-  codec_name: z.string().optional(),
-  width: z.number().optional(),
-  height: z.number().optional(),
-  duration: z.string().optional(),
-  disposition: z.object({ attached_pic: z.number().optional() }).optional(),
-  tags: z.record(z.string(), z.unknown()).optional(),
-  side_data_list: z.array(z.object({ rotation: z.number().optional() })).optional(),
+  codec_type: z.optional(z.string()),
+  codec_name: z.optional(z.string()),
+  width: z.optional(z.number()),
+  height: z.optional(z.number()),
+  duration: z.optional(z.string()),
+  disposition: z.optional(z.object({ attached_pic: z.optional(z.number()) })),
+  tags: z.optional(z.record(z.string(), z.unknown())),
+  side_data_list: z.optional(z.array(z.object({ rotation: z.optional(z.number()) }))),
 });
 const ProbeOutput = z.object({
-  streams: z.array(ProbeStream).default([]),
-  format: z
-    .object({
-      format_name: z.string().optional(),
-      duration: z.string().optional(),
-      tags: z.record(z.string(), z.unknown()).optional(),
-    })
-    .default({}),
+  streams: z._default(z.array(ProbeStream), []),
+  format: z._default(
+    z.object({
+      format_name: z.optional(z.string()),
+      duration: z.optional(z.string()),
+      tags: z.optional(z.record(z.string(), z.unknown())),
+    }),
+    {},
+  ),
 });
 
 export interface VideoProbe {

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import type { FastifyInstance } from 'fastify';
 import { AccountInfoQuery, APP_BASE_PATH, SetNameBody } from '@trove/contract';
 import { parseInput } from '../../errors.ts';
@@ -9,7 +10,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: { accounts: Ac
   const userRoute = { config: { auth: 'user' as const } };
 
   app.get(`${APP_BASE_PATH}/account_info`, userRoute, async (request) => {
-    parseInput(AccountInfoQuery.loose(), request.query);
+    parseInput(z.looseObject(AccountInfoQuery.shape), request.query);
     return deps.accounts.getInfo(requireAuth(request).userId);
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_BASE_PATH, FilesAsArchiveBody, TrashArchiveBody } from '@trove/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { RateLimitedError, parseInput } from '../../errors.ts';
 import { clientAddressKey } from '../../identity/throttle.ts';
 import { callerOf, signedInCaller } from '../../http/auth.ts';
@@ -13,13 +13,13 @@ import {
   createStreamSlots,
 } from './stream-slots.ts';
 
-const JobParams = z.object({ id: z.string().min(1).max(100) });
+const JobParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 // Taken as text: the signer accepts only the canonical spelling of exp (see [Note: Media URLs]).
 const ArchiveQuery = z.object({
-  archive: z.string().min(1).max(100),
-  exp: z.string().min(1).max(20),
-  sid: z.string().max(100).default(''),
-  sig: z.string().min(1).max(100),
+  archive: z.string().check(z.minLength(1), z.maxLength(100)),
+  exp: z.string().check(z.minLength(1), z.maxLength(20)),
+  sid: z._default(z.string().check(z.maxLength(100)), ''),
+  sig: z.string().check(z.minLength(1), z.maxLength(100)),
 });
 
 /**

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { APP_BASE_PATH } from '@trove/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { parseInput } from '../../errors.ts';
 import { callerOf } from '../../http/auth.ts';
 import type { ChangesService } from './changes.service.ts';
 
-const JobParams = z.object({ id: z.string().min(1).max(100) });
-const SinceQuery = z.looseObject({ since: z.coerce.number().int().nonnegative().default(0) });
+const JobParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
+const SinceQuery = z.looseObject({
+  since: z._default(z.pipe(z.coerce.number(), z.int()).check(z.nonnegative()), 0),
+});
 const PollQuery = z.looseObject({
-  seq: z.coerce.number().int().nonnegative().default(0),
-  event: z.string().regex(/^job_changed:[A-Za-z0-9_-]{1,100}$/, 'event must be job_changed:{id}'),
+  seq: z._default(z.pipe(z.coerce.number(), z.int()).check(z.nonnegative()), 0),
+  event: z.string().check(z.regex(/^job_changed:[A-Za-z0-9_-]{1,100}$/, 'event must be job_changed:{id}')),
 });
 
 /** A long poll answers at the latest after this, well under common proxy timeouts. */

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { APP_BASE_PATH, CommentBody, GuestBody, ReactionBody } from '@trove/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { parseInput } from '../../errors.ts';
 import { callerOf } from '../../http/auth.ts';
 import type { CommentsService } from './comments.service.ts';
 
-const Id = z.string().min(1).max(100);
+const Id = z.string().check(z.minLength(1), z.maxLength(100));
 const JobParams = z.object({ id: Id });
-const FileParams = JobParams.extend({ fileId: Id });
-const CommentParams = FileParams.extend({ commentId: Id });
+const FileParams = z.extend(JobParams, { fileId: Id });
+const CommentParams = z.extend(FileParams, { commentId: Id });
 
 /**
  * Comments and loves (spec 000 §7 Comments and reactions) and guests (ours, see [Note:

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { APP_BASE_PATH, DeleteDocumentsBody } from '@trove/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { parseInput } from '../../errors.ts';
 import { callerOf, signedInCaller } from '../../http/auth.ts';
 import type { DocumentsService } from './documents.service.ts';
 
-const JobParams = z.object({ id: z.string().min(1).max(100) });
+const JobParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /** Documents of a job (spec 000 §7: fetch all documents of the timeline job, delete by ids). */
 export function registerDocumentRoutes(app: FastifyInstance, deps: { documents: DocumentsService }): void {

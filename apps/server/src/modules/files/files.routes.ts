@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { APP_BASE_PATH, FilesQuery, MultiRollbackBody, SUPPORTED_EXTENSIONS } from '@trove/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { parseInput } from '../../errors.ts';
 import { callerOf, signedInCaller } from '../../http/auth.ts';
 import type { FilesService } from './files.service.ts';
 
-const JobParams = z.object({ id: z.string().min(1).max(100) });
-const FileParams = z.object({ id: z.string().min(1).max(100), fileId: z.string().min(1).max(100) });
+const JobParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
+const FileParams = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(100)),
+  fileId: z.string().check(z.minLength(1), z.maxLength(100)),
+});
 
 /** Files of a job (spec 000 §7 Jobs): list, metadata, delete, restore; supported extensions. */
 export function registerFileRoutes(app: FastifyInstance, deps: { files: FilesService }): void {

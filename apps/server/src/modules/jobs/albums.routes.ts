@@ -11,16 +11,18 @@ import {
   SetCoverBody,
   parseKeepFiles,
 } from '@trove/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ValidationError, parseInput } from '../../errors.ts';
 import { callerOf, signedInCaller } from '../../http/auth.ts';
 import type { CopiesService } from '../uploads/copies.service.ts';
 import type { AlbumsService } from './albums.service.ts';
 
-const JobParams = z.object({ id: z.string().min(1).max(100) });
-const AttributeParams = JobParams.extend({ name: JobAttributeName });
+const JobParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
+const AttributeParams = z.extend(JobParams, { name: JobAttributeName });
 /** The ids of POST /jobs/{id}/keep-files: as many as a copy takes at once. */
-const KeepFileIds = z.array(z.string().min(1).max(100)).min(1).max(500);
+const KeepFileIds = z
+  .array(z.string().check(z.minLength(1), z.maxLength(100)))
+  .check(z.minLength(1), z.maxLength(500));
 
 /**
  * Managing albums and copying between jobs (spec 000 §7 Jobs, issue #11): name, cover,

@@ -7,12 +7,12 @@ import {
   JobInfoQuery,
   JobListQuery,
 } from '@trove/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { parseInput } from '../../errors.ts';
 import { callerOf, requireAuth } from '../../http/auth.ts';
 import type { JobsService } from './jobs.service.ts';
 
-const JobParams = z.object({ id: z.string().min(1).max(100) });
+const JobParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /** GET /jobs, /jobs/default, /jobs/{id}/info, POST /jobs and the album password (spec 000 §7 Jobs). */
 export function registerJobRoutes(app: FastifyInstance, deps: { jobs: JobsService }): void {
@@ -25,13 +25,13 @@ export function registerJobRoutes(app: FastifyInstance, deps: { jobs: JobsServic
   );
 
   app.get(`${APP_BASE_PATH}/jobs`, userRoute, async (request) => {
-    const query = parseInput(JobListQuery.loose(), request.query);
+    const query = parseInput(z.looseObject(JobListQuery.shape), request.query);
     return deps.jobs.list(requireAuth(request), query.stories === '1', query.include_details === '1');
   });
 
   app.get(`${APP_BASE_PATH}/jobs/:id/info`, visitorRoute, async (request) => {
     const { id } = parseInput(JobParams, request.params);
-    const query = parseInput(JobInfoQuery.loose(), request.query);
+    const query = parseInput(z.looseObject(JobInfoQuery.shape), request.query);
     return deps.jobs.info(callerOf(request), id, query.include_details === '1');
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_BASE_PATH } from '@trove/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { parseInput } from '../../errors.ts';
 import { resolveRange } from '../../http/range.ts';
 import { contentDisposition } from './content-type.ts';
@@ -9,34 +9,37 @@ import type { MediaBody, MediaService } from './media.service.ts';
 
 // Taken as text: the signer accepts only the canonical spelling of exp (see [Note: Media URLs]).
 const Signature = {
-  exp: z.string().min(1).max(20),
+  exp: z.string().check(z.minLength(1), z.maxLength(20)),
   // Missing in URLs made before sessions were signed in: those answer 404 like a bad signature.
-  sid: z.string().max(100).default(''),
-  sig: z.string().min(1).max(100),
+  sid: z._default(z.string().check(z.maxLength(100)), ''),
+  sig: z.string().check(z.minLength(1), z.maxLength(100)),
 };
 const ThumbQuery = z.object({
-  area: z.enum(['256', '1280']).default('256'),
+  area: z._default(z.enum(['256', '1280']), '256'),
   /** The trashed variant (spec 000 §7): a file in its owner's trash. */
-  trashed: z.enum(['0', '1']).optional(),
+  trashed: z.optional(z.enum(['0', '1'])),
   ...Signature,
 });
 const FileQuery = z.object({
-  sub: z.enum(['0', '1']).optional(),
-  to_jpeg: z.enum(['0', '1']).optional(),
-  download: z.enum(['0', '1']).optional(),
+  sub: z.optional(z.enum(['0', '1'])),
+  to_jpeg: z.optional(z.enum(['0', '1'])),
+  download: z.optional(z.enum(['0', '1'])),
   /**
    * `inline`: open the original in a tab (a document's "open"): shown only when it is a PDF or
    * a raster picture by name and by content, else saved (issue #23). Not signed, like
    * `download`: it cannot widen which bytes a URL reaches, and the type rules hold either way.
    */
-  disposition: z.enum(['inline', 'attachment']).optional(),
+  disposition: z.optional(z.enum(['inline', 'attachment'])),
   ...Signature,
 });
 /** The policy of every media answer (issue #23: documents open in a tab under it). */
 export const MEDIA_CSP =
   "sandbox; default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-const ThumbParams = z.object({ fileId: z.string().min(1).max(100) });
-const FileParams = z.object({ id: z.string().min(1).max(100), fileId: z.string().min(1).max(100) });
+const ThumbParams = z.object({ fileId: z.string().check(z.minLength(1), z.maxLength(100)) });
+const FileParams = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(100)),
+  fileId: z.string().check(z.minLength(1), z.maxLength(100)),
+});
 
 /**
  * Media on the thumb, app and video hosts (spec 000 §7): thumbnails at /th/3/{file} and the

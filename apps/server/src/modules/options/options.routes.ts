@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { APP_BASE_PATH, OptionBody, OptionName } from '@trove/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { parseInput } from '../../errors.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { OptionsService } from './options.service.ts';

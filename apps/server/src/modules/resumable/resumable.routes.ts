@@ -1,15 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { APP_BASE_PATH, ClientQuery, MAX_UPLOAD_BYTES, UploadFields } from '@trove/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { parseInput, UnsupportedProtocolError, ValidationError } from '../../errors.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { ResumableService } from './resumable.service.ts';
 
 const TUS_VERSION = '1.0.0';
-const JobParams = z.object({ id: z.string().min(1).max(100) });
-const UploadParams = z.object({ id: z.string().min(1).max(100), uploadId: z.string().min(1).max(100) });
-const Length = z.coerce.number().int().nonnegative().max(MAX_UPLOAD_BYTES);
+const JobParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
+const UploadParams = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(100)),
+  uploadId: z.string().check(z.minLength(1), z.maxLength(100)),
+});
+const Length = z.pipe(z.coerce.number(), z.int()).check(z.nonnegative(), z.maximum(MAX_UPLOAD_BYTES));
 
 /** `Upload-Metadata: key base64,key2 base64` (tus 1.0 creation) into plain strings. */
 export function parseUploadMetadata(header: string | undefined): Record<string, string> {

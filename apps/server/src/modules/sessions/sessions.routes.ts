@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { APP_BASE_PATH, type OkResponse } from '@trove/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { parseInput } from '../../errors.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { SessionsService } from './sessions.service.ts';
@@ -21,7 +21,10 @@ export function registerSessionRoutes(app: FastifyInstance, deps: { sessions: Se
   );
 
   app.delete(`${APP_BASE_PATH}/devices/:id`, userRoute, async (request) => {
-    const { id } = parseInput(z.object({ id: z.string().min(1).max(100) }), request.params);
+    const { id } = parseInput(
+      z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }),
+      request.params,
+    );
     await deps.sessions.removeDevice(requireAuth(request), id);
     return ok;
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { APP_BASE_PATH, SharedLinksQuery } from '@trove/contract';
+import { z } from 'zod/mini';
 import { parseInput } from '../../errors.ts';
 import { requireAuth } from '../../http/auth.ts';
 import type { MyLinksService } from './my-links.service.ts';
@@ -10,7 +11,7 @@ import type { MyLinksService } from './my-links.service.ts';
  */
 export function registerMyLinksRoutes(app: FastifyInstance, deps: { myLinks: MyLinksService }): void {
   app.get(`${APP_BASE_PATH}/shares`, { config: { auth: 'user' as const } }, async (request) => {
-    const query = parseInput(SharedLinksQuery.loose(), request.query);
+    const query = parseInput(z.looseObject(SharedLinksQuery.shape), request.query);
     return deps.myLinks.list(requireAuth(request), query);
   });
 }

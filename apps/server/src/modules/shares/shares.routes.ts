@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { APP_BASE_PATH, CreateShareBody, PublishBody, ShareAuthBody } from '@trove/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { parseInput } from '../../errors.ts';
 import { callerOf, signedInCaller } from '../../http/auth.ts';
 import type { PublishService } from './publish.service.ts';
 import type { SharesService } from './shares.service.ts';
 
 // Any id up to 100 characters: one that is not a share's answers like a missing one (404).
-const IdParams = z.object({ id: z.string().min(1).max(100) });
+const IdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /**
  * Shares (spec 000 §7 "create a share from files", "send a share to e-mail", publish; issue

@@ -6,14 +6,14 @@ import {
   UploadFields,
   type UploadResult,
 } from '@trove/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ValidationError, parseInput } from '../../errors.ts';
 import { requireAuth, signedInCaller } from '../../http/auth.ts';
 import { multipartParts } from '../../http/multipart.ts';
 import type { CopiesService } from './copies.service.ts';
 import type { UploadsService } from './uploads.service.ts';
 
-const JobParams = z.object({ id: z.string().min(1).max(100) });
+const JobParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /**
  * POST /jobs/{id}/upload, /files_dedup and /copy_to_timeline (spec 000 §7). The upload's fields (path, mtime,
