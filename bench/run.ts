@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchArchives } from './archives.ts';
 import { benchIngest } from './ingest.ts';
+import { benchReads } from './reads.ts';
 import { benchThumbnails } from './thumbnails.ts';
 import { benchTimeline } from './timeline.ts';
 import { benchWebBundle, describeLoad } from './web-bundle.ts';
@@ -22,6 +23,9 @@ import { benchWebTimeline, HEIGHT_CAP_PX } from './web-timeline.ts';
  *   timeline:   BENCH_FILES (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (10),
  *               BENCH_CHANGES (40) month overviews after a change, on SQLite and on the
  *               PostgreSQL at BENCH_DATABASE_URL (default: this machine's, trust auth)
+ *   reads:      BENCH_READS_FILES (5000) rows, BENCH_READS_CONNECTIONS (50) clients reading
+ *               months, pages and thumbnails, BENCH_SECONDS (10) each for trove and the
+ *               plain static server
  *   web:        BENCH_WEB_FILES (100000) scale rows for the first thumbnails, fling and
  *               jump figures; BENCH_WEB_MILLION (1000000) rows in a second data folder for
  *               the oldest-month check, 0 to skip it; BENCH_WEB_LOADS (5) cold loads of
@@ -40,7 +44,7 @@ interface Budget {
   max?: number;
   what: string;
 }
-const PARTS = ['ingest', 'thumbnails', 'timeline', 'web', 'bundle', 'archives'] as const;
+const PARTS = ['ingest', 'thumbnails', 'timeline', 'reads', 'web', 'bundle', 'archives'] as const;
 type Part = (typeof PARTS)[number];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -124,6 +128,20 @@ if (runs('timeline')) {
   notes.push(
     `timeline months right after a change (counted afresh, one request at a time, p95 of ${String(timeline.changes)}): ` +
       `SQLite ${ms(timeline.monthsAfterChangeP95.sqlite)}, PostgreSQL ${ms(timeline.monthsAfterChangeP95.postgres)}`,
+  );
+}
+
+if (runs('reads')) {
+  const files = env('BENCH_READS_FILES', 5000);
+  const connections = env('BENCH_READS_CONNECTIONS', 50);
+  console.log(
+    `reads: ${String(connections)} clients reading months, pages and thumbnails of ${String(files)} files, then the same from a plain static server…`,
+  );
+  const reads = await benchReads(files, connections, env('BENCH_SECONDS', 10));
+  figures.reads_vs_static = reads.troveRps / reads.staticRps;
+  notes.push(
+    `reads: trove ${reads.troveRps.toFixed(0)} reads/s (p50 ${ms(reads.troveP50)}), plain static server ` +
+      `${reads.staticRps.toFixed(0)} reads/s (p50 ${ms(reads.staticP50)}), ${String(reads.requests)} paths cycled`,
   );
 }
 
