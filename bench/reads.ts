@@ -132,14 +132,21 @@ async function staticServer(
         return;
       }
       response.writeHead(200, { 'content-type': entry.type, 'content-length': stat.size });
-      pipeline(fs.createReadStream(file), response).catch(() => response.destroy());
+      pipeline(fs.createReadStream(file), response).catch(() => {
+        response.destroy();
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${String(port)}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      }),
   };
 }
 
