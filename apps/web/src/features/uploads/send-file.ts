@@ -55,6 +55,8 @@ async function outcomeOfError(error: unknown, file: File): Promise<SendOutcome> 
     return { kind: 'rejected', reason: error.code === 'file_too_large' ? 'TooLargeFile' : 'NoStorage' };
   }
   if (error.status === 415) return { kind: 'rejected', reason: 'UnSupported' };
+  // A file emptied after it was picked: the server's own check (issue #23).
+  if (error.code === 'empty_file') return { kind: 'rejected', reason: 'EmptyFile' };
   if (isServerOutOfSpace(error)) return { kind: 'failed', isNetwork: false, isServerFull: true };
   // 401: the retry's dedup call goes through the HTTP client, whose 401 handlers log out.
   if (error.status >= 500 || [401, 408, 429].includes(error.status))

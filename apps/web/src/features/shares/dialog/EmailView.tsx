@@ -2,6 +2,7 @@ import { PUBLISH_MESSAGE_MAX_LENGTH, PUBLISH_SUBJECT_MAX_LENGTH } from '@trove/c
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useApi } from '../../../api/api-context.tsx';
+import { isApiError } from '../../../api/http-error.ts';
 import { useLocale } from '../../../i18n/locale-store.ts';
 import type { MessageId } from '../../../i18n/messages.ts';
 import { useToasts } from '../../../ui/toasts.tsx';
@@ -39,7 +40,8 @@ export function EmailView(props: EmailViewProps) {
   const locale = useLocale();
   const id = useId();
   const [isSending, setIsSending] = useState(false);
-  const [hasFailed, setHasFailed] = useState(false);
+  // The failure shown above the buttons, if the last send failed.
+  const [failure, setFailure] = useState<MessageId | null>(null);
   const check = checkEmailForm(form);
   const isInvite = request.kind === 'invite';
   const text = (key: MessageId) => intl.formatMessage({ id: key });
@@ -52,22 +54,28 @@ export function EmailView(props: EmailViewProps) {
   const send = async () => {
     if (!check.canSend || isSending) return;
     setBusy(true);
-    setHasFailed(false);
+    setFailure(null);
     try {
       const jobId = isInvite ? request.albumId : (await props.link.ensureShare(props.password)).id;
-      const { sent } = await publishJob(api, jobId, {
+      const { sent, delivery } = await publishJob(api, jobId, {
         to_email: form.recipients,
         subject: form.subject,
         message: form.message,
         locale,
       });
-      const done: MessageId = isInvite ? 'shareDialog.invite.sent' : 'shareDialog.email.sent';
+      // Mail the server only wrote to its outbox was not delivered: never claim it was (issue #23).
+      const done: MessageId =
+        delivery === 'outbox'
+          ? 'shareDialog.email.outbox'
+          : isInvite
+            ? 'shareDialog.invite.sent'
+            : 'shareDialog.email.sent';
       toasts.show({ kind: 'success', text: intl.formatMessage({ id: done }, { count: sent }) });
       props.onBusyChange(false);
       props.onClose();
-    } catch {
+    } catch (error) {
       setBusy(false);
-      setHasFailed(true);
+      setFailure(failureOf(error, isInvite));
     }
   };
   const change = (field: keyof EmailForm) => (event: { target: { value: string } }) => {
@@ -120,9 +128,9 @@ export function EmailView(props: EmailViewProps) {
             onChange={change('message')}
           />
         </div>
-        {hasFailed && (
+        {failure !== null && (
           <p className="form-error" role="alert">
-            {text(isInvite ? 'shareDialog.invite.failed' : 'shareDialog.failed')}
+            {text(failure)}
           </p>
         )}
       </form>
@@ -194,4 +202,12 @@ function RecipientsField(props: {
       )}
     </div>
   );
+}
+
+/** What a refused send says (the server's publish limits, issue #23), else the spec's failure text. */
+function failureOf(error: unknown, isInvite: boolean): MessageId {
+  if (isApiError(error, 'duplicate_recipient')) return 'shareDialog.email.duplicate';
+  if (isApiError(error, 'already_sent')) return 'shareDialog.email.alreadySent';
+  if (isApiError(error, 'rate_limited')) return 'shareDialog.email.tooMany';
+  return isInvite ? 'shareDialog.invite.failed' : 'shareDialog.failed';
 }

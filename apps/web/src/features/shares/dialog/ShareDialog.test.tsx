@@ -186,6 +186,35 @@ describe('e-mail view (spec 000 §4, §5)', () => {
     ]);
   });
 
+  test('mail only saved to the outbox is never called sent (issue #23)', async () => {
+    const { user, to, subject, done } = await openEmail({
+      [`POST /st/4/jobs/${ID}/publish`]: { body: { sent: 2, delivery: 'outbox' } },
+    });
+    await user.type(to, 'ann@example.com, bo@example.no');
+    await user.type(subject, 'Cabin');
+    await user.click(done);
+    expect(
+      await screen.findByText(
+        'Not sent: e-mail is not set up on this server, so the 2 messages were only saved there',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('2 e-mails sent')).toBeNull();
+  });
+
+  test('a send the server refuses by its limits says why (issue #23)', async () => {
+    const { user, to, subject, done } = await openEmail({
+      [`POST /st/4/jobs/${ID}/publish`]: {
+        status: 409,
+        body: { error: { code: 'already_sent', message: 'Already sent' } },
+      },
+    });
+    await user.type(to, 'ann@example.com');
+    await user.type(subject, 'Cabin');
+    await user.click(done);
+    const alert = await within(dialog()).findByRole('alert');
+    expect(alert.textContent).toBe('This was already sent to one of these addresses today');
+  });
+
   test('a failure says so and keeps the form; Back returns to the options with the share made once', async () => {
     const { user, to, subject, done, calls, onClose } = await openEmail({
       [`POST /st/4/jobs/${ID}/publish`]: { status: 500 },
