@@ -1,18 +1,8 @@
 import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { lazyScreen } from './lazy-screen.ts';
+import type { MenuItem } from './menu-item.ts';
 
-/** One entry of a {@link Menu}: an action, or a switch when `checked` is set. */
-export interface MenuItem {
-  key: string;
-  label: string;
-  icon?: ReactNode;
-  onSelect: () => void;
-  /** A switch (menuitemcheckbox) and its state. */
-  checked?: boolean;
-  /** Stays focusable (and announced as unavailable) but does nothing. */
-  isDisabled?: boolean;
-  isDanger?: boolean;
-}
+export type { MenuItem } from './menu-item.ts';
 
 /** Props of {@link Menu}. */
 export interface MenuProps {

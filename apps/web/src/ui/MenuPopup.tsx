@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Icon } from './icons.tsx';
-import type { MenuItem } from './Menu.tsx';
+import type { MenuItem } from './menu-item.ts';
 import { moveMenuFocus } from './menu-keys.ts';
 import { useInViewport } from './use-in-viewport.ts';
 
