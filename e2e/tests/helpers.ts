@@ -268,6 +268,17 @@ export async function dragOver(page: Page, files: DraggedFile[], title: string):
 export async function axe(page: Page, within?: string, options: { contrast?: boolean } = {}): Promise<void> {
   let builder = new AxeBuilder({ page });
   if (!options.contrast) builder = builder.disableRules(['color-contrast']);
+  // Contrast measured while a dialog still fades in (the backdrop's 150 ms) is the fade's,
+  // not the design's: let finite animations end first (spinners run forever).
+  else
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    );
   const results = await (within ? builder.include(within) : builder).analyze();
   expect(
     results.violations.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.html).join(' | ')}`),
