@@ -160,6 +160,7 @@ if (runs('web')) {
     bigMonth: env('BENCH_WEB_BIG_MONTH', 20_000),
   });
   figures.web_first_thumb_ms = quantile(web.firstThumbMs, 0.5);
+  figures.web_first_thumb_vs_bare = figures.web_first_thumb_ms / quantile(web.bareFirstThumbMs, 0.5);
   figures.web_fling_frame_median_ms = quantile(web.frameDeltasMs, 0.5);
   figures.web_fling_frame_p95_ms = quantile(web.frameDeltasMs, 0.95);
   figures.web_jump_unblank_worst_ms = Math.max(...web.jumps.map((jump) => jump.blankMs));
@@ -170,6 +171,7 @@ if (runs('web')) {
     `web first thumbnail after a cold load of /photos (new context, HTTP cache off, a change just before; ` +
       `navigation start → first decoded img.tile__image, ` +
       `median of ${String(web.firstThumbMs.length)}): ${web.firstThumbMs.map(ms).join(', ')}`,
+    `web bare page making the same requests in the same waves (after the same change): ${web.bareFirstThumbMs.map(ms).join(', ')}`,
     `web fling (fast scroller dragged top to bottom in 1.5 s): ${String(web.frameDeltasMs.length)} frames, ` +
       `rAF delta median ${quantile(web.frameDeltasMs, 0.5).toFixed(1)} ms, ` +
       `p95 ${quantile(web.frameDeltasMs, 0.95).toFixed(1)} ms, max ${Math.max(...web.frameDeltasMs).toFixed(1)} ms`,
@@ -197,8 +199,14 @@ if (runs('web')) {
   if (web.hash) {
     figures.web_hash_mb_s = web.hash.mbPerSecond;
     figures.web_hash_photos_mb_s = web.hash.photosMbPerSecond;
+    figures.web_hash_vs_read = web.hash.mbPerSecond / web.hash.readMbPerSecond;
+    figures.web_hash_photos_vs_read = web.hash.photosMbPerSecond / web.hash.photosReadMbPerSecond;
     notes.push(
-      `web hashing, 128 MiB of the same bytes as 8 MiB photos one after another: ${web.hash.photosMbPerSecond.toFixed(0)} MB/s`,
+      `web hashing ceiling, a worker reading the same blobs without hashing: the big blob streamed at ` +
+        `${web.hash.readMbPerSecond.toFixed(0)} MB/s, the photos whole at ${web.hash.photosReadMbPerSecond.toFixed(0)} MB/s`,
+    );
+    notes.push(
+      `web hashing, 128 MiB of the same bytes as 8 MiB photos queued at once to the uploader's ${String(web.hash.width)} workers: ${web.hash.photosMbPerSecond.toFixed(0)} MB/s`,
     );
     notes.push(
       `web hashing: the uploader's sha1.worker on a ${String(web.hash.mib)} MiB in-memory blob, answer checked: ` +

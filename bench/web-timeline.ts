@@ -12,6 +12,7 @@ import {
 } from './lib/browser.ts';
 import { makeDataDir, removeDataDir } from './lib/server.ts';
 import { EMAIL, VIEWPORT, withSeedDeps } from './lib/web-seed.ts';
+import { bareLoad, recordRequests, waves, type RecordedRequest } from './web-bare.ts';
 import { bigMonth, type BigMonthResult } from './web-big-month.ts';
 import { hashThroughput, type HashResult } from './web-hash.ts';
 
@@ -65,6 +66,8 @@ export interface WebTimelineResult {
   files: number;
   seedSeconds: number;
   firstThumbMs: number[];
+  /** The same loads' requests made by a bare page (web-bare.ts), each right after its app load. */
+  bareFirstThumbMs: number[];
   frameDeltasMs: number[];
   jumps: JumpResult[];
   million?: MillionResult;
@@ -161,17 +164,23 @@ async function firstThumbnails(browser: Browser, url: string, state: StorageStat
     .files[0]?.id;
   if (!file) throw new Error('the bench library has no file');
   const times: number[] = [];
-  for (let run = 0; run < loads; run++) {
+  const bareTimes: number[] = [];
+  const change = async () => {
     const trashed = await api(`/st/4/jobs/${job}/files_by_id/${file}`, { method: 'DELETE' });
     const restored = await api(`/st/4/jobs/${job}/multi_rollback`, {
       method: 'POST',
       body: JSON.stringify({ file_uuids: [file] }),
     });
     if (!trashed.ok || !restored.ok) throw new Error('the change before a cold load failed');
+  };
+  for (let run = 0; run < loads; run++) {
+    await change();
     const context = await browser.newContext({ viewport: VIEWPORT, storageState: state });
+    let requestWaves: RecordedRequest[][];
     try {
       await context.addInitScript(probeFirstThumbnail);
       const page = await context.newPage();
+      const requests = recordRequests(page);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -180,13 +189,23 @@ async function firstThumbnails(browser: Browser, url: string, state: StorageStat
         timeout: 30_000,
         polling: 50,
       });
-      times.push(await page.evaluate(() => (window as ProbeWindow).__troveBench?.firstThumb ?? NaN));
+      const firstThumb = await page.evaluate(() => (window as ProbeWindow).__troveBench?.firstThumb ?? NaN);
+      times.push(firstThumb);
+      requestWaves = waves(await requests.until(firstThumb));
       if (process.env.BENCH_WEB_WATERFALL === '1') console.log(await waterfall(page));
     } finally {
       await context.close();
     }
+    // The same requests from a bare page, after the same change (no overview cached).
+    await change();
+    bareTimes.push(await bareLoad(browser, `${url}/photos`, state, requestWaves));
+    if (process.env.BENCH_WEB_WATERFALL === '1') {
+      console.log(
+        `bare page: ${String(requestWaves.length)} waves of ${requestWaves.map((wave) => wave.length).join(', ')} requests`,
+      );
+    }
   }
-  return times;
+  return { times, bareTimes };
 }
 
 /** What a cold load fetched until its first thumbnail, for BENCH_WEB_WATERFALL=1. */
@@ -418,7 +437,7 @@ export async function benchWebTimeline(options: {
     let result: WebTimelineResult;
     try {
       const state = movedTo(signedIn, server.url);
-      const firstThumbMs = await firstThumbnails(browser, server.url, state, options.loads);
+      const cold = await firstThumbnails(browser, server.url, state, options.loads);
       const timeline = await settledTimeline(browser, server.url, state);
       try {
         const frameDeltasMs = await fling(timeline.page);
@@ -426,7 +445,8 @@ export async function benchWebTimeline(options: {
         result = {
           files: options.files,
           seedSeconds,
-          firstThumbMs,
+          firstThumbMs: cold.times,
+          bareFirstThumbMs: cold.bareTimes,
           frameDeltasMs,
           jumps: await jumps(timeline.page),
         };

@@ -20,10 +20,13 @@ export function RequireAuth() {
   const queryClient = useQueryClient();
   const isFetching = status === 'FETCHING';
   const isTimeline = location.pathname.startsWith('/photos');
+  // The unfiltered grid itself (not the viewer, not a filter): its first months' files too.
+  const isGrid =
+    /^\/photos\/?$/.test(location.pathname) && !new URLSearchParams(location.search).has('filter');
   useEffect(() => {
     // The account check and the timeline's first calls in parallel, not one after another.
-    if (isFetching && isTimeline) void prefetchTimeline(queryClient, api);
-  }, [isFetching, isTimeline, queryClient, api]);
+    if (isFetching && isTimeline) void prefetchTimeline(queryClient, api, { files: isGrid });
+  }, [isFetching, isTimeline, isGrid, queryClient, api]);
   switch (status) {
     case 'AUTHENTICATED':
       return <Outlet />;

@@ -96,16 +96,38 @@ export function useTimelineMonths(jobId: string | undefined) {
   });
 }
 
+/** Files of the newest months the cold-load prefetch asks for: about two screens of tiles. */
+const PREFETCH_FILES = 60;
+const PREFETCH_MONTHS = 3;
+
 /**
- * Starts the timeline's first two calls while the account is still being checked: on a
- * cold load of /photos they are otherwise two more round trips (and renders) before the
- * first month can be asked for (bench/web-timeline.ts, first thumbnails). A failure is
- * left for the timeline's own queries to report.
+ * Starts the timeline's first calls while the account is still being checked: on a cold
+ * load of /photos they are otherwise more round trips (and renders) before the first
+ * thumbnail can be asked for (bench/web-timeline.ts, first thumbnails). After the job and
+ * its months come, when `files`, the files of the newest months, as the unfiltered grid asks for them
+ * (the same queries, so the grid finds them cached): until about two screens of tiles, at
+ * most three months. A failure is left for the timeline's own queries to report.
  */
-export async function prefetchTimeline(queryClient: QueryClient, api: HttpClient): Promise<void> {
+export async function prefetchTimeline(
+  queryClient: QueryClient,
+  api: HttpClient,
+  { files: withFiles }: { files: boolean },
+): Promise<void> {
   try {
     const job = await queryClient.query(timelineJobQuery(api));
-    await queryClient.query(timelineMonthsQuery(api, job.id));
+    const { months } = await queryClient.query(timelineMonthsQuery(api, job.id));
+    if (!withFiles) return;
+    let files = 0;
+    const newest: TimelineMonth[] = [];
+    for (const month of months) {
+      // The 'all' filter's count (countFor in features/timeline/sections.ts).
+      const count = month.pictures + month.videos + month.screenshots;
+      if (count === 0) continue;
+      newest.push(month);
+      files += count;
+      if (files >= PREFETCH_FILES || newest.length >= PREFETCH_MONTHS) break;
+    }
+    await Promise.all(newest.map((month) => queryClient.query(monthFilesQuery(api, job.id, month, 'all'))));
   } catch {
     // The timeline asks again, and shows the error, once it renders.
   }

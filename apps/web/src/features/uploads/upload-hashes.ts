@@ -5,7 +5,10 @@ import type { UploaderCore } from './uploader-types.ts';
 export interface UploadHashes {
   /** The hash of an item's file, started now if it is not running yet; undefined without a file. */
   of(id: number): Promise<string> | undefined;
-  /** Starts hashing the next queued file while `afterId` uploads. */
+  /**
+   * Starts hashing the next queued files while `afterId` uploads: as many as the hasher
+   * hashes at once (its workers), so a pool never idles while a file is sent or checked.
+   */
   ahead(afterId: number): void;
   /** Drops an item's hash (it is done with); a file that will be retried keeps its own. */
   forget(id: number): void;
@@ -38,8 +41,11 @@ export function createUploadHashes(
   return {
     of,
     ahead(afterId) {
-      const next = core.queue().items.find((item) => item.id > afterId && item.status === 'Enqueued');
-      if (next) void of(next.id);
+      const next = core
+        .queue()
+        .items.filter((item) => item.id > afterId && item.status === 'Enqueued')
+        .slice(0, hasher.width);
+      for (const item of next) void of(item.id);
     },
     forget(id) {
       hashes.delete(id);

@@ -58,7 +58,7 @@ function uploaderAgainstServer(routes: FakeRoutes = {}) {
         body: { status: 'processing', uuid: `up-${name}` },
       });
     },
-    hasher: { sha1: () => Promise.resolve('a'.repeat(40)), dispose: () => undefined },
+    hasher: { sha1: () => Promise.resolve('a'.repeat(40)), width: 1, dispose: () => undefined },
     getTimelineJobId: () => Promise.resolve(JOB),
     getAccount: () => Promise.resolve({ used_space: 0, max_space: 15 * GIB }),
   });
