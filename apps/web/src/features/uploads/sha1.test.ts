@@ -52,6 +52,31 @@ describe('incremental SHA-1 (see [Note: Upload hashing])', () => {
     LARGE_INPUT_TIMEOUT_MS,
   );
 
+  test('gathers a stream of chunks of any size into the same digest', async () => {
+    // A stream that hands out pieces smaller than, equal to and larger than the 1 MiB the
+    // hasher gathers, so every branch of the gathering is crossed; the size claims to be
+    // past ONE_SHOT_MAX_BYTES so the stream is what is read.
+    const bytes = patterned(5 * 1024 * 1024 + 77, 13, 241);
+    const sizes = [1, 65_536, 1_048_575, 1_048_576, 3, 2_000_000, 65_536, 700_001];
+    const stream = () => {
+      let at = 0;
+      let turn = 0;
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (at >= bytes.length) {
+            controller.close();
+            return;
+          }
+          const size = sizes[turn++ % sizes.length] ?? 1;
+          controller.enqueue(bytes.slice(at, at + size));
+          at += size;
+        },
+      });
+    };
+    const blob = { size: ONE_SHOT_MAX_BYTES + 1, stream } as unknown as Blob;
+    expect(await sha1OfBlob(blob)).toBe(createHash('sha1').update(bytes).digest('hex'));
+  });
+
   test(
     'stops when cancelled, whether read whole or in pieces',
     async () => {
