@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MAX_UPLOAD_BYTES, resolveBrands, type ServiceDirectory } from '@trove/contract';
 import type { Config } from './config.ts';
-import { createRepositories, createTransact } from './db/repositories.ts';
+import { createRepositories, createTransact } from './modules/repositories.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { handleClientError, registerErrorHandler } from './errors.ts';
 import { createInProcessEventBus, type EventBus } from './events/event-bus.ts';
@@ -148,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     revocations,
     now,
   });
-  const changeWriter = createChangeWriter({ transact, bus });
+  const changeWriter = createChangeWriter({ db: database.db, bind: createRepositories, bus });
   const serverSecret = deps.mediaSecret ?? loadMediaSecret(config.MEDIA_URL_SECRET, config.DATA_DIR);
   const signer = createMediaSigner(serverSecret, {
     now,

@@ -8,7 +8,7 @@ import {
 } from '@trove/contract';
 import { z } from 'zod/mini';
 import { ValidationError, parseInput } from '../../errors.ts';
-import { requireAuth, signedInCaller } from '../../http/auth.ts';
+import { signedInCaller } from '../../http/auth.ts';
 import { multipartParts } from '../../http/multipart.ts';
 import type { CopiesService } from './copies.service.ts';
 import type { UploadsService } from './uploads.service.ts';
@@ -28,7 +28,7 @@ export function registerUploadRoutes(
 
   app.post(`${APP_BASE_PATH}/jobs/:id/upload`, userRoute, async (request) => {
     const { id } = parseInput(JobParams, request.params);
-    const auth = requireAuth(request);
+    const auth = signedInCaller(request);
     if (!request.isMultipart()) throw new ValidationError('Expected a multipart body with a file part');
     const fields: Record<string, unknown> = { ...(request.query as Record<string, unknown>) };
     let outcome: { answer: UploadResult } | { failure: unknown } | undefined;
@@ -63,7 +63,7 @@ export function registerUploadRoutes(
   app.post(`${APP_BASE_PATH}/jobs/:id/files_dedup`, userRoute, async (request) => {
     const { id } = parseInput(JobParams, request.params);
     const body = parseInput(FilesDedupBody, request.body ?? request.query);
-    return deps.uploads.dedup(requireAuth(request), id, body);
+    return deps.uploads.dedup(signedInCaller(request), id, body);
   });
 
   app.post(`${APP_BASE_PATH}/jobs/:id/copy_to_timeline`, userRoute, async (request) => {
