@@ -32,6 +32,7 @@ import { registerDocumentRoutes } from './modules/files/documents.routes.ts';
 import { createDocumentsService } from './modules/files/documents.service.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
+import { registerCopyRoutes } from './modules/uploads/copies.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createCopiesService } from './modules/uploads/copies.service.ts';
 import { createFsBlobStore } from './storage/fs-blob-store.ts';
@@ -221,10 +222,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJobRoutes(app, { jobs: jobsService });
   registerAlbumRoutes(app, {
     albums: createAlbumsService({ repos, access, changeWriter, jobs: jobsService, directory, now }),
-    copies: copiesService,
   });
   registerOptionRoutes(app, { options: createOptionsService({ options: repos.options, now }) });
-  registerUploadRoutes(app, { uploads: uploadsService, copies: copiesService });
+  registerUploadRoutes(app, { uploads: uploadsService });
+  registerCopyRoutes(app, { copies: copiesService });
   registerResumableRoutes(app, {
     resumable: createResumableService({
       repos,
