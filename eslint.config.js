@@ -9,6 +9,23 @@ const boundary = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
 
+const noWebApp = {
+  group: ['@trove/web', '**/apps/web/**'],
+  message: 'The server never imports the web app.',
+};
+const noRepositories = {
+  group: ['**/*.repository.ts', '**/*.repository'],
+  message: 'Routes call services, never repositories.',
+};
+/** Imports of these folders of apps/server/src from a folder below them. */
+const above = (...folders) => folders.flatMap((folder) => [`../${folder}/**`, `../../${folder}/**`]);
+const identityUp = {
+  group: above('modules', 'access', 'http'),
+  message:
+    'identity/ imports no module: accounts and sessions come in through its ports (IdpAccounts, AccountMaker, TokenIssuer).',
+};
+const serverTests = ['**/*.test.ts', '**/*.test-support.ts', '**/*.test-data.ts'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -59,19 +76,80 @@ export default tseslint.config(
   {
     files: ['apps/server/**/*.ts'],
     languageOptions: { globals: globals.node },
-    rules: boundary([
-      { group: ['@trove/web', '**/apps/web/**'], message: 'The server never imports the web app.' },
-    ]),
+    rules: boundary([noWebApp]),
   },
   {
     files: ['apps/server/src/**/*.routes.ts', 'apps/server/src/http/**/*.ts'],
+    rules: boundary([noWebApp, noRepositories]),
+  },
+  // The server's low layers never reach up (docs/ARCHITECTURE.md, Rules). Tests are no layer:
+  // they build whole apps.
+  {
+    files: ['apps/server/src/db/**/*.ts'],
+    ignores: serverTests,
     rules: boundary([
-      { group: ['@trove/web', '**/apps/web/**'], message: 'The server never imports the web app.' },
+      noWebApp,
       {
-        group: ['**/*.repository.ts', '**/*.repository'],
-        message: 'Routes call services, never repositories.',
+        group: [
+          ...above('modules', 'identity', 'queue', 'access', 'http', 'storage', 'mail', 'events', 'media'),
+        ],
+        message:
+          'db/ knows only the schema, the dialects and the migrations: the repositories are composed in modules/repositories.ts.',
       },
     ]),
+  },
+  {
+    files: ['apps/server/src/access/**/*.ts'],
+    ignores: serverTests,
+    rules: boundary([
+      noWebApp,
+      {
+        group: [...above('modules', 'http'), '**/*.repository.ts', '**/*.repository'],
+        message:
+          'access/ imports no module and no repository: it declares the reads it needs as ports (JobReader), and the repositories answer them.',
+      },
+    ]),
+  },
+  {
+    files: ['apps/server/src/http/**/*.ts'],
+    ignores: serverTests,
+    rules: boundary([
+      noWebApp,
+      noRepositories,
+      {
+        group: above('modules', 'identity', 'db'),
+        message:
+          'http/ imports no module: the caller type is access/caller.ts, and sessions come in through the SessionAuthenticator port.',
+      },
+    ]),
+  },
+  {
+    files: ['apps/server/src/identity/**/*.ts'],
+    ignores: serverTests,
+    rules: boundary([noWebApp, identityUp]),
+  },
+  {
+    files: ['apps/server/src/identity/**/*.routes.ts'],
+    ignores: serverTests,
+    rules: boundary([noWebApp, noRepositories, identityUp]),
+  },
+  // [Note: Change records] One writer: only change-writer.ts inserts change records.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/modules/changes/change-writer.ts', 'apps/server/src/db/migrations/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='insertInto'][arguments.0.value='job_events']",
+          message: 'Change records are written by the change writer only (modules/changes/change-writer.ts).',
+        },
+        {
+          selector: "CallExpression[callee.name='insertRows'][arguments.1.value='job_events']",
+          message: 'Change records are written by the change writer only (modules/changes/change-writer.ts).',
+        },
+      ],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

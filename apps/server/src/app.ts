@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MAX_UPLOAD_BYTES, resolveBrands, type ServiceDirectory } from '@trove/contract';
 import type { Config } from './config.ts';
-import { createRepositories, createTransact } from './db/repositories.ts';
+import { createRepositories, createTransact } from './modules/repositories.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { handleClientError, registerErrorHandler } from './errors.ts';
 import { createInProcessEventBus, type EventBus } from './events/event-bus.ts';
@@ -32,6 +32,7 @@ import { registerDocumentRoutes } from './modules/files/documents.routes.ts';
 import { createDocumentsService } from './modules/files/documents.service.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
+import { registerCopyRoutes } from './modules/uploads/copies.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createCopiesService } from './modules/uploads/copies.service.ts';
 import { createFsBlobStore } from './storage/fs-blob-store.ts';
@@ -148,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     revocations,
     now,
   });
-  const changeWriter = createChangeWriter({ transact, bus });
+  const changeWriter = createChangeWriter({ db: database.db, bind: createRepositories, bus });
   const serverSecret = deps.mediaSecret ?? loadMediaSecret(config.MEDIA_URL_SECRET, config.DATA_DIR);
   const signer = createMediaSigner(serverSecret, {
     now,
@@ -221,10 +222,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJobRoutes(app, { jobs: jobsService });
   registerAlbumRoutes(app, {
     albums: createAlbumsService({ repos, access, changeWriter, jobs: jobsService, directory, now }),
-    copies: copiesService,
   });
   registerOptionRoutes(app, { options: createOptionsService({ options: repos.options, now }) });
-  registerUploadRoutes(app, { uploads: uploadsService, copies: copiesService });
+  registerUploadRoutes(app, { uploads: uploadsService });
+  registerCopyRoutes(app, { copies: copiesService });
   registerResumableRoutes(app, {
     resumable: createResumableService({
       repos,

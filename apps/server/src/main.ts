@@ -4,7 +4,7 @@ import { mailNotice, toolRuns, videoToolsNotice } from './startup-notices.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
-import { createRepositories, createTransact } from './db/repositories.ts';
+import { createRepositories, createTransact } from './modules/repositories.ts';
 import { openEventBus } from './events/open-bus.ts';
 import { createFsckRepository } from './fsck/fsck.repository.ts';
 import { runFsck, summarize } from './fsck/fsck.ts';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Config } from './config.ts';
-import { createRepositories, createTransact } from './db/repositories.ts';
+import { createRepositories, createTransact } from './modules/repositories.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { EventBus } from './events/event-bus.ts';
 import { closeHeicWorkers } from './media/heic.ts';
@@ -53,7 +53,7 @@ export function createWorker(deps: {
       : createBullmqWorkQueue({ ...common, redisUrl: config.REDIS_URL });
   const media = createMediaHandler({
     repos,
-    changeWriter: createChangeWriter({ transact: createTransact(database.db), bus }),
+    changeWriter: createChangeWriter({ db: database.db, bind: createRepositories, bus }),
     store,
     tools:
       deps.tools ??

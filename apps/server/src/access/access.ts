@@ -1,7 +1,8 @@
+import type { Selectable } from 'kysely';
 import type { CurrentUserCan } from '@trove/contract';
+import type { JobsTable } from '../db/schema.ts';
 import { NotFoundError, PasswordRequiredError, SecuredJobError } from '../errors.ts';
 import { verifyPassword } from '../identity/passwords.ts';
-import type { Repositories } from '../db/repositories.ts';
 import { deriveKey } from '../identity/crypto.ts';
 import {
   clientAddressKey,
@@ -9,34 +10,33 @@ import {
   type Throttle,
   type ThrottlePolicy,
 } from '../identity/throttle.ts';
-import type { JobForCaller, JobRow, JobsRepository } from '../modules/jobs/jobs.repository.ts';
+import type { Caller } from './caller.ts';
 import { allows, currentUserCan, type JobAction, type Role, type Situation } from './policy.ts';
 import { createGuestTokens, type GuestTokens } from './guest-tokens.ts';
 import { createVisitorGrants, mediaScope, parseMediaScope, type VisitorGrants } from './visitor-grants.ts';
 
 export type { JobAction, Role } from './policy.ts';
 
-/** Who is asking: a signed-in user, or a visitor with at most a grant (see [Note: Visitors]). */
-export interface Caller {
-  userId: string | null;
-  sessionId: string | null;
-  /** The foreign-auth header: a visitor grant of the album. */
-  foreignAuth: string | null;
-  /** The guest header of a visitor who gave a name to comment (see [Note: Guests]). */
-  guestAuth?: string | null;
-  clientIp: string;
+type JobRow = Selectable<JobsTable>;
+
+/** A job with what access needs to know of one caller: their membership and account. */
+export interface JobForAccess {
+  job: JobRow;
+  ownerName: string;
+  /** The caller's membership, if they ever subscribed. */
+  member: { subscribed: number } | undefined;
+  /** The caller is a read-only user (spec 001 §6); false when signed out. */
+  readOnlyUser: boolean;
+  /** The job's owner's account is disabled. */
+  ownerDisabled?: boolean;
 }
 
 /**
- * A signed-in caller: what services that only serve users pass. The grant the request
- * carried goes along: a signed-in visitor of a password album must not be asked for the
- * password again on `user` routes (copy_to_timeline, uploads).
+ * The one read access makes (the jobs repository answers it): the job and the caller's
+ * standing in it. A port, so `access/` needs nothing from the modules above it.
  */
-export function userCaller(
-  auth: { userId: string; sessionId: string; foreignAuth?: string | null },
-  clientIp = '',
-): Caller {
-  return { userId: auth.userId, sessionId: auth.sessionId, foreignAuth: auth.foreignAuth ?? null, clientIp };
+export interface JobReader {
+  findForCaller(id: string, userId: string | null): Promise<JobForAccess | undefined>;
 }
 
 /** The caller's standing in one job, resolved once per request. */
@@ -93,7 +93,7 @@ export const OWN_TRIES_BEFORE_SHARED_BUDGET = 2;
  * those who owned or took part in a deleted album.
  */
 export function createAccess(deps: {
-  jobs: Pick<JobsRepository, 'findForCaller'>;
+  jobs: JobReader;
   grants: VisitorGrants;
   guests: GuestTokens;
   throttle: Throttle;
@@ -111,7 +111,7 @@ export function createAccess(deps: {
     return decide(caller, await jobs.findForCaller(jobId, caller.userId));
   }
 
-  function decide(caller: Caller, found: JobForCaller | undefined): Resolved {
+  function decide(caller: Caller, found: JobForAccess | undefined): Resolved {
     if (!found) return { kind: 'missing' };
     const { job, member, ownerName, readOnlyUser } = found;
     const isOwner = caller.userId !== null && job.owner_id === caller.userId;
@@ -230,7 +230,7 @@ export function createAccess(deps: {
     },
 
     /** The grants of jobs read in bulk (a list), skipping those the caller may not `action`. */
-    grantsOf(caller: Caller, found: readonly JobForCaller[], action: JobAction): JobGrant[] {
+    grantsOf(caller: Caller, found: readonly JobForAccess[], action: JobAction): JobGrant[] {
       return found.flatMap((one) => {
         const resolved = decide(caller, one);
         return resolved.kind === 'grant' && resolved.grant.can(action) ? [resolved.grant] : [];
@@ -351,7 +351,7 @@ export function canServeTrashedMedia(
  * with `secret`, password tries throttled in the same table the app uses.
  */
 export function accessFor(
-  repos: Pick<Repositories, 'jobs' | 'throttle'>,
+  repos: { jobs: JobReader; throttle: Parameters<typeof createThrottle>[0] },
   secret: Buffer,
   now: () => number = Date.now,
 ): Access {

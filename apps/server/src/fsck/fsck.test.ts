@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRepositories, createTransact } from '../db/repositories.ts';
+import { createRepositories, createTransact } from '../modules/repositories.ts';
 import { createFsBlobStore } from '../storage/fs-blob-store.ts';
 import {
   DIALECTS,

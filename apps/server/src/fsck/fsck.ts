@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Repositories, Transact } from '../db/repositories.ts';
+import type { Repositories, Transact } from '../modules/repositories.ts';
 import { freeBytes, releaseBlobs } from '../modules/trash/release.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { FsckRepository } from './fsck.repository.ts';

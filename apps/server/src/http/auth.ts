@@ -2,8 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BASIC_AUTH_USER, ClientQuery, FOREIGN_AUTH_HEADER, GUEST_AUTH_HEADER } from '@trove/contract';
 import { AppError, UnauthorizedError, UserDisabledError } from '../errors.ts';
-import type { Caller } from '../access/access.ts';
-import type { AuthContext, SessionsService } from '../modules/sessions/sessions.service.ts';
+import type { Caller, SignedInCaller } from '../access/caller.ts';
 
 /**
  * Who may call a route. Every route must say; one that does not fails the start. `signed`
@@ -19,13 +18,21 @@ declare module 'fastify' {
     auth?: RouteAuth;
   }
   interface FastifyRequest {
-    /** Set for `auth: 'user'` routes once the token checked out. */
-    auth: AuthContext | null;
-    /** The optional foreign-auth value (spec 001 §7), taken from a header, never the URL. */
-    foreignAuth: string | null;
-    /** The optional guest token of a visitor who comments (see [Note: Guests]), from a header. */
-    guestAuth: string | null;
+    /** Set on `user` and `visitor` routes once the request checked out; null elsewhere. */
+    caller: Caller | null;
   }
+}
+
+/**
+ * What the plugin asks of sessions (the sessions service answers): the session a token
+ * presented by a device stands for, or undefined for anything not valid. A port, so `http/`
+ * needs nothing from the modules above it.
+ */
+export interface SessionAuthenticator {
+  authenticate(
+    token: string,
+    deviceId: string,
+  ): Promise<{ userId: string; sessionId: string; deviceId: string; disabled: boolean } | undefined>;
 }
 
 /** Reads `Authorization: Basic base64("token:" + token)`; undefined for anything else. */
@@ -44,10 +51,8 @@ export function parseBasicToken(header: string | undefined): string | undefined 
  * and HTTP Basic built from the token. Every failure is the same 401, whatever failed.
  */
 export const authPlugin = fp(
-  (app: FastifyInstance, opts: { sessions: SessionsService; clientKeys: readonly string[] }) => {
-    app.decorateRequest('auth', null);
-    app.decorateRequest('foreignAuth', null);
-    app.decorateRequest('guestAuth', null);
+  (app: FastifyInstance, opts: { sessions: SessionAuthenticator; clientKeys: readonly string[] }) => {
+    app.decorateRequest('caller', null);
 
     app.addHook('onRoute', (route) => {
       const auth = route.config?.auth;
@@ -64,47 +69,44 @@ export const authPlugin = fp(
         throw new AppError(400, 'invalid_client', 'key, client_v and device_id are required');
       if (!opts.clientKeys.includes(query.data.key))
         throw new AppError(400, 'invalid_client', 'Unknown client key');
+      // The optional foreign-auth value (spec 001 §7) and guest token come from headers, never the URL.
       const foreign = request.headers[FOREIGN_AUTH_HEADER];
-      request.foreignAuth = typeof foreign === 'string' && foreign !== '' ? foreign : null;
       const guest = request.headers[GUEST_AUTH_HEADER];
-      request.guestAuth = typeof guest === 'string' && guest !== '' ? guest : null;
+      const visitor: Caller = {
+        userId: null,
+        sessionId: null,
+        deviceId: null,
+        foreignAuth: typeof foreign === 'string' && foreign !== '' ? foreign : null,
+        guestAuth: typeof guest === 'string' && guest !== '' ? guest : null,
+        clientIp: request.ip,
+      };
       // A visitor sends no Authorization at all; a bad one is refused, never read as a visitor.
-      if (mode === 'visitor' && request.headers.authorization === undefined) return;
+      if (mode === 'visitor' && request.headers.authorization === undefined) {
+        request.caller = visitor;
+        return;
+      }
       const token = parseBasicToken(request.headers.authorization);
       if (!token) throw new UnauthorizedError();
       const session = await opts.sessions.authenticate(token, query.data.device_id);
       if (!session) throw new UnauthorizedError();
       if (session.disabled) throw new UserDisabledError();
-      request.auth = {
-        userId: session.userId,
-        sessionId: session.sessionId,
-        deviceId: session.deviceId,
-        foreignAuth: request.foreignAuth,
-      };
+      const { userId, sessionId, deviceId } = session;
+      request.caller = { ...visitor, userId, sessionId, deviceId };
     });
   },
   { name: 'trove-auth' },
 );
 
-/** The caller of an `auth: 'user'` route; throws if used on a public one by mistake. */
-export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new UnauthorizedError();
-  return request.auth;
-}
-
-/** The caller of a `user` or `visitor` route, as `access/` sees them. */
+/** The caller of a `user` or `visitor` route; throws if used on another route by mistake. */
 export function callerOf(request: FastifyRequest): Caller {
-  return {
-    userId: request.auth?.userId ?? null,
-    sessionId: request.auth?.sessionId ?? null,
-    foreignAuth: request.foreignAuth,
-    guestAuth: request.guestAuth,
-    clientIp: request.ip,
-  };
+  if (!request.caller) throw new UnauthorizedError();
+  return request.caller;
 }
 
 /** The caller of a `user` route, signed in for sure. */
-export function signedInCaller(request: FastifyRequest): Caller & { userId: string; sessionId: string } {
-  const auth = requireAuth(request);
-  return { ...callerOf(request), userId: auth.userId, sessionId: auth.sessionId };
+export function signedInCaller(request: FastifyRequest): SignedInCaller {
+  const caller = callerOf(request);
+  const { userId, sessionId, deviceId } = caller;
+  if (userId === null || sessionId === null || deviceId === null) throw new UnauthorizedError();
+  return { ...caller, userId, sessionId, deviceId };
 }

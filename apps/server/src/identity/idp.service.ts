@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type {
   IdpRequestInfo,
   IdpResult,
@@ -18,9 +19,7 @@ import {
   RateLimitedError,
   UserDisabledError,
 } from '../errors.ts';
-import type { AccountsRepository } from '../modules/accounts/accounts.repository.ts';
-import type { AccountsService } from '../modules/accounts/accounts.service.ts';
-import type { SessionsService } from '../modules/sessions/sessions.service.ts';
+import type { UsersTable } from '../db/schema.ts';
 import { constantTimeEqual, pkceChallenge, randomSecret, sha256Hex } from './crypto.ts';
 import type { LoginRequestRow, LoginRequestsRepository } from './login-requests.repository.ts';
 import type { OidcProvider } from './oidc.ts';
@@ -67,6 +66,35 @@ export interface PasswordStepResult {
   deviceCookie: string;
 }
 
+type UserRow = Selectable<UsersTable>;
+
+/*
+ * What the IdP asks of accounts and sessions. Ports: the accounts repository and service and
+ * the sessions service answer them, and `identity/` needs nothing from the modules above it.
+ */
+
+/** The account reads of a sign-in. */
+export interface IdpAccounts {
+  findById(id: string): Promise<UserRow | undefined>;
+  findByEmail(email: string): Promise<UserRow | undefined>;
+  findByOidcIdentity(issuer: string, subject: string): Promise<UserRow | undefined>;
+}
+
+/** Makes an account (with the timeline every user owns); answers the new user's id. */
+export interface AccountMaker {
+  create(input: {
+    email: string;
+    name: string;
+    passwordHash: string | null;
+    oidc?: { issuer: string; subject: string };
+  }): Promise<string>;
+}
+
+/** Issues the token of a signed-in device (see [Note: Tokens]). */
+export interface TokenIssuer {
+  issueToken(userId: string, device: { id: string; name: string }): Promise<string>;
+}
+
 class WrongCredentialsError extends AppError {
   constructor() {
     // One message for unknown e-mail, wrong password and external-only accounts (no enumeration).
@@ -82,9 +110,9 @@ class WrongCredentialsError extends AppError {
  */
 export function createIdpService(deps: {
   loginRequests: LoginRequestsRepository;
-  accounts: AccountsRepository;
-  accountsService: AccountsService;
-  sessionsService: SessionsService;
+  accounts: IdpAccounts;
+  accountsService: AccountMaker;
+  sessionsService: TokenIssuer;
   throttle: Throttle;
   quotas: Quotas;
   /** Config SIGN_UPS_PER_HOUR: see signUpLimits. */

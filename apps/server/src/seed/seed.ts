@@ -1,4 +1,5 @@
 import { accessFor } from '../access/access.ts';
+import { sessionCaller } from '../access/caller.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,7 +9,7 @@ import { sql } from 'kysely';
 import { monthOf } from '@trove/contract';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { createRepositories, createTransact } from '../db/repositories.ts';
+import { createRepositories, createTransact } from '../modules/repositories.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { hashPassword } from '../identity/passwords.ts';
 import { createChangeWriter } from '../modules/changes/change-writer.ts';
@@ -62,7 +63,7 @@ export async function seedDemo(
   if (!job) throw new Error('the demo account has no timeline');
   const uploads = createUploadsService({
     repos,
-    changeWriter: createChangeWriter({ transact: createTransact(deps.database.db), bus: deps.bus }),
+    changeWriter: createChangeWriter({ db: deps.database.db, bind: createRepositories, bus: deps.bus }),
     // Only the demo account's own timeline is written to: no visitor grant is ever made.
     access: accessFor(repos, randomBytes(32)),
     bus: deps.bus,
@@ -70,7 +71,7 @@ export async function seedDemo(
     baseQuotaBytes: deps.config.BASE_QUOTA_BYTES,
     now: Date.now,
   });
-  const auth = { userId, sessionId: 'seed', deviceId: 'seed' };
+  const auth = sessionCaller({ userId, sessionId: 'seed', deviceId: 'seed' });
   const workDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'trove-seed-'));
   let uploaded = 0;
   const put = async (item: SeedItem) => {

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import type { FastifyInstance } from 'fastify';
 import { AccountInfoQuery, APP_BASE_PATH, SetNameBody } from '@trove/contract';
 import { parseInput } from '../../errors.ts';
-import { requireAuth } from '../../http/auth.ts';
+import { signedInCaller } from '../../http/auth.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 /** GET /account_info and POST /name (spec 001 §7). */
@@ -11,11 +11,11 @@ export function registerAccountRoutes(app: FastifyInstance, deps: { accounts: Ac
 
   app.get(`${APP_BASE_PATH}/account_info`, userRoute, async (request) => {
     parseInput(z.looseObject(AccountInfoQuery.shape), request.query);
-    return deps.accounts.getInfo(requireAuth(request).userId);
+    return deps.accounts.getInfo(signedInCaller(request).userId);
   });
 
   app.post(`${APP_BASE_PATH}/name`, userRoute, async (request) => {
     const { name } = parseInput(SetNameBody, request.body);
-    return deps.accounts.setName(requireAuth(request).userId, name);
+    return deps.accounts.setName(signedInCaller(request).userId, name);
   });
 }

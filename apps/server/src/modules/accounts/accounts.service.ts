@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AccountInfo } from '@trove/contract';
 import { ANALYTICS_SERVICE, PERMISSION_BITS } from '@trove/contract';
 import { NotFoundError } from '../../errors.ts';
-import type { Transact } from '../../db/repositories.ts';
+import type { Transact } from '../repositories.ts';
 import type { PrivacyRepository } from '../privacy/privacy.repository.ts';
 import type { AccountsRepository, UserRow } from './accounts.repository.ts';
 

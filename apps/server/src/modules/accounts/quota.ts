@@ -1,4 +1,4 @@
-import type { Repositories } from '../../db/repositories.ts';
+import type { Repositories } from '../repositories.ts';
 
 /**
  * Is the user using more than their quota? Trashed files keep counting until deleted for

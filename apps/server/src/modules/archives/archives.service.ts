@@ -9,9 +9,10 @@ import {
   type ArchiveOptions,
   type PreparedArchive,
 } from '@trove/contract';
-import { canServeSignedMedia, canServeTrashedMedia, type Access, type Caller } from '../../access/access.ts';
+import { canServeSignedMedia, canServeTrashedMedia, type Access } from '../../access/access.ts';
+import type { Caller, SignedInCaller } from '../../access/caller.ts';
 import { MEDIA_URL_MAX_AGE_MS, type MediaSigner, type PresentedSignature } from '../../access/media-urls.ts';
-import type { Repositories } from '../../db/repositories.ts';
+import type { Repositories } from '../repositories.ts';
 import { DownloadLimitError, NotFoundError, RateLimitedError } from '../../errors.ts';
 import { QuotaExceeded, type QuotaCharge, type Quotas } from '../../identity/quota.ts';
 import { clientAddressKey } from '../../identity/throttle.ts';
@@ -220,7 +221,7 @@ export function createArchivesService(deps: {
 
     /** POST /files_from_trash_as_archive: files of the caller's own trash (spec 000 §6). */
     async prepareTrash(
-      caller: Caller & { userId: string; sessionId: string },
+      caller: SignedInCaller,
       request: ArchiveOptions & { file_ids: string[] },
     ): Promise<PreparedArchive> {
       if (request.file_ids.length > DOWNLOAD_MAX_ITEMS) throw new DownloadLimitError('files', false);

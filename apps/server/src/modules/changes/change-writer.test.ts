@@ -1,6 +1,6 @@
 import { ChangeType } from '@trove/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRepositories, createTransact } from '../../db/repositories.ts';
+import { createRepositories } from '../repositories.ts';
 import { createInProcessEventBus, jobChannel, type EventBus } from '../../events/event-bus.ts';
 import {
   DIALECTS,
@@ -52,7 +52,7 @@ describe.each(DIALECTS)('change writer (%s)', (dialect) => {
 
   it('writes named records with the next serials and wakes the job once, after the commit', async () => {
     const { bus, seen } = observingBus();
-    const writer = createChangeWriter({ transact: createTransact(t.database.db), bus });
+    const writer = createChangeWriter({ db: t.database.db, bind: createRepositories, bus });
     const before = (await createRepositories(t.database.db).jobs.findById(jobId))?.last_event_serial ?? 0;
 
     const serials = await writer.transact(async (_tx, changes) => [
@@ -79,7 +79,7 @@ describe.each(DIALECTS)('change writer (%s)', (dialect) => {
 
   it('a transaction that fails writes no record and wakes nobody', async () => {
     const { bus, seen } = observingBus();
-    const writer = createChangeWriter({ transact: createTransact(t.database.db), bus });
+    const writer = createChangeWriter({ db: t.database.db, bind: createRepositories, bus });
     const before = (await createRepositories(t.database.db).jobs.findById(jobId))?.last_event_serial ?? 0;
 
     await expect(

@@ -1,8 +1,8 @@
+import type { Kysely, Selectable } from 'kysely';
 import { ChangeType, type CommentChangeData, type ReactionChangeData } from '@trove/contract';
-import type { Repositories, Transact } from '../../db/repositories.ts';
-import type { Actor, CommentView } from '../comments/comments.repository.ts';
+import { insertRows } from '../../db/insert-rows.ts';
+import type { Database, FilesTable, JobEventsTable } from '../../db/schema.ts';
 import { jobChannel, type EventBus } from '../../events/event-bus.ts';
-import type { FileRow } from '../files/files.repository.ts';
 
 /**
  * [Note: Change records] Every mutation a job's clients must learn of appends one change
@@ -18,7 +18,30 @@ import type { FileRow } from '../files/files.repository.ts';
  *   would let a poller read the old serial and sleep through the change.
  * New record types get a method on `ChangeRecorder`. A guest's records name no user
  * (`user_id` null; the data names the guest).
+ *
+ * The rows are inserted in this file only: the repositories handed to services read the
+ * change log and cannot append to it (the lint forbids inserting into `job_events` anywhere
+ * else, and `repositories.test.ts` fails to compile if the services' bundle could).
  */
+
+type FileRow = Selectable<FilesTable>;
+type JobEventRow = Selectable<JobEventsTable>;
+
+/** The comment a type 10 record describes (the comments repository's `CommentView`). */
+export interface CommentOfRecord {
+  id: string;
+  job_id: string;
+  file_id: string;
+  user_id: string | null;
+  guest_id: string | null;
+  author_name: string;
+  text: string;
+  created_at: number;
+  edited_at: number | null;
+}
+
+/** Who loved a file: a user or a guest of the album. */
+type Lover = { userId: string; guestId: null } | { userId: null; guestId: string };
 
 /** Appends change records inside one transaction; see [Note: Change records]. */
 export interface ChangeRecorder {
@@ -40,21 +63,75 @@ export interface ChangeRecorder {
    * Type 10: `comment` was written or edited, or with `deleted` removed (the record's comment
    * is then empty, spec 000 §3).
    */
-  comment(comment: CommentView, change: { by: string | null; at: number; deleted: boolean }): Promise<number>;
+  comment(
+    comment: CommentOfRecord,
+    change: { by: string | null; at: number; deleted: boolean },
+  ): Promise<number>;
   /** Type 12: `actor` loved the file, or with `cleared` took the love back (empty reaction). */
   reaction(
     target: { jobId: string; fileId: string },
-    change: { actor: Actor; at: number; cleared: boolean },
+    change: { actor: Lover; at: number; cleared: boolean },
   ): Promise<number>;
 }
 
-/** The one writer of change records: transactions whose changes wake the jobs' pollers. */
-export interface ChangeWriter {
+/**
+ * The one writer of change records: transactions whose changes wake the jobs' pollers. `Tx`
+ * is what the transaction is handed as (the repositories, `modules/repositories.ts`), so this
+ * module needs no other module.
+ */
+export interface ChangeWriter<Tx> {
   /**
    * Runs `fn` in one transaction with repositories and a recorder bound to it; once it has
    * committed, wakes every job a record was written for. A rolled-back run wakes nobody.
    */
-  transact<T>(fn: (tx: Repositories, changes: ChangeRecorder) => Promise<T>): Promise<T>;
+  transact<T>(fn: (tx: Tx, changes: ChangeRecorder) => Promise<T>): Promise<T>;
+}
+
+/**
+ * [Note: Change serials] Every mutation of a job appends one record with the job's next
+ * serial, in the same transaction as the mutation: the increment of `jobs.last_event_serial`
+ * locks the job row, so serials are dense, ordered and never reused, and a reader that saw
+ * serial N has seen every change up to N.
+ */
+async function appendOne(trx: Kysely<Database>, event: Omit<JobEventRow, 'serial'>): Promise<number> {
+  const { last_event_serial } = await trx
+    .updateTable('jobs')
+    .set((eb) => ({ last_event_serial: eb('last_event_serial', '+', 1), updated_at: event.created_at }))
+    .where('id', '=', event.job_id)
+    .returning('last_event_serial')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('job_events')
+    .values({ ...event, serial: last_event_serial })
+    .execute();
+  return last_event_serial;
+}
+
+/**
+ * Appends changes of one job at once (a share of 500 files): one increment of the serial by
+ * their number, then their rows with the serials it freed, in order. Returns the last.
+ */
+async function appendMany(
+  trx: Kysely<Database>,
+  jobId: string,
+  events: readonly Omit<JobEventRow, 'serial' | 'job_id'>[],
+): Promise<number> {
+  const last = events.at(-1);
+  if (!last) throw new Error('appendMany needs at least one change');
+  const { last_event_serial } = await trx
+    .updateTable('jobs')
+    .set((eb) => ({
+      last_event_serial: eb('last_event_serial', '+', events.length),
+      updated_at: last.created_at,
+    }))
+    .where('id', '=', jobId)
+    .returning('last_event_serial')
+    .executeTakeFirstOrThrow();
+  const first = last_event_serial - events.length + 1;
+  const rows = events.map((event, i) => ({ ...event, job_id: jobId, serial: first + i }));
+  // 7 columns a row: 1,000 rows stay under SQLite's 32,766 bound variables.
+  await insertRows(trx, 'job_events', rows, 1000);
+  return last_event_serial;
 }
 
 /** Data of a type 0 change record (spec 000 §3 Job change record). */
@@ -84,7 +161,7 @@ function fileAddedData(file: FileRow, isRollback: boolean): Record<string, unkno
 }
 
 /** Data of a type 10 change record (spec 000 §3 Job change record; contract CommentChangeData). */
-function commentData(comment: CommentView, deleted: boolean): CommentChangeData {
+function commentData(comment: CommentOfRecord, deleted: boolean): CommentChangeData {
   const s = (ms: number) => Math.floor(ms / 1000);
   return {
     comment: deleted ? '' : comment.text,
@@ -98,7 +175,7 @@ function commentData(comment: CommentView, deleted: boolean): CommentChangeData 
   };
 }
 
-function createRecorder(tx: Repositories, touched: Set<string>): ChangeRecorder {
+function createRecorder(trx: Kysely<Database>, touched: Set<string>): ChangeRecorder {
   async function append(
     target: { jobId: string; fileId: string | null },
     type: ChangeType,
@@ -106,7 +183,7 @@ function createRecorder(tx: Repositories, touched: Set<string>): ChangeRecorder 
     at: number,
     data: Record<string, unknown>,
   ): Promise<number> {
-    const serial = await tx.changes.append({
+    const serial = await appendOne(trx, {
       job_id: target.jobId,
       type,
       file_id: target.fileId,
@@ -125,7 +202,8 @@ function createRecorder(tx: Repositories, touched: Set<string>): ChangeRecorder 
       const jobId = files[0]?.job_id;
       if (jobId === undefined || files.some((file) => file.job_id !== jobId))
         throw new Error('filesAdded takes files of one job');
-      const serial = await tx.changes.appendMany(
+      const serial = await appendMany(
+        trx,
         jobId,
         files.map((file) => ({
           type: ChangeType.FileAdded,
@@ -163,12 +241,21 @@ function createRecorder(tx: Repositories, touched: Set<string>): ChangeRecorder 
   };
 }
 
-/** Builds the writer over the database's transactions and the bus that wakes pollers. */
-export function createChangeWriter(deps: { transact: Transact; bus: EventBus }): ChangeWriter {
+/**
+ * Builds the writer over the database, the bus that wakes pollers, and `bind`, which makes
+ * what a transaction is handed (`createRepositories`).
+ */
+export function createChangeWriter<Tx>(deps: {
+  db: Kysely<Database>;
+  bind: (trx: Kysely<Database>) => Tx;
+  bus: EventBus;
+}): ChangeWriter<Tx> {
   return {
     async transact(fn) {
       const touched = new Set<string>();
-      const result = await deps.transact((tx) => fn(tx, createRecorder(tx, touched)));
+      const result = await deps.db
+        .transaction()
+        .execute((trx) => fn(deps.bind(trx), createRecorder(trx, touched)));
       await Promise.all([...touched].map((jobId) => deps.bus.publish(jobChannel(jobId), 'changed')));
       return result;
     },

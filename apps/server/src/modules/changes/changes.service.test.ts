@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { accessFor, userCaller } from '../../access/access.ts';
+import { accessFor } from '../../access/access.ts';
+import { sessionCaller } from '../../access/caller.ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRepositories, createTransact, type Repositories } from '../../db/repositories.ts';
+import { createRepositories, type Repositories } from '../repositories.ts';
 import { createInProcessEventBus } from '../../events/event-bus.ts';
 import {
   DIALECTS,
@@ -30,7 +31,7 @@ describe.each(DIALECTS)('changes with the uploads still processing (%s)', (diale
     const job = await repos.jobs.findById(jobId);
     if (!job) throw new Error('no job');
     const bus = createInProcessEventBus();
-    const writer = createChangeWriter({ transact: createTransact(t.database.db), bus });
+    const writer = createChangeWriter({ db: t.database.db, bind: createRepositories, bus });
     // What the media worker does when it gives up on a file (media.worker.ts markMediaFailed).
     const failTheFile = () =>
       writer.transact(async (tx, changes) => {
@@ -69,7 +70,7 @@ describe.each(DIALECTS)('changes with the uploads still processing (%s)', (diale
     const service = createChangesService({ repos: racing, access: accessFor(repos, randomBytes(32)), bus });
 
     const answer = await service.sinceWithPending(
-      userCaller({ userId: job.owner_id, sessionId: 's' }),
+      sessionCaller({ userId: job.owner_id, sessionId: 's', deviceId: 'd' }),
       jobId,
       job.last_event_serial,
     );

@@ -1,6 +1,7 @@
 import { CHANGE_TYPES, ChangeType, type ChangesResponse, type JobChange } from '@trove/contract';
-import type { Access, Caller } from '../../access/access.ts';
-import type { Repositories } from '../../db/repositories.ts';
+import type { Access } from '../../access/access.ts';
+import type { Caller } from '../../access/caller.ts';
+import type { Repositories } from '../repositories.ts';
 import { jobChannel, type EventBus } from '../../events/event-bus.ts';
 import type { JobEventRow } from './changes.repository.ts';
 

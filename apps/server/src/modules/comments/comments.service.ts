@@ -7,8 +7,9 @@ import {
   type JobActivity,
   type OkResponse,
 } from '@trove/contract';
-import type { Access, Caller, JobAction, JobGrant } from '../../access/access.ts';
-import type { Repositories } from '../../db/repositories.ts';
+import type { Access, JobAction, JobGrant } from '../../access/access.ts';
+import type { Caller } from '../../access/caller.ts';
+import type { Repositories } from '../repositories.ts';
 import { NotFoundError } from '../../errors.ts';
 import { clientAddressKey, type Throttle, type ThrottlePolicy } from '../../identity/throttle.ts';
 import type { ChangeWriter } from '../changes/change-writer.ts';
@@ -44,7 +45,7 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 export function createCommentsService(deps: {
   repos: Pick<Repositories, 'comments' | 'files'>;
   access: Access;
-  changeWriter: ChangeWriter;
+  changeWriter: ChangeWriter<Repositories>;
   throttle: Throttle;
   links: MediaLinks;
   now: () => number;

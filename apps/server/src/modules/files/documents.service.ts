@@ -1,6 +1,7 @@
 import type { DeleteDocumentsResponse, DocumentList } from '@trove/contract';
-import type { Access, Caller } from '../../access/access.ts';
-import type { Repositories } from '../../db/repositories.ts';
+import type { Access } from '../../access/access.ts';
+import type { Caller, SignedInCaller } from '../../access/caller.ts';
+import type { Repositories } from '../repositories.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { MediaLinks } from '../media/media-links.ts';
 import { toRemoteFile, type FilesService } from './files.service.ts';
@@ -38,7 +39,7 @@ export function createDocumentsService(deps: {
      * are not the caller's documents are left out of the answer.
      */
     async delete(
-      caller: Caller & { userId: string },
+      caller: SignedInCaller,
       jobId: string,
       fileIds: readonly string[],
     ): Promise<DeleteDocumentsResponse> {

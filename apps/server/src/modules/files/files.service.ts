@@ -8,8 +8,9 @@ import type {
   VideoCheckResponse,
 } from '@trove/contract';
 import { AlbumFileSort, extensionOf } from '@trove/contract';
-import type { Access, Caller, JobAction } from '../../access/access.ts';
-import type { Repositories } from '../../db/repositories.ts';
+import type { Access, JobAction } from '../../access/access.ts';
+import type { Caller, SignedInCaller } from '../../access/caller.ts';
+import type { Repositories } from '../repositories.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { isOverQuota } from '../accounts/quota.ts';
 import type { ChangeWriter } from '../changes/change-writer.ts';
@@ -95,7 +96,7 @@ export function createFilesService(deps: {
   repos: Pick<Repositories, 'accounts' | 'files' | 'jobs' | 'media'>;
   access: Access;
   /** The transactions that change files; see [Note: Change records]. */
-  changeWriter: ChangeWriter;
+  changeWriter: ChangeWriter<Repositories>;
   baseQuotaBytes: number;
   links: MediaLinks;
   now: () => number;
@@ -194,7 +195,7 @@ export function createFilesService(deps: {
      * (spec 000 §4 Album create), when the caller may delete the album: a participant
      * removing their own last photo must not delete somebody else's album.
      */
-    async trash(caller: Caller & { userId: string }, jobId: string, fileId: string): Promise<void> {
+    async trash(caller: SignedInCaller, jobId: string, fileId: string): Promise<void> {
       const grant = await jobFor(caller, jobId, 'read');
       const { job } = grant;
       await changeWriter.transact(async (tx, changes) => {
@@ -225,7 +226,7 @@ export function createFilesService(deps: {
      * is refused with `quota_exceeded` while the account is over its quota (`isOverQuota`).
      */
     async restore(
-      caller: Caller & { userId: string },
+      caller: SignedInCaller,
       jobId: string,
       fileIds: readonly string[],
     ): Promise<MultiRollbackResponse> {

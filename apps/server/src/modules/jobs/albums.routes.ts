@@ -2,38 +2,28 @@ import type { FastifyInstance } from 'fastify';
 import {
   APP_BASE_PATH,
   AlbumPasswordBody,
-  CopyFilesBody,
   JobAttributeBody,
   JobAttributeName,
   PermissionsBody,
   PrivacyModeBody,
   RenameAlbumBody,
   SetCoverBody,
-  parseKeepFiles,
 } from '@trove/contract';
 import { z } from 'zod/mini';
-import { ValidationError, parseInput } from '../../errors.ts';
+import { parseInput } from '../../errors.ts';
 import { callerOf, signedInCaller } from '../../http/auth.ts';
-import type { CopiesService } from '../uploads/copies.service.ts';
 import type { AlbumsService } from './albums.service.ts';
 
 const JobParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 const AttributeParams = z.extend(JobParams, { name: JobAttributeName });
-/** The ids of POST /jobs/{id}/keep-files: as many as a copy takes at once. */
-const KeepFileIds = z
-  .array(z.string().check(z.minLength(1), z.maxLength(100)))
-  .check(z.minLength(1), z.maxLength(500));
 
 /**
- * Managing albums and copying between jobs (spec 000 §7 Jobs, issue #11): name, cover,
- * privacy_mode, permissions, attribute/sort_order, password, subscribe, unsubscribe,
- * users, DELETE, keep-all-files, keep-files, copy_files and service. Access decides in
- * the services (see [Note: Access]).
+ * Managing albums (spec 000 §7 Jobs, issue #11): name, cover, privacy_mode, permissions,
+ * attribute/sort_order, password, subscribe, unsubscribe, users, DELETE and service; the
+ * copies between jobs are uploads/copies.routes.ts. Access decides in the services (see
+ * [Note: Access]).
  */
-export function registerAlbumRoutes(
-  app: FastifyInstance,
-  deps: { albums: AlbumsService; copies: CopiesService },
-): void {
+export function registerAlbumRoutes(app: FastifyInstance, deps: { albums: AlbumsService }): void {
   const userRoute = { config: { auth: 'user' as const } };
   // Visitors of shared albums list its people and its services (spec 000 §6).
   const visitorRoute = { config: { auth: 'visitor' as const } };
@@ -90,21 +80,4 @@ export function registerAlbumRoutes(
   app.get(`${job}/service`, visitorRoute, async (request) =>
     deps.albums.service(callerOf(request), id(request.params)),
   );
-
-  app.post(`${job}/keep-all-files`, userRoute, async (request) =>
-    deps.copies.keepAll(signedInCaller(request), id(request.params)),
-  );
-
-  // Plain text, one id a line (spec 000 §7); Fastify reads text/plain bodies as strings.
-  app.post(`${job}/keep-files`, userRoute, async (request) => {
-    if (typeof request.body !== 'string')
-      throw new ValidationError('Expected text/plain file ids, one a line');
-    const ids = parseInput(KeepFileIds, parseKeepFiles(request.body));
-    return deps.copies.copyToTimeline(signedInCaller(request), id(request.params), ids);
-  });
-
-  app.post(`${job}/copy_files`, userRoute, async (request) => {
-    const body = parseInput(CopyFilesBody, request.body);
-    return deps.copies.copyFiles(signedInCaller(request), id(request.params), body);
-  });
 }

@@ -1,15 +1,15 @@
 import type { AlbumFileSort, JobInfo, JobUsers, OkResponse, ServiceDirectory } from '@trove/contract';
 import { PERMISSION_BITS } from '@trove/contract';
-import type { Access, Caller, JobAction, JobGrant } from '../../access/access.ts';
+import type { Access, JobAction, JobGrant } from '../../access/access.ts';
+import type { Caller, SignedInCaller } from '../../access/caller.ts';
 import { currentUserCan, wireRole } from '../../access/policy.ts';
-import type { Repositories } from '../../db/repositories.ts';
+import type { Repositories } from '../repositories.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import { hashPassword } from '../../identity/passwords.ts';
 import type { ChangeRecorder, ChangeWriter } from '../changes/change-writer.ts';
 import { reconcileDerivedShares } from '../shares/derived-shares.ts';
 import type { JobsService } from './jobs.service.ts';
 
-type SignedIn = Caller & { userId: string };
 type Tx = Repositories;
 
 /** spec 000 §5: a shared album needs a name that is not only whitespace. */
@@ -25,7 +25,7 @@ const NAME_REQUIRED = 'album name is required for shared albums';
 export function createAlbumsService(deps: {
   repos: Pick<Repositories, 'jobs'>;
   access: Access;
-  changeWriter: ChangeWriter;
+  changeWriter: ChangeWriter<Repositories>;
   jobs: JobsService;
   directory: ServiceDirectory;
   now: () => number;
@@ -43,7 +43,7 @@ export function createAlbumsService(deps: {
    * marker in it, then answers the fresh info.
    */
   async function mutate(
-    caller: SignedIn,
+    caller: SignedInCaller,
     jobId: string,
     action: JobAction,
     event: string,
@@ -60,7 +60,7 @@ export function createAlbumsService(deps: {
 
   return {
     /** POST /jobs/{id}/name. */
-    rename(caller: SignedIn, jobId: string, name: string): Promise<JobInfo> {
+    rename(caller: SignedInCaller, jobId: string, name: string): Promise<JobInfo> {
       return mutate(caller, jobId, 'rename', 'name', async (tx, { job }, t) => {
         const title = name.trim();
         if (title === '' && job.privacy_mode === 'shared') throw new ValidationError(NAME_REQUIRED);
@@ -69,7 +69,7 @@ export function createAlbumsService(deps: {
     },
 
     /** POST /jobs/{id}/cover: an active file of the album becomes its cover. */
-    setCover(caller: SignedIn, jobId: string, fileId: string): Promise<JobInfo> {
+    setCover(caller: SignedInCaller, jobId: string, fileId: string): Promise<JobInfo> {
       return mutate(caller, jobId, 'setCover', 'cover', async (tx, _grant, t) => {
         const file = await tx.files.findFile(jobId, fileId);
         if (file?.state !== 'active') throw new NotFoundError();
@@ -82,7 +82,7 @@ export function createAlbumsService(deps: {
      * every visitor grant and visitor media URL at once (see [Note: Visitors]); members keep
      * their membership, and take part again if it is shared again.
      */
-    changePrivacy(caller: SignedIn, jobId: string, mode: 'shared' | 'private'): Promise<JobInfo> {
+    changePrivacy(caller: SignedInCaller, jobId: string, mode: 'shared' | 'private'): Promise<JobInfo> {
       return mutate(caller, jobId, 'changePrivacy', 'privacy', async (tx, { job }, t, changes) => {
         if (mode === 'shared' && job.title.trim() === '') throw new ValidationError(NAME_REQUIRED);
         await tx.jobs.update(jobId, { privacy_mode: mode, updated_at: t });
@@ -94,7 +94,7 @@ export function createAlbumsService(deps: {
 
     /** POST /jobs/{id}/permissions: allow_uploads and/or allow_comments (spec 000 §9 bits). */
     changePermissions(
-      caller: SignedIn,
+      caller: SignedInCaller,
       jobId: string,
       body: { allow_uploads?: boolean | undefined; allow_comments?: boolean | undefined },
     ): Promise<JobInfo> {
@@ -110,7 +110,7 @@ export function createAlbumsService(deps: {
     },
 
     /** PUT /jobs/{id}/attribute/sort_order. */
-    changeSortOrder(caller: SignedIn, jobId: string, value: AlbumFileSort): Promise<JobInfo> {
+    changeSortOrder(caller: SignedInCaller, jobId: string, value: AlbumFileSort): Promise<JobInfo> {
       return mutate(caller, jobId, 'changeSortOrder', 'sort_order', async (tx, _grant, t) => {
         await tx.jobs.update(jobId, { sort_order: value, updated_at: t });
       });
@@ -120,7 +120,7 @@ export function createAlbumsService(deps: {
      * POST /jobs/{id}/password: the album auth value to ask of visitors, '' for none. Every
      * visitor grant and visitor media URL ends (see [Note: Visitors]); members stay.
      */
-    async setPassword(caller: SignedIn, jobId: string, albumAuth: string): Promise<JobInfo> {
+    async setPassword(caller: SignedInCaller, jobId: string, albumAuth: string): Promise<JobInfo> {
       const hash = albumAuth === '' ? null : await hashPassword(albumAuth);
       return mutate(caller, jobId, 'changePrivacy', 'password', async (tx, _grant, t, changes) => {
         await tx.jobs.update(jobId, { password_hash: hash, updated_at: t });
@@ -133,7 +133,7 @@ export function createAlbumsService(deps: {
      * POST /jobs/{id}/subscribe: a visitor of a shared album (with its grant where it has a
      * password) takes part in it (spec 000 §6).
      */
-    subscribe(caller: SignedIn, jobId: string): Promise<JobInfo> {
+    subscribe(caller: SignedInCaller, jobId: string): Promise<JobInfo> {
       return mutate(caller, jobId, 'subscribe', 'members', async (tx, _grant, t) => {
         await tx.jobs.subscribe(jobId, caller.userId, t);
       });
@@ -144,7 +144,7 @@ export function createAlbumsService(deps: {
      * (files.added_by). Answers the album as they now see it; when it wants a password they
      * no longer hold, as a visitor who gave it would (the answer of a call that succeeded).
      */
-    async unsubscribe(caller: SignedIn, jobId: string): Promise<JobInfo> {
+    async unsubscribe(caller: SignedInCaller, jobId: string): Promise<JobInfo> {
       const before = await access.requireJob(caller, jobId, 'leave');
       await changeWriter.transact(async (tx, changes) => {
         const t = now();
@@ -196,7 +196,7 @@ export function createAlbumsService(deps: {
      * DELETE /jobs/{id}: the album goes to the trash (spec 000 §4 RECENTLY_DELETED); its
      * files and memberships stay, so the owner and participants learn it was deleted.
      */
-    async deleteAlbum(caller: SignedIn, jobId: string): Promise<OkResponse> {
+    async deleteAlbum(caller: SignedInCaller, jobId: string): Promise<OkResponse> {
       await access.requireJob(caller, jobId, 'deleteAlbum');
       await changeWriter.transact(async (tx, changes) => {
         const t = now();

@@ -9,7 +9,7 @@ import {
 } from '@trove/contract';
 import { z } from 'zod/mini';
 import { parseInput } from '../../errors.ts';
-import { callerOf, requireAuth } from '../../http/auth.ts';
+import { callerOf, signedInCaller } from '../../http/auth.ts';
 import type { JobsService } from './jobs.service.ts';
 
 const JobParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
@@ -21,12 +21,12 @@ export function registerJobRoutes(app: FastifyInstance, deps: { jobs: JobsServic
   const visitorRoute = { config: { auth: 'visitor' as const } };
 
   app.get(`${APP_BASE_PATH}/jobs/default`, userRoute, async (request) =>
-    deps.jobs.getDefault(requireAuth(request)),
+    deps.jobs.getDefault(signedInCaller(request)),
   );
 
   app.get(`${APP_BASE_PATH}/jobs`, userRoute, async (request) => {
     const query = parseInput(z.looseObject(JobListQuery.shape), request.query);
-    return deps.jobs.list(requireAuth(request), query.stories === '1', query.include_details === '1');
+    return deps.jobs.list(signedInCaller(request), query.stories === '1', query.include_details === '1');
   });
 
   app.get(`${APP_BASE_PATH}/jobs/:id/info`, visitorRoute, async (request) => {
@@ -37,7 +37,7 @@ export function registerJobRoutes(app: FastifyInstance, deps: { jobs: JobsServic
 
   app.post(`${APP_BASE_PATH}/jobs`, userRoute, async (request) => {
     const body = parseInput(CreateAlbumBody, request.body ?? {});
-    return deps.jobs.createAlbum(requireAuth(request), body);
+    return deps.jobs.createAlbum(signedInCaller(request), body);
   });
 
   // The album auth value comes in a header, never the URL (see [Note: Visitors]).

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { AlbumGrant, CreateAlbumSettings, JobInfo, JobList } from '@trove/contract';
 import { AlbumFileSort, JobType, PERMISSION_BITS, PrivacyMode } from '@trove/contract';
-import { userCaller, type Access, type Caller, type JobGrant } from '../../access/access.ts';
+import type { Access, JobGrant } from '../../access/access.ts';
 import { wireRole } from '../../access/policy.ts';
-import type { Repositories } from '../../db/repositories.ts';
+import type { Repositories } from '../repositories.ts';
 import { NotFoundError } from '../../errors.ts';
 import { hashPassword } from '../../identity/passwords.ts';
 import type { MediaLinks } from '../media/media-links.ts';
-import type { AuthContext } from '../sessions/sessions.service.ts';
+import type { Caller, SignedInCaller } from '../../access/caller.ts';
 import type { JobDetails, JobRow } from './jobs.repository.ts';
 
 /** Jobs: the timeline and albums of a user, and shared albums they visit (spec 000 §3, §7 Jobs). */
@@ -68,10 +68,10 @@ export function createJobsService(deps: {
     detailsOf,
 
     /** GET /jobs/default: the caller's timeline. */
-    async getDefault(auth: AuthContext): Promise<JobInfo> {
+    async getDefault(auth: SignedInCaller): Promise<JobInfo> {
       const timeline = await jobs.findTimeline(auth.userId);
       if (!timeline) throw new NotFoundError();
-      return toJobInfo(await access.requireJob(userCaller(auth), timeline.id, 'read'));
+      return toJobInfo(await access.requireJob(auth, timeline.id, 'read'));
     },
 
     /**
@@ -87,16 +87,16 @@ export function createJobsService(deps: {
      * GET /jobs: the caller's jobs, and the albums they take part in; with `storiesOnly`
      * just albums. With details, every album's counts and cover come from one query.
      */
-    async list(auth: AuthContext, storiesOnly: boolean, withDetails: boolean): Promise<JobList> {
+    async list(auth: SignedInCaller, storiesOnly: boolean, withDetails: boolean): Promise<JobList> {
       const types = storiesOnly ? ['story'] : ['timeline', 'story'];
-      const grants = access.grantsOf(userCaller(auth), await jobs.listVisible(auth.userId, types), 'read');
+      const grants = access.grantsOf(auth, await jobs.listVisible(auth.userId, types), 'read');
       if (!withDetails) return { jobs: grants.map((grant) => toJobInfo(grant)) };
       const details = await jobs.detailsOf(grants.map((grant) => grant.job));
       return { jobs: grants.map((grant, i) => toJobInfo(grant, details[i])) };
     },
 
     /** POST /jobs: a new, empty album of the caller (spec 000 §4 Album create, §5, §7). */
-    async createAlbum(auth: AuthContext, body: CreateAlbumSettings): Promise<JobInfo> {
+    async createAlbum(auth: SignedInCaller, body: CreateAlbumSettings): Promise<JobInfo> {
       const t = deps.now();
       const shared = body.public || body.allow_sharing === true;
       const job = {
@@ -117,7 +117,7 @@ export function createJobsService(deps: {
         sort_order: null,
       };
       await jobs.insert(job);
-      return toJobInfo(await access.requireJob(userCaller(auth), job.id, 'read'), emptyDetails());
+      return toJobInfo(await access.requireJob(auth, job.id, 'read'), emptyDetails());
     },
 
     /** POST /jobs/{id}/auth: album password submission (see [Note: Visitors]). */

@@ -3,7 +3,7 @@ import { canServeSignedMedia, canServeTrashedMedia } from '../../access/access.t
 import { parseMediaScope } from '../../access/visitor-grants.ts';
 import type { MediaSigner, MediaVariant, PresentedSignature } from '../../access/media-urls.ts';
 import type { Uploaded } from '../../access/place.ts';
-import type { Repositories } from '../../db/repositories.ts';
+import type { Repositories } from '../repositories.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { BlobStore, ByteRange } from '../../storage/blob-store.ts';
 import { SNIFF_BYTES, sniffContent } from '../../media/sniff.ts';

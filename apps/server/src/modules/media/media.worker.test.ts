@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRepositories, createTransact } from '../../db/repositories.ts';
+import { createRepositories } from '../repositories.ts';
 import { createInProcessEventBus } from '../../events/event-bus.ts';
 import { createDatabaseWorkQueue, type WorkQueue } from '../../queue/work-queue.ts';
 import { createFsBlobStore } from '../../storage/fs-blob-store.ts';
@@ -39,7 +39,7 @@ describe.each(DIALECTS)('media work that runs out of attempts (%s)', (dialect) =
     const repos = createRepositories(t.database.db);
     const media = createMediaHandler({
       repos,
-      changeWriter: createChangeWriter({ transact: createTransact(t.database.db), bus }),
+      changeWriter: createChangeWriter({ db: t.database.db, bind: createRepositories, bus }),
       store: createFsBlobStore(t.config.DATA_DIR),
       // A decoder that fails in a way a retry might fix, every time.
       tools: { analyze: () => Promise.reject(new Error('ffprobe timed out')), isPermanent: () => false },

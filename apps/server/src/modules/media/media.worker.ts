@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32 } from 'node:zlib';
-import type { Repositories } from '../../db/repositories.ts';
+import type { Repositories } from '../repositories.ts';
 import type { WorkHandler } from '../../queue/work-queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ChangeWriter } from '../changes/change-writer.ts';
@@ -49,7 +49,7 @@ export interface MediaTools {
 export function createMediaHandler(deps: {
   repos: Pick<Repositories, 'files' | 'media'>;
   /** Writes the facts and their type 0 records; see [Note: Change records]. */
-  changeWriter: ChangeWriter;
+  changeWriter: ChangeWriter<Repositories>;
   store: BlobStore;
   tools: MediaTools;
   workDir: string;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { APP_BASE_PATH, OptionBody, OptionName } from '@trove/contract';
 import { z } from 'zod/mini';
 import { parseInput } from '../../errors.ts';
-import { requireAuth } from '../../http/auth.ts';
+import { signedInCaller } from '../../http/auth.ts';
 import type { OptionsService } from './options.service.ts';
 
 const OptionParams = z.object({ name: OptionName });
@@ -14,17 +14,17 @@ export function registerOptionRoutes(app: FastifyInstance, deps: { options: Opti
 
   app.get(base, userRoute, async (request) => {
     const { name } = parseInput(OptionParams, request.params);
-    return deps.options.get(requireAuth(request).userId, name);
+    return deps.options.get(signedInCaller(request).userId, name);
   });
 
   app.put(base, userRoute, async (request) => {
     const { name } = parseInput(OptionParams, request.params);
     const { value } = parseInput(OptionBody, request.body);
-    return deps.options.put(requireAuth(request).userId, name, value);
+    return deps.options.put(signedInCaller(request).userId, name, value);
   });
 
   app.delete(base, userRoute, async (request) => {
     const { name } = parseInput(OptionParams, request.params);
-    return deps.options.remove(requireAuth(request).userId, name);
+    return deps.options.remove(signedInCaller(request).userId, name);
   });
 }

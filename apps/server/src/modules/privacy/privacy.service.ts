@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsentKey, ConsentValues, StatisticsEvent, StatisticsEventsResponse } from '@trove/contract';
 import { CONSENT_KEYS, pathForAnalytics } from '@trove/contract';
-import type { Transact } from '../../db/repositories.ts';
+import type { Transact } from '../repositories.ts';
 import type { PrivacyRepository } from './privacy.repository.ts';
 
 /** Privacy consents and the usage events they allow (spec 001 Privacy consents, §7). */

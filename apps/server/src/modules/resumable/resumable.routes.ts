@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { APP_BASE_PATH, ClientQuery, MAX_UPLOAD_BYTES, UploadFields } from '@trove/contract';
 import { z } from 'zod/mini';
 import { parseInput, UnsupportedProtocolError, ValidationError } from '../../errors.ts';
-import { requireAuth } from '../../http/auth.ts';
+import { signedInCaller } from '../../http/auth.ts';
 import type { ResumableService } from './resumable.service.ts';
 
 const TUS_VERSION = '1.0.0';
@@ -87,7 +87,7 @@ export function registerResumableRoutes(
       UploadFields,
       parseUploadMetadata(String(request.headers['upload-metadata'] ?? '')),
     );
-    const uploadId = await deps.resumable.create(requireAuth(request), id, length, fields);
+    const uploadId = await deps.resumable.create(signedInCaller(request), id, length, fields);
     return tus(reply)
       .header('location', uploadUrl(request, id, uploadId))
       .status(201)
@@ -97,7 +97,7 @@ export function registerResumableRoutes(
   app.head(`${base}/:uploadId`, userRoute, async (request, reply) => {
     requireTus(request);
     const { id, uploadId } = parseInput(UploadParams, request.params);
-    const state = await deps.resumable.status(requireAuth(request), id, uploadId);
+    const state = await deps.resumable.status(signedInCaller(request), id, uploadId);
     return tus(reply)
       .header('upload-offset', String(state.offset))
       .header('upload-length', String(state.length))
@@ -114,7 +114,7 @@ export function registerResumableRoutes(
     const offset = Number(request.headers['upload-offset']);
     if (!Number.isSafeInteger(offset) || offset < 0) throw new ValidationError('Upload-Offset is required');
     const state = await deps.resumable.append(
-      requireAuth(request),
+      signedInCaller(request),
       id,
       uploadId,
       offset,
@@ -127,7 +127,7 @@ export function registerResumableRoutes(
   app.delete(`${base}/:uploadId`, userRoute, async (request, reply) => {
     requireTus(request);
     const { id, uploadId } = parseInput(UploadParams, request.params);
-    await deps.resumable.terminate(requireAuth(request), id, uploadId);
+    await deps.resumable.terminate(signedInCaller(request), id, uploadId);
     return tus(reply).status(204).send();
   });
 }

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MAX_UPLOAD_BYTES, type UploadFields, type UploadResult } from '@trove/contract';
-import { userCaller, type Access } from '../../access/access.ts';
-import type { Repositories } from '../../db/repositories.ts';
+import type { Access } from '../../access/access.ts';
+import type { Repositories } from '../repositories.ts';
 import { DiskReserve } from '../../storage/disk-reserve.ts';
 import { feed } from '../../storage/feed.ts';
 import { SyncAhead } from '../../storage/sync-ahead.ts';
@@ -18,7 +18,7 @@ import {
   UnsupportedFileError,
   EmptyFileError,
 } from '../../errors.ts';
-import type { AuthContext } from '../sessions/sessions.service.ts';
+import type { SignedInCaller } from '../../access/caller.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import type { ResumableRow } from './resumable.repository.ts';
 
@@ -59,15 +59,15 @@ export function createResumableService(deps: {
   // The SHA-1 of each upload's bytes so far, fed as PATCHes arrive (see finish).
   const hashes = new RunningHashes();
 
-  async function ownUpload(auth: AuthContext, jobId: string, id: string): Promise<ResumableRow> {
+  async function ownUpload(auth: SignedInCaller, jobId: string, id: string): Promise<ResumableRow> {
     const row = /^[0-9a-f]{32}$/.test(id) ? await repos.resumable.find(auth.userId, id) : undefined;
     if (row?.job_id !== jobId) throw new NotFoundError();
     // The upload is the caller's, but the job may have been deleted since it began.
-    await deps.access.requireJob(userCaller(auth), jobId, 'addPhotos');
+    await deps.access.requireJob(auth, jobId, 'addPhotos');
     return row;
   }
 
-  async function finish(auth: AuthContext, row: ResumableRow): Promise<UploadResult> {
+  async function finish(auth: SignedInCaller, row: ResumableRow): Promise<UploadResult> {
     const fields = JSON.parse(row.fields) as UploadFields;
     const running = hashes.take(row.id);
     // The file becomes the blob (a hard link on the fs store): no second copy of 10 GB
@@ -94,7 +94,7 @@ export function createResumableService(deps: {
 
   return {
     /** POST /jobs/{id}/uploads (tus creation): checks what can be checked before any byte. */
-    async create(auth: AuthContext, jobId: string, length: number, fields: UploadFields): Promise<string> {
+    async create(auth: SignedInCaller, jobId: string, length: number, fields: UploadFields): Promise<string> {
       if (length > MAX_UPLOAD_BYTES) throw new FileTooLargeError();
       if (length === 0) throw new EmptyFileError();
       await deps.uploads.precheck(auth, jobId, fields.path, length);
@@ -117,14 +117,14 @@ export function createResumableService(deps: {
     },
 
     /** HEAD /jobs/{id}/uploads/{uploadId}: where to resume. */
-    async status(auth: AuthContext, jobId: string, id: string): Promise<ResumableState> {
+    async status(auth: SignedInCaller, jobId: string, id: string): Promise<ResumableState> {
       const row = await ownUpload(auth, jobId, id);
       return { offset: row.result ? row.length : row.offset, length: row.length };
     },
 
     /** PATCH /jobs/{id}/uploads/{uploadId}: appends bytes at `offset`; the last ones finish it. */
     async append(
-      auth: AuthContext,
+      auth: SignedInCaller,
       jobId: string,
       id: string,
       offset: number,
@@ -202,7 +202,7 @@ export function createResumableService(deps: {
     },
 
     /** DELETE /jobs/{id}/uploads/{uploadId} (tus termination). */
-    async terminate(auth: AuthContext, jobId: string, id: string): Promise<void> {
+    async terminate(auth: SignedInCaller, jobId: string, id: string): Promise<void> {
       const row = await ownUpload(auth, jobId, id);
       hashes.delete(row.id);
       await repos.resumable.delete(row.id);

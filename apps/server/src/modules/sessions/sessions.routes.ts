@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { APP_BASE_PATH, type OkResponse } from '@trove/contract';
 import { z } from 'zod/mini';
 import { parseInput } from '../../errors.ts';
-import { requireAuth } from '../../http/auth.ts';
+import { signedInCaller } from '../../http/auth.ts';
 import type { SessionsService } from './sessions.service.ts';
 
 const ok: OkResponse = { ok: true };
@@ -12,12 +12,12 @@ export function registerSessionRoutes(app: FastifyInstance, deps: { sessions: Se
   const userRoute = { config: { auth: 'user' as const } };
 
   app.post(`${APP_BASE_PATH}/logout`, userRoute, async (request) => {
-    await deps.sessions.logout(requireAuth(request));
+    await deps.sessions.logout(signedInCaller(request));
     return ok;
   });
 
   app.get(`${APP_BASE_PATH}/devices`, userRoute, async (request) =>
-    deps.sessions.listDevices(requireAuth(request)),
+    deps.sessions.listDevices(signedInCaller(request)),
   );
 
   app.delete(`${APP_BASE_PATH}/devices/:id`, userRoute, async (request) => {
@@ -25,7 +25,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: { sessions: Se
       z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }),
       request.params,
     );
-    await deps.sessions.removeDevice(requireAuth(request), id);
+    await deps.sessions.removeDevice(signedInCaller(request), id);
     return ok;
   });
 }

@@ -2,21 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Device, DevicesResponse } from '@trove/contract';
 import { NotFoundError } from '../../errors.ts';
 import { randomSecret, sha256Hex } from '../../identity/crypto.ts';
+import type { SignedInCaller } from '../../access/caller.ts';
 import type { SessionRevocations } from '../../access/session-revocations.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
 import type { SessionRow, SessionsRepository } from './sessions.repository.ts';
-
-/** Who is calling: resolved from the token by the auth plugin. */
-export interface AuthContext {
-  userId: string;
-  sessionId: string;
-  deviceId: string;
-  /**
-   * The request's foreign-auth header (a visitor grant, see [Note: Visitors]): a signed-in
-   * visitor of a password album keeps the access the grant gives on every route.
-   */
-  foreignAuth?: string | null;
-}
 
 /** Last-used times are written at most once a minute per session, not on every call. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -55,11 +44,14 @@ export function createSessionsService(deps: {
       return token;
     },
 
-    /** Resolves a token presented by a device; undefined for anything not valid. */
+    /**
+     * Resolves a token presented by a device; undefined for anything not valid. The auth
+     * plugin's `SessionAuthenticator` (http/auth.ts).
+     */
     async authenticate(
       token: string,
       deviceId: string,
-    ): Promise<(AuthContext & { disabled: boolean }) | undefined> {
+    ): Promise<{ userId: string; sessionId: string; deviceId: string; disabled: boolean } | undefined> {
       const session = await sessions.findActiveByTokenHash(sha256Hex(token));
       if (session?.device_id !== deviceId) return undefined;
       const user = await accounts.findById(session.user_id);
@@ -74,13 +66,13 @@ export function createSessionsService(deps: {
       };
     },
 
-    async logout(auth: AuthContext): Promise<void> {
+    async logout(auth: SignedInCaller): Promise<void> {
       await sessions.revoke(auth.sessionId, now());
       await revocations.announce([auth.sessionId]);
     },
 
     /** GET /devices (spec 001 §7): the calling device and all devices of the account. */
-    async listDevices(auth: AuthContext): Promise<DevicesResponse> {
+    async listDevices(auth: SignedInCaller): Promise<DevicesResponse> {
       const rows = await sessions.listActive(auth.userId);
       const devices = groupByDevice(rows);
       const current = devices.find((d) => d.id === auth.deviceId);
@@ -90,7 +82,7 @@ export function createSessionsService(deps: {
     },
 
     /** DELETE /devices/{id}: revokes that device's tokens; another user's device is not found. */
-    async removeDevice(auth: AuthContext, deviceId: string): Promise<void> {
+    async removeDevice(auth: SignedInCaller, deviceId: string): Promise<void> {
       const revoked = await sessions.revokeDevice(auth.userId, deviceId, now());
       if (revoked.length === 0) throw new NotFoundError('Device not found');
       await revocations.announce(revoked);

@@ -1,5 +1,5 @@
 import { maySourceShare } from '../../access/access.ts';
-import type { Repositories } from '../../db/repositories.ts';
+import type { Repositories } from '../repositories.ts';
 import type { ChangeRecorder } from '../changes/change-writer.ts';
 
 /*

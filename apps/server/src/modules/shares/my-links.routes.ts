@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { APP_BASE_PATH, SharedLinksQuery } from '@trove/contract';
 import { z } from 'zod/mini';
 import { parseInput } from '../../errors.ts';
-import { requireAuth } from '../../http/auth.ts';
+import { signedInCaller } from '../../http/auth.ts';
 import type { MyLinksService } from './my-links.service.ts';
 
 /**
@@ -12,6 +12,6 @@ import type { MyLinksService } from './my-links.service.ts';
 export function registerMyLinksRoutes(app: FastifyInstance, deps: { myLinks: MyLinksService }): void {
   app.get(`${APP_BASE_PATH}/shares`, { config: { auth: 'user' as const } }, async (request) => {
     const query = parseInput(z.looseObject(SharedLinksQuery.shape), request.query);
-    return deps.myLinks.list(requireAuth(request), query);
+    return deps.myLinks.list(signedInCaller(request), query);
   });
 }

@@ -4,10 +4,10 @@ import {
   type SharedLinkList,
   type SharedLinksQuery,
 } from '@trove/contract';
-import { userCaller, type Access, type JobGrant } from '../../access/access.ts';
-import type { Repositories } from '../../db/repositories.ts';
+import type { Access, JobGrant } from '../../access/access.ts';
+import type { Repositories } from '../repositories.ts';
 import type { MediaLinks } from '../media/media-links.ts';
-import type { AuthContext } from '../sessions/sessions.service.ts';
+import type { SignedInCaller } from '../../access/caller.ts';
 import type { LinksPage, MyLinksRepository } from './my-links.repository.ts';
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
@@ -31,7 +31,7 @@ export function createMyLinksService(deps: {
 }) {
   const { repos, access, links } = deps;
 
-  function toLink(grant: JobGrant, caller: AuthContext, fileCount: number, thumbs: string[]): SharedLink {
+  function toLink(grant: JobGrant, caller: SignedInCaller, fileCount: number, thumbs: string[]): SharedLink {
     const { job } = grant;
     const isShare = job.type === 'share';
     return {
@@ -51,14 +51,14 @@ export function createMyLinksService(deps: {
   return {
     /** GET /shares: one page of the caller's live links (see [Note: My shared links]). */
     async list(
-      auth: AuthContext,
+      auth: SignedInCaller,
       query: { cursor?: string | undefined; limit: number },
     ): Promise<SharedLinkList> {
       const page = pageOf(query);
       const now = deps.now();
       const rows = await repos.myLinks.page(auth.userId, now, page);
       const more = rows.length > page.limit;
-      const caller = userCaller(auth);
+      const caller = auth;
       const found = rows.slice(0, page.limit);
       const grants = found.flatMap((one) =>
         access.grantsOf(caller, [one], one.job.type === 'share' ? 'readShare' : 'changePrivacy'),

@@ -1,14 +1,13 @@
 import { sharePath, type Locale, type PublishResult } from '@trove/contract';
-import type { Access, Caller } from '../../access/access.ts';
-import type { Repositories } from '../../db/repositories.ts';
+import type { Access } from '../../access/access.ts';
+import type { SignedInCaller } from '../../access/caller.ts';
+import type { Repositories } from '../repositories.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { createHash } from 'node:crypto';
 import { RateLimitedError } from '../../errors.ts';
 import { QuotaExceeded, type QuotaCharge, type Quotas } from '../../identity/quota.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { albumInviteMail, shareMail } from '../../mail/messages.ts';
-
-type SignedIn = Caller & { userId: string; sessionId: string };
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -93,7 +92,7 @@ export function createPublishService(deps: {
 
   return {
     async publish(
-      caller: SignedIn,
+      caller: SignedInCaller,
       jobId: string,
       body: { to_email: string[]; subject: string; message: string; locale?: Locale | undefined },
       requestOrigin: string | undefined,

@@ -6,8 +6,9 @@ import {
   type CreatedShare,
   type ShareInfo,
 } from '@trove/contract';
-import type { Access, Caller } from '../../access/access.ts';
-import type { Repositories } from '../../db/repositories.ts';
+import type { Access } from '../../access/access.ts';
+import type { Caller, SignedInCaller } from '../../access/caller.ts';
+import type { Repositories } from '../repositories.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { hashPassword } from '../../identity/passwords.ts';
@@ -17,8 +18,6 @@ import type { MediaLinks } from '../media/media-links.ts';
 import { toRemoteFile } from '../files/files.service.ts';
 import type { JobRow } from '../jobs/jobs.repository.ts';
 import { insertCopies } from '../uploads/copies.service.ts';
-
-type SignedIn = Caller & { userId: string; sessionId: string };
 
 const DAY_MS = 86_400_000;
 const seconds = (ms: number) => Math.floor(ms / 1000);
@@ -46,7 +45,7 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 export function createSharesService(deps: {
   repos: Pick<Repositories, 'accounts' | 'files' | 'jobs'>;
   access: Access;
-  changeWriter: ChangeWriter;
+  changeWriter: ChangeWriter<Repositories>;
   links: MediaLinks;
   bus: EventBus;
   now: () => number;
@@ -59,7 +58,7 @@ export function createSharesService(deps: {
      * album). Every file must be active there: a share is never made of less than was chosen.
      */
     async create(
-      caller: SignedIn,
+      caller: SignedInCaller,
       body: { source_job: string; file_uuids: readonly string[]; password?: string | undefined },
     ): Promise<CreatedShare> {
       const { job: source } = await access.requireJob(caller, body.source_job, 'share');
@@ -134,7 +133,7 @@ export function createSharesService(deps: {
      * DELETE /shares/{id} (spec 000 §6 Share owner "stop sharing"): the share ends for
      * everyone now; the purge removes its rows later.
      */
-    async stop(caller: SignedIn, shareId: string): Promise<void> {
+    async stop(caller: SignedInCaller, shareId: string): Promise<void> {
       await access.requireJob(caller, shareId, 'stopSharing');
       const t = now();
       await changeWriter.transact(async (tx, changes) => {

@@ -1,4 +1,4 @@
-import type { Repositories, Transact } from '../../db/repositories.ts';
+import type { Repositories, Transact } from '../repositories.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 
 /*

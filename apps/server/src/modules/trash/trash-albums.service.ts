@@ -1,5 +1,6 @@
-import type { Access, Caller, JobAction } from '../../access/access.ts';
-import type { Repositories, Transact } from '../../db/repositories.ts';
+import type { Access, JobAction } from '../../access/access.ts';
+import type { SignedInCaller } from '../../access/caller.ts';
+import type { Repositories, Transact } from '../repositories.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { DeleteAlbumsResponse, RollbackAlbumsResponse, TrashAlbums } from '@trove/contract';
 import type { ChangeWriter } from '../changes/change-writer.ts';
@@ -7,8 +8,6 @@ import { recordFileAdded } from '../files/file-records.ts';
 import type { MediaLinks } from '../media/media-links.ts';
 import { isOverQuota } from '../accounts/quota.ts';
 import { releaseAlbum } from './release.ts';
-
-type SignedIn = Caller & { userId: string };
 
 /**
  * The deleted albums of each user (spec 000 §3 Deleted album, §7 Trash; issue #13): listed,
@@ -20,7 +19,7 @@ type SignedIn = Caller & { userId: string };
 export function createTrashAlbumsService(deps: {
   repos: Pick<Repositories, 'trash' | 'accounts'>;
   access: Access;
-  changeWriter: ChangeWriter;
+  changeWriter: ChangeWriter<Repositories>;
   transact: Transact;
   store: Pick<BlobStore, 'delete'>;
   links: MediaLinks;
@@ -34,7 +33,7 @@ export function createTrashAlbumsService(deps: {
   };
 
   /** The albums among `jobIds` the caller may `action`, each once, with their grants. */
-  async function allowed(caller: SignedIn, jobIds: readonly string[], action: JobAction) {
+  async function allowed(caller: SignedInCaller, jobIds: readonly string[], action: JobAction) {
     const grants = [];
     for (const jobId of new Set(jobIds)) {
       const grant = await access.findGrant(caller, jobId, action);
@@ -48,7 +47,7 @@ export function createTrashAlbumsService(deps: {
      * GET /trash_can_albums: the caller's deleted albums, the latest deletion first, each with
      * the files a restore brings back and its cover in the trashed thumbnail variant.
      */
-    async list(caller: SignedIn & { sessionId: string }): Promise<TrashAlbums> {
+    async list(caller: SignedInCaller): Promise<TrashAlbums> {
       const albums = await repos.trash.deletedAlbumsOf(caller.userId);
       const mine = new Set(
         (
@@ -81,7 +80,7 @@ export function createTrashAlbumsService(deps: {
      * views and polls see it again; memberships were never removed. Refused, like a file
      * restore, while the owner uses more than their quota (see `isOverQuota`).
      */
-    async restore(caller: SignedIn, jobIds: readonly string[]): Promise<RollbackAlbumsResponse> {
+    async restore(caller: SignedInCaller, jobIds: readonly string[]): Promise<RollbackAlbumsResponse> {
       const success: RollbackAlbumsResponse['success'] = [];
       const grants = await allowed(caller, jobIds, 'restoreAlbum');
       if (grants.length === 0 || (await isOverQuota(repos, caller.userId, deps.baseQuotaBytes)))
@@ -112,7 +111,7 @@ export function createTrashAlbumsService(deps: {
      * DELETE /delete_albums_from_trash_can: each album goes for good with its files, by
      * [Note: Releasing storage]; answers the albums gone and the bytes freed.
      */
-    async deleteForGood(caller: SignedIn, jobIds: readonly string[]): Promise<DeleteAlbumsResponse> {
+    async deleteForGood(caller: SignedInCaller, jobIds: readonly string[]): Promise<DeleteAlbumsResponse> {
       const success: DeleteAlbumsResponse['success'] = [];
       let freedBytes = 0;
       for (const { job } of await allowed(caller, jobIds, 'deleteAlbumForGood')) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRepositories, createTransact } from '../../db/repositories.ts';
+import { createRepositories, createTransact } from '../repositories.ts';
 import { createFsBlobStore } from '../../storage/fs-blob-store.ts';
 import { albumClient } from '../../test/albums.ts';
 import {

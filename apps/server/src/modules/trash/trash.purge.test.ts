@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessEventBus } from '../../events/event-bus.ts';
-import { createRepositories, createTransact } from '../../db/repositories.ts';
+import { createRepositories, createTransact } from '../repositories.ts';
 import { createBullmqWorkQueue } from '../../queue/bullmq-work-queue.ts';
 import { createDatabaseWorkQueue, WORK_CHANNEL, type WorkQueue } from '../../queue/work-queue.ts';
 import { createFsBlobStore } from '../../storage/fs-blob-store.ts';

@@ -1,5 +1,5 @@
 import { TRASH_RETENTION_DAYS } from '@trove/contract';
-import type { Repositories, Transact } from '../../db/repositories.ts';
+import type { Repositories, Transact } from '../repositories.ts';
 import type { WorkHandler } from '../../queue/work-queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { RELEASE_BATCH, freeBytes, releaseAlbum, releaseFiles } from './release.ts';

@@ -1,5 +1,6 @@
-import type { Access, Caller } from '../../access/access.ts';
-import type { Repositories, Transact } from '../../db/repositories.ts';
+import type { Access } from '../../access/access.ts';
+import type { Caller, SignedInCaller } from '../../access/caller.ts';
+import type { Repositories, Transact } from '../repositories.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { TrashCan, TrashFile } from '@trove/contract';
 import type { FileRow } from '../files/files.repository.ts';
@@ -33,7 +34,7 @@ export function createTrashService(deps: {
   }
 
   /** Deletes one batch of the caller's trashed files; answers what went and the keys to free. */
-  async function deleteBatch(caller: Caller & { userId: string }, ids: readonly string[] | undefined) {
+  async function deleteBatch(caller: SignedInCaller, ids: readonly string[] | undefined) {
     const candidates = (await repos.trash.trashedOf(caller.userId, ids)).slice(0, BATCH);
     // Before the transaction: SQLite has one connection, which the transaction holds.
     const allowed = await allowedJobs(caller, candidates);
@@ -51,11 +52,7 @@ export function createTrashService(deps: {
      * with the trashed thumbnail variant signed for their session; files of jobs access does
      * not give them are left out.
      */
-    async list(
-      caller: Caller & { userId: string; sessionId: string },
-      offset: number,
-      limit: number,
-    ): Promise<TrashCan> {
+    async list(caller: SignedInCaller, offset: number, limit: number): Promise<TrashCan> {
       const page = await repos.trash.listTrash(caller.userId, offset, limit);
       const allowed = await allowedJobs(caller, page.files);
       const links = deps.links.forSession(caller.sessionId);
@@ -70,7 +67,7 @@ export function createTrashService(deps: {
      * files among `fileIds`, or all of them; answers how many went and the bytes freed.
      */
     async emptyTrash(
-      caller: Caller & { userId: string },
+      caller: SignedInCaller,
       fileIds?: readonly string[],
     ): Promise<{ deleted: number; freed_bytes: number }> {
       let deleted = 0;

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CopyResults, JobInfo } from '@trove/contract';
-import { createRepositories, createTransact } from '../../db/repositories.ts';
+import { createRepositories, createTransact } from '../repositories.ts';
 import { createFsckRepository } from '../../fsck/fsck.repository.ts';
 import { runFsck } from '../../fsck/fsck.ts';
 import { createFsBlobStore } from '../../storage/fs-blob-store.ts';

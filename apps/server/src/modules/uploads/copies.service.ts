@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CopyFilesBody, CopyResults } from '@trove/contract';
-import type { Access, Caller } from '../../access/access.ts';
-import type { Repositories } from '../../db/repositories.ts';
+import type { Access } from '../../access/access.ts';
+import type { SignedInCaller } from '../../access/caller.ts';
+import type { Repositories } from '../repositories.ts';
 import { NotFoundError, QuotaExceededError, ValidationError } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { WORK_CHANNEL } from '../../queue/work-queue.ts';
@@ -11,7 +12,6 @@ import type { BlobRow, FileRow } from '../files/files.repository.ts';
 import type { JobRow } from '../jobs/jobs.repository.ts';
 import { mediaFactsOf } from './uploads.service.ts';
 
-type SignedIn = Caller & { userId: string; sessionId: string };
 type Result = CopyResults['results'][number];
 
 /** One copy to insert: `source`'s row, naming `blobId` (the adder's bytes, or a share's). */
@@ -101,7 +101,7 @@ export async function insertCopies(
  */
 export function createCopiesService(deps: {
   repos: Pick<Repositories, 'files' | 'jobs'>;
-  changeWriter: ChangeWriter;
+  changeWriter: ChangeWriter<Repositories>;
   access: Access;
   bus: EventBus;
   baseQuotaBytes: number;
@@ -175,7 +175,7 @@ export function createCopiesService(deps: {
   }
 
   /** The caller's timeline, if they may add to it (a read-only user may not: spec 001 §6). */
-  async function timelineOf(caller: SignedIn): Promise<JobRow> {
+  async function timelineOf(caller: SignedInCaller): Promise<JobRow> {
     const timeline = await repos.jobs.findTimeline(caller.userId);
     if (!timeline) throw new NotFoundError();
     return (await access.requireJob({ ...caller, foreignAuth: null }, timeline.id, 'addPhotos')).job;
@@ -186,13 +186,17 @@ export function createCopiesService(deps: {
      * POST /jobs/{id}/copy_to_timeline: files of a job the caller may copy from, into their
      * timeline as their own (see [Note: Copies]); 413 quota_exceeded when a file does not fit.
      */
-    async copyToTimeline(caller: SignedIn, jobId: string, fileIds: readonly string[]): Promise<CopyResults> {
+    async copyToTimeline(
+      caller: SignedInCaller,
+      jobId: string,
+      fileIds: readonly string[],
+    ): Promise<CopyResults> {
       await access.requireJob(caller, jobId, 'copyToTimeline');
       return copyAll(caller.userId, await timelineOf(caller), jobId, fileIds);
     },
 
     /** POST /jobs/{id}/keep-all-files: every active file of the album, as copy_to_timeline. */
-    async keepAll(caller: SignedIn, jobId: string): Promise<CopyResults> {
+    async keepAll(caller: SignedInCaller, jobId: string): Promise<CopyResults> {
       await access.requireJob(caller, jobId, 'copyToTimeline');
       const ids = await repos.files.listActiveIds(jobId);
       return copyAll(caller.userId, await timelineOf(caller), jobId, ids);
@@ -203,7 +207,7 @@ export function createCopiesService(deps: {
      * caller's own bytes (see [Note: Copies]); into the caller's timeline it is
      * copy_to_timeline.
      */
-    async copyFiles(caller: SignedIn, albumId: string, body: CopyFilesBody): Promise<CopyResults> {
+    async copyFiles(caller: SignedInCaller, albumId: string, body: CopyFilesBody): Promise<CopyResults> {
       const { job } = await access.requireJob(caller, albumId, 'addPhotos');
       if (job.type === 'timeline') {
         // Into itself it changes nothing: each file answers as already there.

@@ -1,34 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  APP_BASE_PATH,
-  CopyToTimelineBody,
-  FilesDedupBody,
-  UploadFields,
-  type UploadResult,
-} from '@trove/contract';
+import { APP_BASE_PATH, FilesDedupBody, UploadFields, type UploadResult } from '@trove/contract';
 import { z } from 'zod/mini';
 import { ValidationError, parseInput } from '../../errors.ts';
-import { requireAuth, signedInCaller } from '../../http/auth.ts';
+import { signedInCaller } from '../../http/auth.ts';
 import { multipartParts } from '../../http/multipart.ts';
-import type { CopiesService } from './copies.service.ts';
 import type { UploadsService } from './uploads.service.ts';
 
 const JobParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /**
- * POST /jobs/{id}/upload, /files_dedup and /copy_to_timeline (spec 000 §7). The upload's fields (path, mtime,
+ * POST /jobs/{id}/upload and /files_dedup (spec 000 §7). The upload's fields (path, mtime,
  * policy, …) may come as query parameters or as multipart fields before the file part;
  * the file streams straight to storage and is never held in memory.
  */
-export function registerUploadRoutes(
-  app: FastifyInstance,
-  deps: { uploads: UploadsService; copies: CopiesService },
-): void {
+export function registerUploadRoutes(app: FastifyInstance, deps: { uploads: UploadsService }): void {
   const userRoute = { config: { auth: 'user' as const } };
 
   app.post(`${APP_BASE_PATH}/jobs/:id/upload`, userRoute, async (request) => {
     const { id } = parseInput(JobParams, request.params);
-    const auth = requireAuth(request);
+    const auth = signedInCaller(request);
     if (!request.isMultipart()) throw new ValidationError('Expected a multipart body with a file part');
     const fields: Record<string, unknown> = { ...(request.query as Record<string, unknown>) };
     let outcome: { answer: UploadResult } | { failure: unknown } | undefined;
@@ -63,12 +53,6 @@ export function registerUploadRoutes(
   app.post(`${APP_BASE_PATH}/jobs/:id/files_dedup`, userRoute, async (request) => {
     const { id } = parseInput(JobParams, request.params);
     const body = parseInput(FilesDedupBody, request.body ?? request.query);
-    return deps.uploads.dedup(requireAuth(request), id, body);
-  });
-
-  app.post(`${APP_BASE_PATH}/jobs/:id/copy_to_timeline`, userRoute, async (request) => {
-    const { id } = parseInput(JobParams, request.params);
-    const body = parseInput(CopyToTimelineBody, request.body);
-    return deps.copies.copyToTimeline(signedInCaller(request), id, body.file_uuids);
+    return deps.uploads.dedup(signedInCaller(request), id, body);
   });
 }

@@ -14,8 +14,8 @@ import {
   type UploadFields,
   type UploadResult,
 } from '@trove/contract';
-import { userCaller, type Access } from '../../access/access.ts';
-import type { Repositories } from '../../db/repositories.ts';
+import type { Access } from '../../access/access.ts';
+import type { Repositories } from '../repositories.ts';
 import {
   ChecksumMismatchError,
   FileTooLargeError,
@@ -30,7 +30,7 @@ import type { ChangeWriter } from '../changes/change-writer.ts';
 import { recordFileAdded } from '../files/file-records.ts';
 import type { BlobRow, FileRow } from '../files/files.repository.ts';
 import type { JobRow } from '../jobs/jobs.repository.ts';
-import type { AuthContext } from '../sessions/sessions.service.ts';
+import type { SignedInCaller } from '../../access/caller.ts';
 import { WORK_CHANNEL } from '../../queue/work-queue.ts';
 import { feed } from '../../storage/feed.ts';
 import { HEAD_BYTES, InspectStream, TooLargeError } from './inspect-stream.ts';
@@ -65,7 +65,7 @@ interface Digest {
 export function createUploadsService(deps: {
   repos: Pick<Repositories, 'accounts' | 'files' | 'jobs'>;
   /** The transactions that add files; see [Note: Change records]. */
-  changeWriter: ChangeWriter;
+  changeWriter: ChangeWriter<Repositories>;
   access: Access;
   store: BlobStore;
   /** Wakes the media workers once a work item is queued. */
@@ -75,15 +75,15 @@ export function createUploadsService(deps: {
 }) {
   const { repos, changeWriter, store, bus, now } = deps;
 
-  async function writableJob(auth: AuthContext, jobId: string) {
-    return (await deps.access.requireJob(userCaller(auth), jobId, 'addPhotos')).job;
+  async function writableJob(auth: SignedInCaller, jobId: string) {
+    return (await deps.access.requireJob(auth, jobId, 'addPhotos')).job;
   }
 
   /**
    * The checks that need no bytes (spec 000 §5 server side): the job takes uploads from the
    * caller, the type is supported, and `bytes` fit the caller's remaining storage.
    */
-  async function precheck(auth: AuthContext, jobId: string, path: string, bytes: number): Promise<JobRow> {
+  async function precheck(auth: SignedInCaller, jobId: string, path: string, bytes: number): Promise<JobRow> {
     const job = await writableJob(auth, jobId);
     const ext = extensionOf(path);
     if (!fileTypeOfExtension(ext))
@@ -103,7 +103,7 @@ export function createUploadsService(deps: {
   }
 
   /** Inserts the file (and its blob when new) in one transaction; see the Note above. */
-  async function commit(auth: AuthContext, job: JobRow, incoming: Incoming, newBlob?: BlobRow) {
+  async function commit(auth: SignedInCaller, job: JobRow, incoming: Incoming, newBlob?: BlobRow) {
     type Committed = { answer: UploadResult; blobUsed: boolean; isQueued: boolean };
     const result = await changeWriter.transact(async (tx, changes): Promise<Committed> => {
       const answer = duplicateAnswer(await tx.files.findByChecksum(job.id, incoming.sha1), incoming.policy);
@@ -161,7 +161,7 @@ export function createUploadsService(deps: {
 
   /** Verifies stored bytes and commits them as a file; the blob goes unless the file uses it. */
   async function accept(
-    auth: AuthContext,
+    auth: SignedInCaller,
     job: JobRow,
     fields: UploadFields,
     key: string,
@@ -196,7 +196,7 @@ export function createUploadsService(deps: {
 
     /** POST /jobs/{id}/upload: streams the file to storage, then commits it. */
     async upload(
-      auth: AuthContext,
+      auth: SignedInCaller,
       jobId: string,
       fields: UploadFields,
       source: Readable,
@@ -223,7 +223,7 @@ export function createUploadsService(deps: {
      * file stays; `sha1` is the digest the caller already computed of it, if any.
      */
     async uploadFile(
-      auth: AuthContext,
+      auth: SignedInCaller,
       jobId: string,
       fields: UploadFields,
       file: string,
@@ -240,7 +240,7 @@ export function createUploadsService(deps: {
     },
 
     /** POST /jobs/{id}/files_dedup: adds a file the owner already has, without any bytes. */
-    async dedup(auth: AuthContext, jobId: string, body: FilesDedupBody): Promise<UploadResult> {
+    async dedup(auth: SignedInCaller, jobId: string, body: FilesDedupBody): Promise<UploadResult> {
       const job = await writableJob(auth, jobId);
       const ext = extensionOf(body.path);
       const type = fileTypeOfExtension(ext);
@@ -303,7 +303,7 @@ export function mediaFactsOf(sibling: FileRow): Partial<FileRow> {
   };
 }
 
-function fileRow(auth: AuthContext, jobId: string, incoming: Incoming, blob: BlobRow, t: number): FileRow {
+function fileRow(auth: SignedInCaller, jobId: string, incoming: Incoming, blob: BlobRow, t: number): FileRow {
   return {
     id: randomUUID(),
     job_id: jobId,

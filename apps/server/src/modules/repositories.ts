@@ -1,23 +1,28 @@
 import type { Kysely } from 'kysely';
-import { createAccountsRepository } from '../modules/accounts/accounts.repository.ts';
-import { createChangesRepository } from '../modules/changes/changes.repository.ts';
-import { createCommentsRepository } from '../modules/comments/comments.repository.ts';
-import { createFilesRepository } from '../modules/files/files.repository.ts';
-import { createJobsRepository } from '../modules/jobs/jobs.repository.ts';
-import { createMediaRepository } from '../modules/media/media.repository.ts';
-import { createOptionsRepository } from '../modules/options/options.repository.ts';
-import { createPrivacyRepository } from '../modules/privacy/privacy.repository.ts';
-import { createResumableRepository } from '../modules/resumable/resumable.repository.ts';
-import { createSessionsRepository } from '../modules/sessions/sessions.repository.ts';
-import { createTrashRepository } from '../modules/trash/trash.repository.ts';
-import { createArchivesRepository } from '../modules/archives/archives.repository.ts';
-import { createMyLinksRepository } from '../modules/shares/my-links.repository.ts';
+import { createAccountsRepository } from './accounts/accounts.repository.ts';
+import { createChangesRepository } from './changes/changes.repository.ts';
+import { createCommentsRepository } from './comments/comments.repository.ts';
+import { createFilesRepository } from './files/files.repository.ts';
+import { createJobsRepository } from './jobs/jobs.repository.ts';
+import { createMediaRepository } from './media/media.repository.ts';
+import { createOptionsRepository } from './options/options.repository.ts';
+import { createPrivacyRepository } from './privacy/privacy.repository.ts';
+import { createResumableRepository } from './resumable/resumable.repository.ts';
+import { createSessionsRepository } from './sessions/sessions.repository.ts';
+import { createTrashRepository } from './trash/trash.repository.ts';
+import { createArchivesRepository } from './archives/archives.repository.ts';
+import { createMyLinksRepository } from './shares/my-links.repository.ts';
 import { createLoginRequestsRepository } from '../identity/login-requests.repository.ts';
 import { createThrottleRepository } from '../identity/throttle.repository.ts';
 import { createWorkItemsRepository } from '../queue/work-items.repository.ts';
-import type { Database } from './schema.ts';
+import type { Database } from '../db/schema.ts';
 
-/** Every repository, bound to one executor (the database or a transaction). */
+/**
+ * Every repository, bound to one executor (the database or a transaction). Composed here,
+ * above the modules' repositories, so `db/` knows only the schema, the dialects and the
+ * migrations. The changes repository only reads: change records are appended by the change
+ * writer alone (see [Note: Change records]).
+ */
 export function createRepositories(db: Kysely<Database>) {
   return {
     accounts: createAccountsRepository(db),
