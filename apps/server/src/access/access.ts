@@ -131,6 +131,9 @@ export function createAccess(deps: {
       // ([Note: Derived shares]).
       if (!isLiveShare(job, now()) || found.ownerDisabled === true) return { kind: 'missing' };
       if (isOwner) role = 'sharer';
+      // The owner of the album a member shared from needs no password: the share shows only
+      // files of their album ([Note: Derived shares]).
+      else if (caller.userId !== null && found.sourceOwnerId === caller.userId) role = 'sourceOwner';
       else if (job.password_hash !== null && !hasGrant()) return { kind: 'password', job };
       else role = 'recipient';
     } else if (isOwner) role = 'owner';
