@@ -8,7 +8,6 @@ import {
   signUp,
   timelineOf,
   uploadFile,
-  type Session,
   type TestApp,
 } from '../../test/harness.ts';
 
@@ -44,11 +43,14 @@ describe.each(DIALECTS)('file details per role (%s)', (dialect) => {
   }
 
   /** The path and adder of each type 0 record `who` reads of `job`, by file id. */
-  const recorded = async (who: Who, job: string) =>
+  const recorded = async (who: Who, job: string): Promise<Record<string, unknown>> =>
     Object.fromEntries(
       (await c.changes(who, job))
         .filter((change) => change.type === 0)
-        .map((change) => [change.data.id, { path: change.data.path, user_uuid: change.data.user_uuid }]),
+        .map((change) => [
+          String(change.data.id),
+          { path: change.data.path, user_uuid: change.data.user_uuid },
+        ]),
     );
 
   it('shows folders and uploader ids to the owner and the uploader only', async () => {
@@ -151,7 +153,7 @@ describe.each(DIALECTS)('file details per role (%s)', (dialect) => {
       content: fakeJpeg(4400),
     });
     const own = (
-      await c.send(owner as Session, 'POST', '/shares', {
+      await c.send(owner, 'POST', '/shares', {
         payload: { source_job: annTimeline, file_uuids: [hers.json<{ uuid: string }>().uuid] },
       })
     ).json<CreatedShare>().id;
