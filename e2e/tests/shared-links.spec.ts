@@ -18,8 +18,10 @@ import {
  * a password) and an album finds both on My shared links, reached from the user menu, with
  * the expiry and the password state; copies a link; stops the share (a visitor then gets
  * share not found) and makes the album private from there (a visitor then gets album not
- * found). A shared album's toolbar copies its /a/{id} link. Documents is in the side menu;
- * a PDF opens in a new tab.
+ * found). A shared album's toolbar copies its /a/{id} link. The owner of an album finds a
+ * participant's share of it there too, named with its maker, and stops it. A signed-in
+ * visitor's share dialog offers only the file's /albumImage link. Documents is in the side
+ * menu; a PDF opens in a new tab.
  */
 test.setTimeout(180_000);
 
@@ -138,6 +140,84 @@ test('my shared links: both kinds listed, a link copied, the share stopped, the 
   await shootBoth(page, 'shared-links-empty');
   await late.goto(albumUrl);
   await expect(late.getByRole('heading', { name: 'Album not found' })).toBeVisible();
+});
+
+/** A signed-in browser of its own: a new account named `name`. */
+async function member(browser: Browser, name: string): Promise<Page> {
+  const page = await visitor(browser);
+  await page.goto('/');
+  await createAccount(page, { ...newAccount(name.split(' ')[0] ?? 'user'), name });
+  return page;
+}
+
+test("shared-links page stopping a participant's re-share", async ({ browser }) => {
+  // Olga shares an album with Pat, who makes a share of a photo of it (issue #23).
+  const owner = await member(browser, 'Olga Owner');
+  const album = await appCall<{ id: string }>(owner, 'POST', '/jobs', { name: 'Fjord', public: 1 });
+  const base64 = fs.readFileSync(path.join(FIXTURES, 'beach.jpg')).toString('base64');
+  await uploadFiles(owner, album.id, { copies: 1, base64, mtime: Date.UTC(2024, 6, 1) / 1000 });
+  const { files } = await appCall<{ files: { id: string }[] }>(owner, 'GET', `/jobs/${album.id}/files`);
+  const participant = await member(browser, 'Pat Participant');
+  await appCall(participant, 'POST', `/jobs/${album.id}/subscribe`);
+  const share = await appCall<{ id: string }>(participant, 'POST', '/shares', {
+    source_job: album.id,
+    file_uuids: [files[0]?.id],
+  });
+  const shareUrl = `${new URL(owner.url()).origin}/share/${share.id}?m=sc`;
+  const recipient = await visitor(browser);
+  await recipient.goto(shareUrl);
+  await expect(recipient.getByRole('heading', { name: /Pat Participant/ })).toBeVisible();
+
+  // Olga finds it on her shared links, named with its maker and her album.
+  await owner.goto('/settings/shared-links');
+  await expect(owner.getByRole('heading', { name: 'My shared links', level: 1 })).toBeVisible();
+  const reShare = rowOf(owner, 'Share of 1 file');
+  await expect(reShare.getByRole('definition').filter({ hasText: 'Pat Participant' })).toBeVisible();
+  await expect(reShare.getByRole('definition').filter({ hasText: 'Fjord' })).toBeVisible();
+  await expect(reShare.locator('img')).toHaveCount(1);
+  await axe(owner, undefined, { contrast: true });
+  await shootBoth(owner, 'shared-links-re-share');
+
+  // She stops it: the share then answers as a missing one does.
+  await reShare.getByRole('button', { name: 'Stop sharing' }).click();
+  const stop = owner.getByRole('dialog', { name: 'Stop sharing?' });
+  await expect(stop).toContainText('Anyone with the link will no longer see the file.');
+  await stop.getByRole('button', { name: 'Stop sharing' }).click();
+  await expect(owner.getByText('Sharing stopped')).toBeVisible();
+  await expect(reShare).toHaveCount(0);
+  await recipient.reload();
+  await expect(recipient.getByRole('heading', { name: 'Share not found' })).toBeVisible();
+  await participant.goto(shareUrl);
+  await expect(participant.getByRole('heading', { name: 'Share not found' })).toBeVisible();
+});
+
+test("a signed-in visitor's share dialog offers the file's link only", async ({ browser }) => {
+  const owner = await member(browser, 'Olga Owner');
+  const album = await appCall<{ id: string }>(owner, 'POST', '/jobs', { name: 'Harbour', public: 1 });
+  const base64 = fs.readFileSync(path.join(FIXTURES, 'beach.jpg')).toString('base64');
+  await uploadFiles(owner, album.id, { copies: 1, base64, mtime: Date.UTC(2024, 6, 2) / 1000 });
+  const { files } = await appCall<{ files: { id: string }[] }>(owner, 'GET', `/jobs/${album.id}/files`);
+  const fileId = files[0]?.id ?? '';
+
+  // Vic is signed in and holds the album's link, but takes no part in it.
+  const guest = await member(browser, 'Vic Visitor');
+  await guest.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await guest.goto(`/comments/${album.id}/${fileId}`);
+  await guest.getByRole('button', { name: 'Share' }).click();
+  const dialog = guest.getByRole('dialog', { name: 'Share 1 file' });
+  await expect(dialog.getByRole('button')).toHaveText(['Copy link', 'More options', 'Close']);
+  await expect(dialog).toContainText('As a visitor you can share a link to this file in the album.');
+  await axe(guest, '[role="dialog"]', { contrast: true });
+  await shootBoth(guest, 'share-dialog-visitor-link-only');
+  await dialog.getByRole('button', { name: 'Copy link' }).click();
+  await expect(guest.getByText('Link copied')).toBeVisible();
+  const link = `${new URL(guest.url()).origin}/albumImage/${album.id}/${fileId}`;
+  expect(await guest.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await expect(dialog.getByRole('textbox', { name: 'Share link' })).toHaveValue(link);
+  // The dialog stays inside a phone's screen.
+  await guest.setViewportSize(PHONE);
+  const box = await dialog.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
 });
 
 test('Documents is in the side menu, and a PDF opens in a new tab', async ({ page }) => {

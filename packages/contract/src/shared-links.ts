@@ -48,6 +48,8 @@ export const SharedLink = z.object({
   thumbs: z.array(z.string()),
   /** Who made the link: the caller, or another member who shared from the caller's album. */
   made_by: z.object({ userID: z.string(), name: z.string(), is_me: z.boolean() }),
+  /** The album a share was made from; null for a share of a timeline, and for an album. */
+  from_album: z.nullable(z.object({ id: z.string(), title: z.string() })),
   /** The caller may end the link: stop the share, or make the album private. */
   can_stop: z.boolean(),
 });

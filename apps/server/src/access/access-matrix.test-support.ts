@@ -89,15 +89,17 @@ export const ALBUMS = [
   'private',
   'deleted',
   'timeline',
-  // Shares (issue #15): live, with a password, past their 30 days, stopped by their owner.
+  // Shares (issue #15): live, with a password, past their 30 days, stopped by their owner;
+  // and one with a password the participant made from the owner's album (issue #23).
   'share',
   'sharePassword',
   'shareExpired',
   'shareStopped',
+  'albumShare',
   'missing',
 ] as const;
 export type AlbumKind = (typeof ALBUMS)[number];
-const SHARES: readonly AlbumKind[] = ['share', 'sharePassword', 'shareExpired', 'shareStopped'];
+const SHARES: readonly AlbumKind[] = ['share', 'sharePassword', 'shareExpired', 'shareStopped', 'albumShare'];
 export const isShareKind = (kind: AlbumKind) => SHARES.includes(kind);
 
 /** Each fixture's permission bits (spec 000 §9: comments 1, uploads 2). */
@@ -114,6 +116,7 @@ export const PERMISSIONS: Record<AlbumKind, number> = {
   sharePassword: 0,
   shareExpired: 0,
   shareStopped: 0,
+  albumShare: 0,
   missing: 0,
 };
 const PASSWORD = 'open sesame';
@@ -205,18 +208,34 @@ export async function buildAlbum(
   let trashed: string;
   if (isShareKind(kind)) {
     // A share of three files of a timeline of its own; one of its copies then trashed (no
-    // call trashes a share's file: the matrix checks that none serves a trashed one).
-    owner = await signUp(t.app, { name: `sharer of ${kind}` });
-    const timeline = await timelineOf(t.app, owner);
+    // call trashes a share's file: the matrix checks that none serves a trashed one). The
+    // album share: made by the participant from a shared album of `owner`'s, whose owner
+    // is then the `owner` caller ([Note: Derived shares]).
+    const fromAlbum = kind === 'albumShare';
+    if (!fromAlbum) owner = await signUp(t.app, { name: `sharer of ${kind}` });
+    const source = fromAlbum
+      ? (await send(t, owner, 'POST', '/st/4/jobs', { name: kind, public: true })).json<{ id: string }>().id
+      : await timelineOf(t.app, owner);
+    if (fromAlbum)
+      await db
+        .insertInto('job_members')
+        .values({
+          job_id: source,
+          user_id: cast.participant.userId,
+          subscribed: 1,
+          created_at: t.clock.now(),
+          updated_at: t.clock.now(),
+        })
+        .execute();
     const sources = [
-      await put(t, owner, timeline, 'photo.jpg', fakeJpeg(3000)),
-      await put(t, owner, timeline, 'clip.mp4', fakeMp4()),
-      await put(t, owner, timeline, 'trashed.jpg', fakeJpeg(3001)),
+      await put(t, owner, source, 'photo.jpg', fakeJpeg(3000)),
+      await put(t, owner, source, 'clip.mp4', fakeMp4()),
+      await put(t, owner, source, 'trashed.jpg', fakeJpeg(3001)),
     ];
-    const created = await send(t, owner, 'POST', '/st/4/shares', {
-      source_job: timeline,
+    const created = await send(t, fromAlbum ? cast.participant : owner, 'POST', '/st/4/shares', {
+      source_job: source,
       file_uuids: sources,
-      ...(kind === 'sharePassword' && { password: PASSWORD }),
+      ...((kind === 'sharePassword' || fromAlbum) && { password: PASSWORD }),
     });
     if (created.statusCode !== 200) throw new Error(`fixture share failed: ${created.body}`);
     id = created.json<{ id: string }>().id;
@@ -398,8 +417,12 @@ export function standing(caller: CallerName, album: AlbumKind): Standing {
       deleted,
       member: false,
     };
-    if (isOwner) return { kind: 'role', situation: { ...share, role: 'sharer' } };
-    if (album === 'sharePassword' && who.grant !== 'right') return { kind: 'password' };
+    const maker = album === 'albumShare' ? caller === 'participant' : isOwner;
+    if (maker) return { kind: 'role', situation: { ...share, role: 'sharer' } };
+    if (album === 'albumShare' && isOwner)
+      return { kind: 'role', situation: { ...share, role: 'sourceOwner' } };
+    if ((album === 'sharePassword' || album === 'albumShare') && who.grant !== 'right')
+      return { kind: 'password' };
     return { kind: 'role', situation: { ...share, role: 'recipient' } };
   }
   const base = {

@@ -37,6 +37,8 @@ export type Who =
   | 'guest'
   /** The share's owner (spec 000 §6 "Share owner"). */
   | 'shareOwner'
+  /** The owner of the album a participant made the share from (issue #23). */
+  | 'sourceAlbumOwner'
   /** Anyone else holding the share's link: with a subscription, without one, signed out. */
   | 'recipient'
   | 'readOnlyRecipient'
@@ -86,6 +88,7 @@ const EVERYONE_IN_ALBUM = {
 const EVERYONE_IN = {
   ...EVERYONE_IN_ALBUM,
   shareOwner: true,
+  sourceAlbumOwner: true,
   recipient: true,
   readOnlyRecipient: true,
   signedOutRecipient: true,
@@ -166,6 +169,8 @@ export const RULES = {
       participant: true,
       signedInVisitor: true,
       shareOwner: true,
+      // Issue #23: what a recipient with a subscription may (the cast's owner has one).
+      sourceAlbumOwner: true,
       recipient: true,
     },
   },
@@ -185,10 +190,18 @@ export const RULES = {
   sendByEmail: { may: { owner: onSharedAlbum, participant: onSharedAlbum, shareOwner: true } },
   // spec 000 §3 Share, §2 share page: the share's page is its link's, never an album's.
   openSharePage: {
-    may: { shareOwner: true, recipient: true, readOnlyRecipient: true, signedOutRecipient: true },
+    may: {
+      shareOwner: true,
+      sourceAlbumOwner: true,
+      recipient: true,
+      readOnlyRecipient: true,
+      signedOutRecipient: true,
+    },
   },
-  // spec 000 §6 Share owner "sees stop sharing"; Visitor "cannot stop a share".
-  stopSharing: { may: { shareOwner: true } },
+  // spec 000 §6 Share owner "sees stop sharing"; Visitor "cannot stop a share". Issue #23
+  // ("My shared links … who made it, and Stop sharing"): the owner of the album a member
+  // shared from stops it too; a share of one's album must not live on against one's wish.
+  stopSharing: { may: { shareOwner: true, sourceAlbumOwner: true } },
 } satisfies Record<string, Rule>;
 
 /**
@@ -205,7 +218,7 @@ export type SpecialRule = 'unlockAlbum' | 'unlockShare' | 'public' | 'signed';
 export type RuleName = keyof typeof RULES | SpecialRule;
 
 const LIVE_ALBUMS: readonly AlbumKind[] = ['shared0', 'shared1', 'shared2', 'shared3', 'password'];
-const LIVE_SHARES: readonly AlbumKind[] = ['share', 'sharePassword'];
+const LIVE_SHARES: readonly AlbumKind[] = ['share', 'sharePassword', 'albumShare'];
 
 /** May a caller holding the link give the password of this fixture (see SpecialRule)? */
 export const mayUnlock = (rule: 'unlockAlbum' | 'unlockShare', album: AlbumKind) =>
@@ -315,8 +328,13 @@ export function whoIs(caller: CallerName, album: AlbumKind): Who | Gate {
   const subscription = facts.readOnly !== true;
   const hasGrant = facts.grant === 'right';
   if (isShareKind(album)) {
-    if (caller === 'owner') return 'shareOwner';
-    if (album === 'sharePassword' && !hasGrant) return 'password';
+    // The album share was made by the participant from the owner's album (issue #23): its
+    // album's owner needs no password, since it shows nothing their album does not.
+    if (album === 'albumShare') {
+      if (caller === 'participant') return 'shareOwner';
+      if (caller === 'owner') return 'sourceAlbumOwner';
+    } else if (caller === 'owner') return 'shareOwner';
+    if ((album === 'sharePassword' || album === 'albumShare') && !hasGrant) return 'password';
     if (!signedIn) return 'signedOutRecipient';
     return subscription ? 'recipient' : 'readOnlyRecipient';
   }

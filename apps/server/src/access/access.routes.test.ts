@@ -300,14 +300,12 @@ describe.each(DIALECTS)('the access matrix (%s)', (dialect) => {
     const allowedChange = (kind: AlbumKind, caller: CallerName) =>
       changes && expectedOf(route, entry, caller, kind) === 'allowed';
     // Allowed changes run on a copy of the album, so the shared fixture stays as it was.
+    const copyOf = async (kind: AlbumKind) =>
+      buildAlbum(t, cast, kind, kind === 'timeline' ? await signUp(t.app) : cast.owner);
     const copies = new Map(
       await Promise.all(
         ALBUMS.filter((kind) => CALLERS.some((caller) => allowedChange(kind, caller))).map(
-          async (kind) =>
-            [
-              kind,
-              await buildAlbum(t, cast, kind, kind === 'timeline' ? await signUp(t.app) : cast.owner),
-            ] as const,
+          async (kind) => [kind, await copyOf(kind)] as const,
         ),
       ),
     );
@@ -332,7 +330,8 @@ describe.each(DIALECTS)('the access matrix (%s)', (dialect) => {
         ...changing.filter((c) => c !== 'owner'),
         ...changing.filter((c) => c === 'owner'),
       ]) {
-        if (copy) await runCell(route, entry, caller, copy, failures);
+        const target = entry.copyEach === true ? await copyOf(kind) : copy;
+        if (target) await runCell(route, entry, caller, target, failures);
       }
     }
     expect(

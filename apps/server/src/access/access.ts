@@ -29,6 +29,8 @@ export interface JobForAccess {
   readOnlyUser: boolean;
   /** The job's owner's account is disabled. */
   ownerDisabled?: boolean;
+  /** For a share made from an album: that album's owner (role sourceOwner). */
+  sourceOwnerId?: string | null;
 }
 
 /**
@@ -131,6 +133,9 @@ export function createAccess(deps: {
       // ([Note: Derived shares]).
       if (!isLiveShare(job, now()) || found.ownerDisabled === true) return { kind: 'missing' };
       if (isOwner) role = 'sharer';
+      // The owner of the album a member shared from needs no password: the share shows only
+      // files of their album ([Note: Derived shares]).
+      else if (caller.userId !== null && found.sourceOwnerId === caller.userId) role = 'sourceOwner';
       else if (job.password_hash !== null && !hasGrant()) return { kind: 'password', job };
       else role = 'recipient';
     } else if (isOwner) role = 'owner';

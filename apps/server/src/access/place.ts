@@ -25,3 +25,35 @@ export function uploaderOf(file: Uploaded): string {
 export function seesPlaceOf(viewerId: string | null, file: Uploaded): boolean {
   return viewerId !== null && viewerId === uploaderOf(file);
 }
+
+/*
+ * [Note: Who sees a file's details]
+ *
+ * A file's folder path (the uploader's device folders, spec 000 §7 upload `path`) and who
+ * added it (`user_uuid`) go to the owner of the job it is in and to whoever added it; every
+ * other reader (members, visitors, recipients) gets the name as its path and no user id
+ * (issue #23: listings and change records showed them to every reader). This is one rule
+ * with the place's above, not a second: the folders are the uploader's like the place, and a
+ * row carries them only where its adder is its uploader — a copy added by anyone else
+ * (copy_to_timeline, keep, copy_files, a share of another's photo) is written with the bare
+ * name as its path, as it is written without the position ([Note: Copies], migration 0013
+ * for older copies). So the adder of a row sees their own folders only, and the job's owner
+ * the folders of what its uploader added to their job themself. `seesFileDetails` is asked
+ * by every file listing (toRemoteFile, which needs a viewer) and the change reader.
+ */
+
+/** Who reads a file listing or a change record: the caller, and whether they own the job. */
+export interface FileViewer {
+  userId: string | null;
+  isOwner: boolean;
+}
+
+/** The viewer a caller is in `job`. */
+export function fileViewerOf(caller: { userId: string | null }, job: { owner_id: string }): FileViewer {
+  return { userId: caller.userId, isOwner: caller.userId !== null && caller.userId === job.owner_id };
+}
+
+/** May `viewer` see the folder path and adder of `file`? (See [Note: Who sees a file's details].) */
+export function seesFileDetails(file: { added_by: string }, viewer: FileViewer): boolean {
+  return viewer.isOwner || (viewer.userId !== null && viewer.userId === file.added_by);
+}

@@ -197,6 +197,7 @@ const CALLER_SITUATIONS = {
   signedOutVisitor: { role: 'visitor', member: false, signedIn: false, readOnlyUser: false },
   guest: { role: 'guest', member: false, signedIn: false, readOnlyUser: false },
   shareOwner: { role: 'sharer', member: false, signedIn: true, readOnlyUser: false },
+  sourceAlbumOwner: { role: 'sourceOwner', member: false, signedIn: true, readOnlyUser: false },
   recipient: { role: 'recipient', member: false, signedIn: true, readOnlyUser: false },
   readOnlyRecipient: { role: 'recipient', member: false, signedIn: true, readOnlyUser: true },
   signedOutRecipient: { role: 'recipient', member: false, signedIn: false, readOnlyUser: false },

@@ -25,6 +25,9 @@ import type { AlbumRole, CurrentUserCan } from '@trove/contract';
  * - recipient: anyone else holding a share's link (with its password's grant where it has
  *   one), signed in or not. A share has no members: an account only decides whether the
  *   recipient may add the files to their timeline.
+ * - sourceOwner: the owner of the album a participant made a share from (issue #23): they
+ *   see it on their shared links and may stop it, and open it without its password, since
+ *   it shows nothing their album does not ([Note: Derived shares]).
  * A deleted album keeps its owner, in the `inTrash` situation: only restoring it and deleting
  * it for good are allowed (issue #13). A stopped or expired share is nobody's: every caller,
  * its owner too, gets what a missing id gets (issue #15); so is the share of a disabled
@@ -104,6 +107,7 @@ export const ROLES = [
   'guest',
   'sharer',
   'recipient',
+  'sourceOwner',
   'none',
 ] as const;
 export type Role = (typeof ROLES)[number];
@@ -314,6 +318,16 @@ export const POLICY: Record<Role, Record<JobAction, Cell>> = {
     // logged-out ones are prompted to log in first.
     copyToTimeline: ['signedIn', 'subscription'],
   },
+  sourceOwner: {
+    ...nothing(),
+    // What a recipient with an account may, and stopping it: the album is theirs, and a share
+    // of it must not outlive their wish ([Note: Derived shares]).
+    read: yes,
+    download: yes,
+    readShare: yes,
+    copyToTimeline: ['subscription'],
+    stopSharing: yes,
+  },
   none: nothing(),
 };
 
@@ -403,5 +417,5 @@ export function currentUserCan(s: Situation): CurrentUserCan {
 /** The role as the wire names it; `none` never reaches the wire. */
 export function wireRole(role: Role): AlbumRole {
   if (role === 'sharer') return 'owner';
-  return role === 'none' || role === 'recipient' ? 'visitor' : role;
+  return role === 'none' || role === 'recipient' || role === 'sourceOwner' ? 'visitor' : role;
 }

@@ -76,6 +76,8 @@ export function roleOrders<Action extends string>(own: {
     ],
     share: [
       { stronger: 'shareOwner', weaker: 'recipient' },
+      { stronger: 'shareOwner', weaker: 'sourceAlbumOwner' },
+      { stronger: 'sourceAlbumOwner', weaker: 'recipient' },
       { stronger: 'recipient', weaker: 'readOnlyRecipient' },
       { stronger: 'recipient', weaker: 'signedOutRecipient' },
     ],

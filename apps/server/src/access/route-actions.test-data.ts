@@ -62,6 +62,11 @@ export interface JobRoute {
    * shared fixture, which must be unchanged afterwards.
    */
   changes?: boolean;
+  /**
+   * An allowed request ends the job for everyone (stopping a share): each allowed caller gets
+   * a copy of its own, or the second would find it gone.
+   */
+  copyEach?: boolean;
   /** The cells run one at a time (the matrix runs a job's cells at once): a throttled route. */
   oneAtATime?: boolean;
   /**
@@ -222,7 +227,7 @@ export const JOB_ROUTES: Record<string, JobRoute> = {
     oneAtATime: true,
     request: (i) => json({ password: i.sharePassword }),
   },
-  'DELETE /st/4/shares/:id': { action: 'stopSharing' },
+  'DELETE /st/4/shares/:id': { action: 'stopSharing', copyEach: true },
   // A share of the job's photo, the job named in the body as its source.
   'POST /st/4/shares': {
     action: 'share',

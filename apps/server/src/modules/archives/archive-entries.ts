@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import type { ArchiveMode, ArchiveOptions } from '@trove/contract';
+import { fileViewerOf, seesFileDetails } from '../../access/place.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { Originals } from '../media/originals.ts';
 import type { ArchiveFileRow, ArchivesRepository } from './archives.repository.ts';
@@ -23,8 +24,10 @@ export async function entriesOf(
   },
   files: readonly ArchiveFileRow[],
   options: ArchiveOptions,
-  folder: { mode: ArchiveMode | 'trash'; name: string; viewer: string | null },
+  folder: { mode: ArchiveMode | 'trash'; name: string; viewer: string | null; jobOwner: string },
 ): Promise<ZipEntry[]> {
+  // Folders in entry names as a listing shows them ([Note: Who sees a file's details]).
+  const viewer = fileViewerOf({ userId: folder.viewer }, { owner_id: folder.jobOwner });
   const name = createNameBook();
   // An export or a takeout unpacks into a folder of its own, named like the archive.
   const prefix = folder.mode === 'export' || folder.mode === 'takeout' ? `${folder.name}/` : '';
@@ -33,7 +36,8 @@ export async function entriesOf(
     // A live photo's or a burst's other files stay out (spec 000 §3 group, isMaster).
     if (options.master_only && file.group_id !== null && file.master !== 1) continue;
     const asJpeg = options.heic_to_jpeg && HEIC.test(file.name) && file.jpeg_key !== null;
-    const wanted = options.flattened ? safeSegment(file.name, 'file') : safePath(file.path, 'file');
+    const path = seesFileDetails(file, viewer) ? file.path : file.name;
+    const wanted = options.flattened ? safeSegment(file.name, 'file') : safePath(path, 'file');
     const entryName = name(`${prefix}${asJpeg ? wanted.replace(HEIC, '.jpg') : wanted}`);
     const jpeg = asJpeg && file.jpeg_key !== null && file.jpeg_size !== null;
     const key = jpeg && file.jpeg_key !== null ? file.jpeg_key : file.store_key;

@@ -215,6 +215,27 @@ describe.each(DIALECTS)('files_as_archive (%s)', (dialect) => {
     expect((await download(owners.url)).statusCode).toBe(200);
   });
 
+  it("names a visitor's and a member's entries without the uploader's folders, the owner's with them", async () => {
+    const owner = await signUp(t.app);
+    const member = await signUp(t.app);
+    const album = await c.createShared(owner, 'Kids');
+    expectStatus(await c.subscribe(member, album.id), 200);
+    await put(owner, album.id, 'Private/Kids/ann.jpg');
+    await put(member, album.id, 'Home/Bo/bo.jpg');
+    const names = async (who: Who) => {
+      const archive = await prepared(who, album.id, { flattened: false });
+      const r = await download(archive.url);
+      expect(r.statusCode).toBe(200);
+      return pythonEntries(save(r.rawPayload))
+        .map((entry) => entry.name)
+        .sort();
+    };
+    // As the listing shows them ([Note: Who sees a file's details]).
+    expect(await names(owner)).toEqual(['Home/Bo/bo.jpg', 'Private/Kids/ann.jpg']);
+    expect(await names(member)).toEqual(['Home/Bo/bo.jpg', 'ann.jpg']);
+    expect(await names({ visitor: true })).toEqual(['ann.jpg', 'bo.jpg']);
+  });
+
   it('answers 404 to anyone else, to a changed signature and to another job id in the URL', async () => {
     const owner = await signUp(t.app);
     const stranger = await signUp(t.app);

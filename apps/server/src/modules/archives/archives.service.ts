@@ -127,6 +127,8 @@ export function createArchivesService(deps: {
     sharedJob: string | null;
     jobId: string | null;
     userId: string | null;
+    /** The owner of the job (of the trash: the caller), who sees the files' folders. */
+    jobOwner: string;
     scope: string;
     mode: Mode;
     fileIds: string[];
@@ -141,6 +143,7 @@ export function createArchivesService(deps: {
       mode: input.mode,
       name: input.name,
       viewer: input.userId,
+      jobOwner: input.jobOwner,
     });
     const layout = layoutZip(entries);
     // The same request by the same caller folds onto one row (issue #23): asking again
@@ -210,6 +213,7 @@ export function createArchivesService(deps: {
         sharedJob: ['owner', 'participant', 'readOnly', 'sharer'].includes(grant.role) ? null : jobId,
         jobId,
         userId: caller.userId,
+        jobOwner: grant.job.owner_id,
         scope: grant.mediaScope,
         mode,
         fileIds: files.map((file) => file.id),
@@ -242,6 +246,7 @@ export function createArchivesService(deps: {
         sharedJob: null,
         jobId: null,
         userId: caller.userId,
+        jobOwner: caller.userId,
         // The owner's own session: no album epoch (see canServeTrashedMedia).
         scope: caller.sessionId,
         mode: 'trash',
@@ -264,6 +269,8 @@ export function createArchivesService(deps: {
       const ids = JSON.parse(row.file_ids) as string[];
       const { options } = JSON.parse(row.options) as Stored;
       let files: ArchiveFileRow[];
+      // Whose folders the entry names may show: the trash's owner, or the job's.
+      let jobOwner = row.user_id ?? '';
       if (row.job_id === null) {
         if (
           row.user_id === null ||
@@ -276,10 +283,12 @@ export function createArchivesService(deps: {
         const found = await repos.jobs.findForCaller(row.job_id, null);
         if (!found || !canServeTrashedMedia({ state: 'active' }, found.job, presented.sid))
           throw new NotFoundError();
+        jobOwner = found.job.owner_id;
         files = inOrderAsked(await repos.archives.deletedAlbumFiles(row.job_id, ids), ids);
       } else {
         const found = await repos.jobs.findForCaller(row.job_id, null);
         if (!found || !canServeSignedMedia(found.job, presented.sid, now())) throw new NotFoundError();
+        jobOwner = found.job.owner_id;
         files = inOrderAsked(await repos.archives.activeFiles(row.job_id, ids), ids);
       }
       // Every file deleted (or restored out of the trash) since: nothing is left to send.
@@ -288,6 +297,7 @@ export function createArchivesService(deps: {
         mode: row.mode as Mode,
         name: row.name,
         viewer: row.user_id,
+        jobOwner,
       });
       const layout = layoutZip(entries);
       return {

@@ -1,6 +1,7 @@
-import { CHANGE_TYPES, ChangeType, type ChangesResponse, type JobChange } from '@trove/contract';
+import { CHANGE_TYPES, ChangeType, fileNameOf, type ChangesResponse, type JobChange } from '@trove/contract';
 import type { Access } from '../../access/access.ts';
 import type { Caller } from '../../access/caller.ts';
+import { fileViewerOf, seesFileDetails, type FileViewer } from '../../access/place.ts';
 import type { Repositories } from '../repositories.ts';
 import { jobChannel, type EventBus } from '../../events/event-bus.ts';
 import type { JobEventRow } from './changes.repository.ts';
@@ -8,14 +9,22 @@ import type { JobEventRow } from './changes.repository.ts';
 /** At most this many changes per answer; a client that is further behind asks again. */
 const PAGE = 1000;
 
-function toChange(row: JobEventRow): JobChange {
+/**
+ * A record as `viewer` may read it: a type 0 record names the file's folder path and adder
+ * only to those who see a file's details, as a listing does ([Note: Who sees a file's
+ * details]); the stored record keeps them for those who do.
+ */
+function toChange(row: JobEventRow, viewer: FileViewer): JobChange {
   const type = CHANGE_TYPES.find((t) => t === row.type) ?? ChangeType.FileAdded;
-  return {
-    serial: row.serial,
-    type,
-    timestamp: Math.floor(row.created_at / 1000),
-    data: JSON.parse(row.payload) as Record<string, unknown>,
-  };
+  const data = JSON.parse(row.payload) as Record<string, unknown>;
+  if (type === ChangeType.FileAdded) {
+    const addedBy = typeof data.user_uuid === 'string' ? data.user_uuid : '';
+    if (!seesFileDetails({ added_by: addedBy }, viewer)) {
+      if (typeof data.path === 'string') data.path = fileNameOf(data.path);
+      if ('user_uuid' in data) data.user_uuid = '';
+    }
+  }
+  return { serial: row.serial, type, timestamp: Math.floor(row.created_at / 1000), data };
 }
 
 /** The change log of jobs and the long poll on it (spec 000 §7 changes, poll host). */
@@ -33,7 +42,8 @@ export function createChangesService(deps: {
   async function changesSince(caller: Caller, jobId: string, since: number): Promise<ChangesResponse> {
     const job = await readableJob(caller, jobId);
     const rows = await repos.changes.listSince(jobId, since, PAGE);
-    return { changes: rows.map(toChange), last_serial: job.last_event_serial };
+    const viewer = fileViewerOf(caller, job);
+    return { changes: rows.map((row) => toChange(row, viewer)), last_serial: job.last_event_serial };
   }
 
   return {

@@ -13,6 +13,7 @@ import type { Repositories } from '../repositories.ts';
 import { NotFoundError } from '../../errors.ts';
 import { clientAddressKey, type Throttle, type ThrottlePolicy } from '../../identity/throttle.ts';
 import type { ChangeWriter } from '../changes/change-writer.ts';
+import { fileViewerOf } from '../files/file-records.ts';
 import { toRemoteFile } from '../files/files.service.ts';
 import type { MediaLinks } from '../media/media-links.ts';
 import type { Actor, CommentView } from './comments.repository.ts';
@@ -127,7 +128,7 @@ export function createCommentsService(deps: {
         repos.comments.listReactions(jobId, fileId),
       ]);
       return {
-        file: toRemoteFile(file, deps.links.forSession(grant.mediaScope)),
+        file: toRemoteFile(file, deps.links.forSession(grant.mediaScope), fileViewerOf(caller, grant.job)),
         comments: comments.map((comment) => toComment(grant, comment)),
         comment_count: total,
         reactions: reactions.map((r) => ({

@@ -4,6 +4,7 @@ import type { Caller, SignedInCaller } from '../../access/caller.ts';
 import type { Repositories } from '../repositories.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { MediaLinks } from '../media/media-links.ts';
+import { fileViewerOf } from './file-records.ts';
 import { toRemoteFile, type FilesService } from './files.service.ts';
 
 /**
@@ -26,10 +27,10 @@ export function createDocumentsService(deps: {
   return {
     /** GET /jobs/{id}/documents: with signed URLs for the caller's session (downloads as attachments). */
     async list(caller: Caller, jobId: string): Promise<DocumentList> {
-      const { mediaScope, role } = await access.requireJob(caller, jobId, 'read');
+      const { mediaScope, job } = await access.requireJob(caller, jobId, 'read');
       const sessionLinks = links.forSession(mediaScope);
       const rows = await repos.files.listDocuments(jobId, DOCUMENTS_LIMIT);
-      const viewer = { userId: caller.userId, isOwner: role === 'owner' };
+      const viewer = fileViewerOf(caller, job);
       return { files: rows.map((row) => toRemoteFile(row, sessionLinks, viewer)) };
     },
 

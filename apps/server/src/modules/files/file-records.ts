@@ -29,7 +29,7 @@ export async function recordFileAdded(
   await changes.fileAdded(file, { by: change.by, at: change.at, isRollback: change.isRollback });
 }
 
-export { uploaderOf } from '../../access/place.ts';
+export { fileViewerOf, seesFileDetails, uploaderOf, type FileViewer } from '../../access/place.ts';
 
 /** The position fields of the metadata JSON (spec 000 §3 Metadata): where a photo was taken. */
 const POSITION_KEYS = ['latitude', 'longitude'] as const;
@@ -45,22 +45,4 @@ export function withoutPosition(metadata: Record<string, unknown>): Record<strin
 export function metadataWithoutPosition(metadata: string | null): string | null {
   if (metadata === null) return null;
   return JSON.stringify(withoutPosition(JSON.parse(metadata) as Record<string, unknown>));
-}
-
-/**
- * Who a file listing is for (issue #23: listings showed visitors the uploader's folders and
- * user ids). The job's owner and the file's uploader see its path and uploader; everyone
- * else (members, visitors, recipients) the name alone as its path, and the uploader id only
- * where it is their own (the web needs it for "delete own file", spec 000 §6).
- */
-export interface FileViewer {
-  userId: string | null;
-  isOwner: boolean;
-}
-
-/** May `viewer` see the folder path and uploader of `file`? */
-export function seesFileDetails(file: Pick<FileRow, 'added_by'>, viewer: FileViewer | undefined): boolean {
-  return (
-    viewer !== undefined && (viewer.isOwner || (viewer.userId !== null && viewer.userId === file.added_by))
-  );
 }

@@ -18,6 +18,7 @@ import type { MediaLinks, SessionLinks } from '../media/media-links.ts';
 import { dropDerivedFiles, reconcileDerivedShares } from '../shares/derived-shares.ts';
 import {
   counterOf,
+  fileViewerOf,
   recordFileAdded,
   seesFileDetails,
   uploaderOf,
@@ -35,10 +36,10 @@ const HEIF_EXTENSIONS = new Set(['heic', 'heif', 'hif']);
 const MONTHS_CACHE_JOBS = 1000;
 
 /**
- * The wire shape of a file (spec 000 §3 File), with fresh signed media paths; without a
- * `viewer` (or for one who is neither owner nor uploader) no folder path or uploader id.
+ * The wire shape of a file (spec 000 §3 File), with fresh signed media paths; the folder path
+ * and adder only for a `viewer` who may see them ([Note: Who sees a file's details]).
  */
-export function toRemoteFile(file: FileRow, links: SessionLinks, viewer?: FileViewer): RemoteFile {
+export function toRemoteFile(file: FileRow, links: SessionLinks, viewer: FileViewer): RemoteFile {
   const ready = file.media_status === 'ready' && file.type !== 'Documents';
   const details = seesFileDetails(file, viewer);
   return {
@@ -113,8 +114,8 @@ export function createFilesService(deps: {
      * sort_order, else newest taken first), and the serial.
      */
     async list(caller: Caller, jobId: string, query: FilesQuery): Promise<FileList & { serial: number }> {
-      const { job, mediaScope, role } = await jobFor(caller, jobId, 'read');
-      const viewer = { userId: caller.userId, isOwner: role === 'owner' };
+      const { job, mediaScope } = await jobFor(caller, jobId, 'read');
+      const viewer = fileViewerOf(caller, job);
       const sort = query.sort ?? AlbumFileSort.safeParse(job.sort_order).data ?? 'NEWEST_TAKEN';
       const rows = await repos.files.listActive(
         jobId,

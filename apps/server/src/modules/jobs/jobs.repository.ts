@@ -28,6 +28,11 @@ export interface JobForCaller {
   readOnlyUser: boolean;
   /** The job's owner's account is disabled (read by `findForCaller` only). */
   ownerDisabled?: boolean;
+  /**
+   * Who owns the job a share was made from (its `source_job_id`), when read: the owner of an
+   * album may stop the shares its members made of it ([Note: Derived shares]).
+   */
+  sourceOwnerId?: string | null;
 }
 
 /** Queries on jobs (timeline, albums, shares) and their members. */
@@ -59,6 +64,12 @@ export function createJobsRepository(db: Kysely<Database>) {
             .select('owner.disabled_at')
             .whereRef('owner.id', '=', 'jobs.owner_id')
             .as('owner_disabled_at'),
+          // Null but for shares: one index lookup on a null key costs nothing.
+          eb
+            .selectFrom('jobs as source')
+            .select('source.owner_id')
+            .whereRef('source.id', '=', 'jobs.source_job_id')
+            .as('source_owner_id'),
         ])
         .$if(userId !== null, (q) =>
           q
@@ -88,6 +99,7 @@ export function createJobsRepository(db: Kysely<Database>) {
       const {
         owner_name,
         owner_disabled_at,
+        source_owner_id,
         m_subscribed,
         m_created_at,
         m_updated_at,
@@ -115,6 +127,7 @@ export function createJobsRepository(db: Kysely<Database>) {
         member,
         readOnlyUser: caller_read_only === 1,
         ownerDisabled: owner_disabled_at !== null,
+        sourceOwnerId: source_owner_id,
       };
     },
     findTimeline(ownerId: string): Promise<JobRow | undefined> {

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { monthOf } from '@trove/contract';
 import type { Database, DerivativesTable, FilesTable } from '../../db/schema.ts';
+import { metadataWithoutPosition } from '../files/file-records.ts';
 
 export type DerivativeRow = Selectable<DerivativesTable>;
 
@@ -82,12 +83,31 @@ export function createMediaRepository(db: Kysely<Database>) {
     listFilesOfBlob(blobId: string) {
       return db.selectFrom('files').selectAll().where('blob_id', '=', blobId).execute();
     },
-    /** Writes what the worker found to every file of the blob (the taken month with the time). */
+    /**
+     * Writes what the worker found to every file of the blob (the taken month with the time).
+     * The position in the metadata goes only to rows their uploader added: a copy added by
+     * anyone else (a share of a member's photo, a copy of a pending file) names the same blob
+     * and gets the metadata without it, as [Note: Copies] writes copies.
+     */
     async setMediaFacts(blobId: string, facts: MediaFacts): Promise<void> {
       const month = typeof facts.taken_at === 'number' ? { taken_month: monthOf(facts.taken_at) } : {};
+      const { metadata, ...rest } = facts;
       await db
         .updateTable('files')
-        .set({ ...facts, ...month })
+        .set((eb) => ({
+          ...rest,
+          ...month,
+          // One statement: no reader ever sees a copy holding the position.
+          ...(typeof metadata === 'string' && {
+            metadata: eb
+              .case()
+              .when(eb.and([eb('uploaded_by', 'is not', null), eb('uploaded_by', '!=', eb.ref('added_by'))]))
+              .then(metadataWithoutPosition(metadata))
+              .else(metadata)
+              .end(),
+          }),
+          ...(metadata === null && { metadata: null }),
+        }))
         .where('blob_id', '=', blobId)
         .execute();
     },

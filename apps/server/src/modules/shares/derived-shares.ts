@@ -21,6 +21,10 @@ import type { ChangeRecorder } from '../changes/change-writer.ts';
  *   timeline also leaves every live share of theirs naming its bytes ([Note: Shares]).
  * - a share of a disabled account opens for nobody (access reads the owner's account with
  *   the share, in the one read it makes);
+ * - the owner of the album a member shared from finds the share on their shared links, with
+ *   its maker, and may stop it as its maker may (the `sourceOwner` row of [Note: Access],
+ *   read with the share in the same one read); they open it without its password, since it
+ *   shows only files of their album. Anyone else holding its link is a recipient;
  * These run where access changes, never where media is served: signed media stays one read
  * per request. Shares made before migration 0012 recorded no source; those holding another
  * user's bytes were stopped by it.

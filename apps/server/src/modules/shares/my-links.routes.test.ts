@@ -92,6 +92,7 @@ describe.each(DIALECTS)('my shared links (%s)', (dialect) => {
       has_password: false,
       file_count: 2,
       made_by: { userID: ann.userId, name: 'Ann', is_me: true },
+      from_album: null,
       can_stop: true,
     });
     expect(shareLink?.expires).toBe((shareLink?.ctime ?? 0) + (30 * DAY_MS) / 1000);

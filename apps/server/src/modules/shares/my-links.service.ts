@@ -20,6 +20,9 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
  * albums (the /a/{id} link; it does not expire). Stopped, expired and trashed ones are not
  * links any more. Each row passes the access table ([Note: Access]) like any job: a share as
  * `readShare`, an album as `changePrivacy`; `can_stop` is `stopSharing` or `changePrivacy`.
+ * The owner of an album also finds the live shares its members made of it, named with
+ * their maker and the album, and may stop them (the `sourceOwner` row, [Note: Derived
+ * shares]): a share of one's album must not live on against one's wish.
  * The cursor is a creation time and a count of rows made at that time already given, never
  * an id: a share's id is its secret and must not ride in URLs (RESEARCH-RELIABILITY).
  */
@@ -31,7 +34,13 @@ export function createMyLinksService(deps: {
 }) {
   const { repos, access, links } = deps;
 
-  function toLink(grant: JobGrant, caller: SignedInCaller, fileCount: number, thumbs: string[]): SharedLink {
+  function toLink(
+    grant: JobGrant,
+    caller: SignedInCaller,
+    sourceAlbumTitle: string | null,
+    fileCount: number,
+    thumbs: string[],
+  ): SharedLink {
     const { job } = grant;
     const isShare = job.type === 'share';
     return {
@@ -44,6 +53,10 @@ export function createMyLinksService(deps: {
       file_count: fileCount,
       thumbs,
       made_by: { userID: job.owner_id, name: grant.ownerName, is_me: job.owner_id === caller.userId },
+      from_album:
+        isShare && job.source_job_id !== null && sourceAlbumTitle !== null
+          ? { id: job.source_job_id, title: sourceAlbumTitle }
+          : null,
       can_stop: grant.can(isShare ? 'stopSharing' : 'changePrivacy'),
     };
   }
@@ -60,21 +73,24 @@ export function createMyLinksService(deps: {
       const more = rows.length > page.limit;
       const caller = auth;
       const found = rows.slice(0, page.limit);
-      const grants = found.flatMap((one) =>
-        access.grantsOf(caller, [one], one.job.type === 'share' ? 'readShare' : 'changePrivacy'),
+      const granted = found.flatMap((one) =>
+        access
+          .grantsOf(caller, [one], one.job.type === 'share' ? 'readShare' : 'changePrivacy')
+          .map((grant) => ({ grant, sourceAlbumTitle: one.sourceAlbumTitle })),
       );
+      const grants = granted.map((one) => one.grant);
       const details = await repos.jobs.detailsOf(grants.map((grant) => grant.job));
       const shareThumbs = await repos.myLinks.thumbFilesOf(
         grants.filter((grant) => grant.job.type === 'share').map((grant) => grant.job.id),
         SHARED_LINK_THUMBS,
       );
-      const list = grants.map((grant, i) => {
+      const list = granted.map(({ grant, sourceAlbumTitle }, i) => {
         const detail = details[i];
         const signed = links.forSession(grant.mediaScope);
         const cover = detail?.cover_active ? grant.job.cover_id : (detail?.newest_file_id ?? null);
         const ids = grant.job.type === 'share' ? (shareThumbs.get(grant.job.id) ?? []) : cover ? [cover] : [];
         const thumbs = ids.map((id) => signed.thumb(id, '256'));
-        return toLink(grant, auth, detail?.media_count ?? 0, thumbs);
+        return toLink(grant, auth, sourceAlbumTitle, detail?.media_count ?? 0, thumbs);
       });
       return { links: list, next: more ? nextCursor(found, page) : null };
     },

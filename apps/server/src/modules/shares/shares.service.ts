@@ -15,6 +15,7 @@ import { hashPassword } from '../../identity/passwords.ts';
 import { WORK_CHANNEL } from '../../queue/work-queue.ts';
 import type { ChangeWriter } from '../changes/change-writer.ts';
 import type { MediaLinks } from '../media/media-links.ts';
+import { fileViewerOf } from '../files/file-records.ts';
 import { toRemoteFile } from '../files/files.service.ts';
 import type { JobRow } from '../jobs/jobs.repository.ts';
 import { insertCopies } from '../uploads/copies.service.ts';
@@ -109,7 +110,8 @@ export function createSharesService(deps: {
       if (!owner) throw new NotFoundError();
       const rows = await repos.files.listActive(shareId, { sort: 'NEWEST_TAKEN' }, SHARE_MAX_FILES);
       const sessionLinks = links.forSession(grant.mediaScope);
-      const files = rows.map((row) => toRemoteFile(row, sessionLinks));
+      const viewer = fileViewerOf(caller, job);
+      const files = rows.map((row) => toRemoteFile(row, sessionLinks, viewer));
       const isOwner = grant.role === 'sharer';
       return {
         id: job.id,

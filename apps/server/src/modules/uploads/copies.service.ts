@@ -23,8 +23,8 @@ export interface CopyOf {
 /**
  * Inserts copies into `target` (added by `by` at `at`), with their change records, in a few
  * statements whatever their number (a share of 500 files). Each copy keeps its source's
- * uploader; where it was taken stays the uploader's alone, so a copy added by anyone else
- * has no position (see [Note: Copies]). `derived`: the copies are a share's, which record
+ * uploader; where it was taken and the folders it came from stay the uploader's alone, so a
+ * copy added by anyone else has no position and its name as its path (see [Note: Copies]). `derived`: the copies are a share's, which record
  * the file each was made from ([Note: Derived shares]). The media worker writes its facts to
  * every file of the blob it renders; a copy of a pending file may come after it passed, so a
  * copy takes the facts of a processed file of the blob, or the blob is queued again (a
@@ -60,7 +60,9 @@ export async function insertCopies(
       if (facts) file = { ...file, ...mediaFactsOf(facts) };
       else toQueue.add(blobId);
     }
-    if (uploader !== by) file.metadata = metadataWithoutPosition(file.metadata);
+    // The place and the folders are the uploader's ([Note: Who sees a file's details]).
+    if (uploader !== by)
+      file = { ...file, metadata: metadataWithoutPosition(file.metadata), path: file.name };
     return file;
   });
   if (toQueue.size > 0)
@@ -93,9 +95,10 @@ export async function insertCopies(
  * - only a share's files name their source's blob ([Note: Shares]): they go when the source
  *   leaves ([Note: Derived shares]), so they pin nothing for longer than the share's purge;
  * - a copy keeps its source's uploader (`uploaded_by`, the one who took or uploaded the
- *   bytes) apart from who added it (`added_by`); its position (latitude, longitude) is kept
- *   only when the uploader adds it, and the metadata call shows position to the uploader
- *   alone (docs/SPEC-DEVIATIONS.md "metadata position").
+ *   bytes) apart from who added it (`added_by`); its position (latitude, longitude) and the
+ *   folders of its path are kept only when the uploader adds it, and the metadata call shows
+ *   position to the uploader alone (docs/SPEC-DEVIATIONS.md "metadata position", [Note: Who
+ *   sees a file's details]).
  * A target that already holds an active file of the content answers with that file, so a
  * retried copy never makes a duplicate.
  */

@@ -90,7 +90,14 @@ function CommentsView(props: {
         ) : (
           <Spinner />
         )}
-        {found.file && <ShareFileButton albumId={album.id} fileId={fileId} isLoggedIn={isLoggedIn} />}
+        {found.file && (
+          <ShareFileButton
+            albumId={album.id}
+            fileId={fileId}
+            isLoggedIn={isLoggedIn}
+            mayShare={album.currentUserCan.shareFiles}
+          />
+        )}
         <CommentsNav album={album} fileId={fileId} onBack={close} />
       </div>
       <CommentPanel

@@ -8,19 +8,22 @@ import { LazyShareDialog } from '../shares/dialog/lazy.ts';
 
 /**
  * Share on the file of the comments page, for members and visitors alike (issue #15). A
- * visitor who is not signed in may still share the one file as a link (its /albumImage page,
- * spec 000 §6), while e-mail and album tell them to sign in; a signed-in caller shares it
- * from the album, with the album's grant if it has one. A read-only user sees it disabled
- * with the subscribe tooltip.
+ * visitor may share the one file as a link (its /albumImage page, spec 000 §6): signed out,
+ * e-mail and album tell them to sign in; signed in, that link is all they are offered, since
+ * only members make shares of an album's files (issue #23, `mayShare` from the album's
+ * `currentUserCan.shareFiles`). A member shares it from the album, with the album's grant if
+ * it has one. A read-only user sees it disabled with the subscribe tooltip.
  */
 export function ShareFileButton({
   albumId,
   fileId,
   isLoggedIn,
+  mayShare,
 }: {
   albumId: string;
   fileId: string;
   isLoggedIn: boolean;
+  mayShare: boolean;
 }) {
   const intl = useIntl();
   const [isOpen, setIsOpen] = useState(false);
@@ -48,6 +51,7 @@ export function ShareFileButton({
               fileIds: [fileId],
               currentAlbumId: albumId,
               headers: () => albumHeaders(albumId),
+              mayShare,
             }}
             onClose={() => {
               setIsOpen(false);

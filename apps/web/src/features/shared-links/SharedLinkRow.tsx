@@ -1,4 +1,4 @@
-import type { SharedLink } from '@trove/contract';
+import { isUnnamedTitle, type SharedLink } from '@trove/contract';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { useApi } from '../../api/api-context.tsx';
@@ -9,7 +9,8 @@ import { linkUrl } from './model.ts';
 /**
  * One link: what it opens (a share's first pictures and file count, or the album's cover
  * and title), the link with Copy (and the browser's share sheet where there is one), the
- * dates, the password state, who made it, and Stop sharing for whoever may end it.
+ * dates, the password state, who made it (a member, for a share of the user's album) and
+ * the album a share came from, and Stop sharing for whoever may end it.
  */
 export function SharedLinkRow({ link, onStop }: { link: SharedLink; onStop: (link: SharedLink) => void }) {
   const intl = useIntl();
@@ -17,10 +18,13 @@ export function SharedLinkRow({ link, onStop }: { link: SharedLink; onStop: (lin
   const copyLink = useCopyLink();
   const fieldId = useId();
   const url = linkUrl(window.location.origin, link);
+  // spec 000 §3: __new_album__ is no name (issue #23).
+  const albumTitle = (title: string) =>
+    isUnnamedTitle(title) ? intl.formatMessage({ id: 'sharedLinks.untitledAlbum' }) : title;
   const heading =
     link.kind === 'share'
       ? intl.formatMessage({ id: 'sharedLinks.shareOf' }, { count: link.file_count })
-      : link.title;
+      : albumTitle(link.title);
   const date = (seconds: number) => intl.formatDate(seconds * 1000, { dateStyle: 'medium' });
   return (
     <li className="card shared-link">
@@ -86,6 +90,12 @@ export function SharedLinkRow({ link, onStop }: { link: SharedLink; onStop: (lin
           </dd>
           <dt>{intl.formatMessage({ id: 'sharedLinks.madeBy' })}</dt>
           <dd>{link.made_by.is_me ? intl.formatMessage({ id: 'sharedLinks.you' }) : link.made_by.name}</dd>
+          {link.from_album && (
+            <>
+              <dt>{intl.formatMessage({ id: 'sharedLinks.fromAlbum' })}</dt>
+              <dd>{albumTitle(link.from_album.title)}</dd>
+            </>
+          )}
         </dl>
       </div>
       {link.can_stop && (

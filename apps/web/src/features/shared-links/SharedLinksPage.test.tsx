@@ -17,6 +17,7 @@ function aLink(overrides: Partial<SharedLink> = {}): SharedLink {
     file_count: 2,
     thumbs: ['/th/3/f1?area=256&sig=a', '/th/3/f2?area=256&sig=b'],
     made_by: { userID: 'u1', name: 'Ann', is_me: true },
+    from_album: null,
     can_stop: true,
     ...overrides,
   };
@@ -109,6 +110,46 @@ describe('My shared links (issue #23)', () => {
     });
     expect(screen.getByText('Sharing stopped')).toBeTruthy();
     expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+  });
+
+  test("names the member who shared from the user's album, and the album, and stops it", async () => {
+    const MEMBERS = 'M'.repeat(32);
+    let links = [
+      aLink({
+        id: MEMBERS,
+        file_count: 1,
+        has_password: true,
+        made_by: { userID: 'u2', name: 'Bo', is_me: false },
+        from_album: { id: 'album-1', title: 'Lake' },
+      }),
+    ];
+    const { user, requests } = renderApp({
+      route: '/settings/shared-links',
+      routes: {
+        'GET /st/4/shares': () => page(links),
+        [`DELETE /st/4/shares/${MEMBERS}`]: () => {
+          links = [];
+          return { status: 204 };
+        },
+      },
+    });
+    const row = (await screen.findByRole('heading', { name: 'Share of 1 file' })).closest(
+      'li',
+    ) as HTMLElement;
+    const facts = Object.fromEntries(
+      Array.from(row.querySelectorAll('dt'), (dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    );
+    expect(facts).toMatchObject({ 'Shared by': 'Bo', 'From album': 'Lake', Password: 'Set' });
+    await user.click(within(row).getByRole('button', { name: 'Stop sharing' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Stop sharing?' })).getByRole('button', {
+        name: 'Stop sharing',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'No shared links' })).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)).toEqual([
+      `/st/4/shares/${MEMBERS}`,
+    ]);
   });
 
   test('makes a shared album private behind a confirm that says visitors lose access', async () => {

@@ -50,7 +50,9 @@ function OptionButton(props: { icon: ShareIconName; label: string; onClick: () =
  * link makes the share (once), puts its link with the `sc` marker on the clipboard under a
  * wait cursor, and says 'Link copied' or 'Failed to copy!' (§4, §8); the link then shows in a
  * read-only field, with the day it expires (§9: 30 days). A visitor's link is the file's
- * /albumImage page (§6); the other options tell them they are for signed-in users.
+ * /albumImage page (§6); signed out, the other options tell them they are for signed-in
+ * users. A signed-in visitor, who may make no share of the album's files (issue #23), is
+ * offered only that link: Copy link and More options, no password, no e-mail or album.
  */
 export function OptionsView(props: OptionsViewProps) {
   const { link, isLoggedIn, password } = props;
@@ -64,6 +66,10 @@ export function OptionsView(props: OptionsViewProps) {
     : isVisitorLinkShown
       ? link.visitorLink
       : null;
+
+  // A signed-in visitor: a link to one file, or nothing to offer for more files.
+  const isLinkOnly = isLoggedIn && !link.canMakeShare;
+  const hasLink = link.canMakeShare || !isLoggedIn || link.visitorLink !== null;
 
   const handleCopy = () => {
     // spec 000 §6: a visitor's link is one file's page; more files would need a share.
@@ -100,39 +106,52 @@ export function OptionsView(props: OptionsViewProps) {
     <>
       <div className="dialog__body share-dialog__body">
         <ul className="share-dialog__options">
-          <OptionButton
-            icon="link"
-            label={text('shareDialog.copyLink')}
-            onClick={handleCopy}
-            isBusy={isCopying}
-          />
-          <OptionButton
-            icon="email"
-            label={text('shareDialog.byEmail')}
-            onClick={() => {
-              props.onOpen('email');
-            }}
-          />
-          <OptionButton
-            icon="album"
-            label={text('shareDialog.toAlbum')}
-            onClick={() => {
-              props.onOpen('albumOptions');
-            }}
-          />
-          <OptionButton
-            icon="more"
-            label={text('shareDialog.moreOptions')}
-            onClick={() => {
-              props.onOpen('externalOptions');
-            }}
-          />
+          {hasLink && (
+            <OptionButton
+              icon="link"
+              label={text('shareDialog.copyLink')}
+              onClick={handleCopy}
+              isBusy={isCopying}
+            />
+          )}
+          {!isLinkOnly && (
+            <>
+              <OptionButton
+                icon="email"
+                label={text('shareDialog.byEmail')}
+                onClick={() => {
+                  props.onOpen('email');
+                }}
+              />
+              <OptionButton
+                icon="album"
+                label={text('shareDialog.toAlbum')}
+                onClick={() => {
+                  props.onOpen('albumOptions');
+                }}
+              />
+            </>
+          )}
+          {hasLink && (
+            <OptionButton
+              icon="more"
+              label={text('shareDialog.moreOptions')}
+              onClick={() => {
+                props.onOpen('externalOptions');
+              }}
+            />
+          )}
         </ul>
+        {isLinkOnly && (
+          <p className="muted share-dialog__hint">
+            {text(link.visitorLink === null ? 'shareDialog.membersOnly' : 'shareDialog.fileLinkOnly')}
+          </p>
+        )}
         {/* Present from the start, so screen readers announce what comes into it. */}
         <p className="share-dialog__notice" role="status">
           {props.isLoggedInOnly && text('shareDialog.loggedInOnly')}
         </p>
-        {isLoggedIn && (
+        {link.canMakeShare && (
           <TextField
             label={text('shareDialog.password')}
             hint={text('shareDialog.passwordHint')}

@@ -375,6 +375,41 @@ describe('a visitor of a shared album (spec 000 §6)', () => {
   });
 });
 
+describe('a signed-in visitor who is no member of the album (issue #23)', () => {
+  // The album's currentUserCan.shareFiles is false for them: the server refuses their share.
+  const ONE: ShareRequest = { kind: 'files', sourceJobId: 'album-1', fileIds: ['f9'], mayShare: false };
+
+  test("offers only the file's /albumImage link: Copy link and More options, no password", async () => {
+    const { user, calls } = renderDialog(ONE);
+    const names = within(dialog())
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(names).toEqual(['Copy link', 'More options', 'Close']);
+    expect(within(dialog()).queryByLabelText('Protect with a password')).toBeNull();
+    expect(within(dialog()).getByText(/As a visitor you can share a link to this file/)).toBeTruthy();
+    await user.click(option('Copy link'));
+    expect(await screen.findByText('Link copied')).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe(`${ORIGIN}/albumImage/album-1/f9`);
+    await user.click(option('More options'));
+    const sms = within(dialog()).getByRole('link', { name: 'Text message' });
+    expect(sms.getAttribute('href')).toBe(
+      `sms:?&body=${encodeURIComponent(`${ORIGIN}/albumImage/album-1/f9`)}`,
+    );
+    expect(calls('POST', '/st/4/shares')).toHaveLength(0);
+  });
+
+  test('several files offer no link at all, and say only members share them', () => {
+    const { calls } = renderDialog({ ...ONE, fileIds: ['f1', 'f2'] });
+    expect(
+      within(dialog())
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Close']);
+    expect(within(dialog()).getByText("Only the album's members can share these files.")).toBeTruthy();
+    expect(calls('POST', '/st/4/shares')).toHaveLength(0);
+  });
+});
+
 describe('an album invitation (spec 000 §7 publish on the album id)', () => {
   const INVITE: ShareRequest = { kind: 'invite', albumId: 'family' };
 

@@ -237,4 +237,26 @@ describe("a shared album's visitor (spec 000 §6)", () => {
     expect(await navigator.clipboard.readText()).toBe('http://localhost:3000/albumImage/job-1/f-1');
     expect(requests.some((r) => r.url.pathname === '/st/4/shares')).toBe(false);
   });
+
+  test("signed in but no member: the comments page offers only the file's link (issue #23)", async () => {
+    const { user, requests } = renderApp({
+      route: '/comments/job-1/f-1',
+      routes: {
+        // The access table's flags for a signed-in visitor: no share of the album's files.
+        'GET /st/4/jobs/job-1/info': { body: aVisitedAlbum({ role: 'visitor' }) },
+        'GET /st/4/jobs/job-1/changes': { body: { changes: [], last_serial: 4 } },
+        'GET /st/4/jobs/job-1/activity': { body: { files: [] } },
+        [`GET ${CALLS.comments}`]: { body: fileComments([]) },
+      },
+      element: <RoutesWithLocation />,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share 1 file' });
+    expect(within(dialog).queryByRole('button', { name: 'Send by e-mail' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Share to album' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
+    expect(await screen.findByText('Link copied')).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe('http://localhost:3000/albumImage/job-1/f-1');
+    expect(requests.some((r) => r.url.pathname === '/st/4/shares')).toBe(false);
+  });
 });

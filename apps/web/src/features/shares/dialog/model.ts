@@ -109,6 +109,12 @@ export interface FilesShareRequest {
   currentAlbumId?: string;
   /** Headers of calls about the source album: a visitor's foreign-auth grant. */
   headers?: () => Record<string, string>;
+  /**
+   * May the caller make a share of the files (the job's `currentUserCan.shareFiles`)? False
+   * for a visitor of a shared album, signed in or not: they get the one-file /albumImage
+   * link only (issue #23). Unset: the caller's own timeline or an album they share from.
+   */
+  mayShare?: boolean;
 }
 
 /** An invitation by e-mail to a shared album the caller owns or takes part in. */

@@ -9,8 +9,14 @@ export interface ShareLink {
   /** The share once made: its id and when it expires (spec 000 §9: 30 days). */
   share: CreatedShare | null;
   /**
-   * A visitor's link to the single file shared: its /albumImage page, made without a share
-   * (spec 000 §6); null when signed in, or when a visitor shares more than one file.
+   * Whether the caller may make a share of the files: signed in, and allowed to share from
+   * their job (`mayShare`; issue #23: the server refuses a share a non-member makes of an
+   * album's files, [Note: Derived shares]).
+   */
+  canMakeShare: boolean;
+  /**
+   * The link to the single file shared when no share can be made: its /albumImage page,
+   * made without a share (spec 000 §6); null when a share can be made, or for more files.
    */
   visitorLink: string | null;
   /** Makes the share at most once (again after a failure) with `password`; resolves with it. */
@@ -22,21 +28,24 @@ export interface ShareLink {
 /**
  * The link of the files of `request` (spec 000 §2 absolute links from origin and path): one
  * share per dialog, made on the first Copy link, e-mail or other app, with the password the
- * options view holds then; a visitor's single file links to its /albumImage page instead.
+ * options view holds then. Whoever may not make a share — a visitor, signed in or not — links
+ * a single file to its /albumImage page instead.
  */
 export function useShareLink(request: FilesShareRequest | null, isLoggedIn: boolean): ShareLink {
   const api = useApi();
   const [share, setShare] = useState<CreatedShare | null>(null);
   const pendingRef = useRef<Promise<CreatedShare> | null>(null);
   const origin = window.location.origin;
+  const canMakeShare = isLoggedIn && request?.mayShare !== false;
   const onlyFile = request?.fileIds.length === 1 ? request.fileIds[0] : undefined;
   const visitorLink =
-    !isLoggedIn && request && onlyFile !== undefined
+    !canMakeShare && request && onlyFile !== undefined
       ? `${origin}${albumImagePath(request.sourceJobId, onlyFile)}`
       : null;
 
   const ensureShare = (password: string): Promise<CreatedShare> => {
     if (!request) return Promise.reject(new Error('an album invitation has no share'));
+    if (!canMakeShare) return Promise.reject(new Error('the caller may not share these files'));
     pendingRef.current ??= createShare(
       api,
       {
@@ -64,5 +73,5 @@ export function useShareLink(request: FilesShareRequest | null, isLoggedIn: bool
     return shareLink(origin, created.id, marker);
   };
 
-  return { share, visitorLink, ensureShare, ensureLink };
+  return { share, canMakeShare, visitorLink, ensureShare, ensureLink };
 }
