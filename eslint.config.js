@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
 
 /** Import boundaries of docs/ARCHITECTURE.md, enforced rather than hoped for. */
 const boundary = (patterns) => ({
@@ -25,6 +26,76 @@ const identityUp = {
     'identity/ imports no module: accounts and sessions come in through its ports (IdpAccounts, AccountMaker, TokenIssuer).',
 };
 const serverTests = ['**/*.test.ts', '**/*.test-support.ts', '**/*.test-data.ts'];
+
+const NOT_THE_SERVER = {
+  group: ['@trove/server', '**/apps/server/**'],
+  message: 'The web app never imports the server.',
+};
+
+/*
+ * [Note: Feature faces] A feature of the web client (apps/web/src/features/<name>/) shows
+ * other features, and app/, three files at its top and nothing else: lazy.ts (its screens and
+ * lazily loaded parts), api.ts (its calls and query keys) and index.ts (what else others may
+ * use). Inside a feature, its files and subfolders import one another freely. The lower
+ * folders (ui/, lib/, api/, i18n/, album-access/, dialog-requests/) never import a feature or
+ * app/. index.ts re-exports modules that lazy screens use too; apps/web/package.json declares
+ * the app's modules free of side effects (but CSS, main.tsx and the workers), so importing
+ * one name of a face pulls only that name's module into the importer's chunk, not the whole
+ * face (without it, a face imported by the first load would drag every module it names there).
+ *
+ * A relative path says where it leads only with its depth, so each feature folder and depth
+ * gets its own pattern: from a file `depth` folders below features/<name>/, `../` taken
+ * depth + 1 times reaches features/, and any folder there other than <name> is another
+ * feature. The same patterns hold for dynamic import() (no-restricted-syntax; esquery's
+ * regular expressions take no '/', hence \x2F).
+ */
+const FACES = String.raw`(?!(lazy|api|index)\.tsx?$)`;
+const SLASH = String.raw`\x2F`;
+const UP = String.raw`\.\.`;
+const webFeatures = fs
+  .readdirSync(new URL('apps/web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const PAST_A_FACE = 'Import another feature only through its lazy.ts, api.ts or index.ts.';
+const NO_FEATURES_BELOW =
+  'ui/, lib/, api/, i18n/, album-access/ and dialog-requests/ never import a feature or app/.';
+/** The rules of web files whose relative imports matching `pattern` (one '/' written `slash`) break `message`. */
+const webBoundary = (files, pattern, message) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [NOT_THE_SERVER, { regex: pattern('/'), message }] }],
+    'no-restricted-syntax': [
+      'error',
+      { selector: `ImportExpression[source.value=/${pattern(SLASH)}/]`, message },
+    ],
+  },
+});
+const webBoundaries = [
+  ...webFeatures.flatMap((name) =>
+    [0, 1, 2, 3].map((depth) =>
+      webBoundary(
+        [`apps/web/src/features/${name}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+        (slash) => `^(${UP}${slash}){${String(depth + 1)}}(?!${name}${slash})[a-z-]+${slash}${FACES}`,
+        PAST_A_FACE,
+      ),
+    ),
+  ),
+  webBoundary(
+    ['apps/web/src/app/*.{ts,tsx}', 'apps/web/src/test/*.{ts,tsx}'],
+    (slash) => `^${UP}${slash}features${slash}[a-z-]+${slash}${FACES}`,
+    PAST_A_FACE,
+  ),
+  webBoundary(
+    ['apps/web/src/main.tsx'],
+    (slash) => `^\\.${slash}features${slash}[a-z-]+${slash}${FACES}`,
+    PAST_A_FACE,
+  ),
+  webBoundary(
+    ['apps/web/src/{ui,lib,api,i18n,album-access,dialog-requests}/**/*.{ts,tsx}'],
+    (slash) => `^(${UP}${slash})+(features|app)${slash}`,
+    NO_FEATURES_BELOW,
+  ),
+];
 
 export default tseslint.config(
   {
@@ -157,9 +228,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...boundary([
-        { group: ['@trove/server', '**/apps/server/**'], message: 'The web app never imports the server.' },
-      ]),
+      ...boundary([NOT_THE_SERVER]),
     },
   },
+  ...webBoundaries,
 );

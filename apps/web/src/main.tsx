@@ -4,7 +4,7 @@ import { App } from './app/App.tsx';
 import { bootQueryOptions } from './app/BootGate.tsx';
 import { missingBrowserFeatures, UPGRADE_BROWSER_PATH } from './app/browser-support.ts';
 import { createQueryClient } from './api/query-client.ts';
-import { UpgradeBrowserPage } from './features/errors/UpgradeBrowserPage.tsx';
+import { UpgradeBrowserPage } from './features/errors/index.ts';
 import { I18nProvider } from './i18n/I18nProvider.tsx';
 import './styles/base.css';
 import './styles/frame.css';

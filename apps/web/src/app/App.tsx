@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
-import { ServerOutOfSpaceToast } from '../features/errors/ServerOutOfSpaceToast.tsx';
+import { ServerOutOfSpaceToast } from '../features/errors/index.ts';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { ToastProvider } from '../ui/toasts.tsx';
 import { AppRoutes } from './AppRoutes.tsx';

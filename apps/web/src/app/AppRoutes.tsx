@@ -1,7 +1,26 @@
 import { OAUTH_CALLBACK_PATH } from '@trove/contract';
 import { Route, Routes } from 'react-router';
-import { UpgradeBrowserPage } from '../features/errors/UpgradeBrowserPage.tsx';
-import { PhotosLayout } from '../features/viewer/PhotosLayout.tsx';
+import {
+  LazyAddPhotosRoute as AddPhotosRoute,
+  LazyAlbumCarouselPage as AlbumCarouselPage,
+  LazyAlbumEditPage as AlbumEditPage,
+  LazyAlbumPage as AlbumPage,
+  LazyAlbumsPage as AlbumsPage,
+  LazyVisitorScreens as VisitorScreens,
+} from '../features/albums/lazy.ts';
+import {
+  LazyLoginPage as LoginPage,
+  LazyOAuthCallbackPage as OAuthCallbackPage,
+  LazySignInPage as SignInPage,
+} from '../features/auth/lazy.ts';
+import { LazyCommentsPage as CommentsPage } from '../features/comments/lazy.ts';
+import { LazyDocumentsPage as DocumentsPage } from '../features/documents/lazy.ts';
+import { UpgradeBrowserPage } from '../features/errors/index.ts';
+import { LazyErrorPage as ErrorPage, LazyNotFoundPage as NotFoundPage } from '../features/errors/lazy.ts';
+import { LazyLegalPage as LegalPage } from '../features/legal/lazy.ts';
+import { LazyShareScreens as ShareScreens } from '../features/shares/lazy.ts';
+import { LazyTrashScreens as TrashScreens } from '../features/trash/lazy.ts';
+import { PhotosLayout } from '../features/viewer/index.ts';
 import { UPGRADE_BROWSER_PATH } from './browser-support.ts';
 import { lazyScreen } from '../ui/lazy-screen.ts';
 import { PageFrame } from './PageFrame.tsx';
@@ -11,63 +30,9 @@ import { ScreenBoundary } from '../ui/ScreenBoundary.tsx';
 
 // See: [Note: Lazy screens]. The timeline (PhotosLayout) is the first screen of a signed-in
 // user, so it ships in the entry chunk rather than wait for a second round trip; main.tsx
-// needs the upgrade page before the app boots. `messages`: the screen's message area, fetched
-// with it (See: [Note: Message areas]).
-const AlbumPage = lazyScreen(() => import('../features/albums/AlbumPage.tsx').then((m) => m.AlbumPage), {
-  messages: 'albums',
-});
-const VisitorScreens = lazyScreen(
-  () => import('../features/albums/visitor/VisitorScreens.tsx').then((m) => m.VisitorScreens),
-  { messages: 'albums' },
-);
-const AlbumCarouselPage = lazyScreen(
-  () => import('../features/albums/AlbumCarouselPage.tsx').then((m) => m.AlbumCarouselPage),
-  { messages: 'viewer' },
-);
-const AlbumsPage = lazyScreen(() => import('../features/albums/AlbumsPage.tsx').then((m) => m.AlbumsPage), {
-  messages: 'albums',
-});
-const AlbumEditPage = lazyScreen(
-  () => import('../features/albums/edit/AlbumEditPage.tsx').then((m) => m.AlbumEditPage),
-  { messages: 'albums' },
-);
-const AddPhotosRoute = lazyScreen(
-  () => import('../features/albums/edit/AddPhotosRoute.tsx').then((m) => m.AddPhotosRoute),
-  { messages: 'albums' },
-);
-const CommentsPage = lazyScreen(
-  () => import('../features/comments/CommentsPage.tsx').then((m) => m.CommentsPage),
-  { messages: 'comments' },
-);
-const LoginPage = lazyScreen(() => import('../features/auth/LoginPage.tsx').then((m) => m.LoginPage));
-const OAuthCallbackPage = lazyScreen(() =>
-  import('../features/auth/OAuthCallbackPage.tsx').then((m) => m.OAuthCallbackPage),
-);
-const SignInPage = lazyScreen(() => import('../features/auth/SignInPage.tsx').then((m) => m.SignInPage), {
-  messages: 'idp',
-});
-// The trash's screens route among themselves: the entry chunk carries one import for all
-// three (See: [Note: Lazy screens]).
-const TrashScreens = lazyScreen(() =>
-  import('../features/trash/TrashScreens.tsx').then((m) => m.TrashScreens),
-);
-const DocumentsPage = lazyScreen(
-  () => import('../features/documents/DocumentsPage.tsx').then((m) => m.DocumentsPage),
-  { messages: 'documents' },
-);
-// /share, /albumImage and /selectPhotos: one chunk, one import (spec 000 §2, issue #15).
-const ShareScreens = lazyScreen(
-  () => import('../features/shares/page/ShareScreens.tsx').then((m) => m.ShareScreens),
-  { messages: 'sharePage' },
-);
+// needs the upgrade page before the app boots. Every other screen is a feature's lazy.ts,
+// fetched with its message area (See: [Note: Message areas]).
 const SettingsScreens = lazyScreen(() => import('./SettingsScreens.tsx').then((m) => m.SettingsScreens));
-const ErrorPage = lazyScreen(() => import('../features/errors/ErrorPage.tsx').then((m) => m.ErrorPage));
-const NotFoundPage = lazyScreen(() =>
-  import('../features/errors/NotFoundPage.tsx').then((m) => m.NotFoundPage),
-);
-const LegalPage = lazyScreen(() => import('../features/legal/LegalPage.tsx').then((m) => m.LegalPage), {
-  messages: 'legal',
-});
 
 /**
  * The routes that exist so far (spec 000 §2, spec 001 §2). The identity provider's page and

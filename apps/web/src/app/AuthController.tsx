@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useApi } from '../api/api-context.tsx';
 import { clearUserQueries } from '../api/query-client.ts';
 import { accountInfoFailure, accountInfoQueryOptions } from '../features/auth/api.ts';
-import { dispatchLogin, useLoginState } from '../features/auth/login-store.ts';
+import { dispatchLogin, useLoginState } from '../api/login-store.ts';
 
 /**
  * Drives the login status machine (spec 001 §4): fetches account info whenever the status

@@ -6,7 +6,7 @@ import { createHttpClient } from '../api/http-client.ts';
 import { setOnline } from '../api/online-store.ts';
 import { BOOT_QUERY_KEY, STALE_TIME } from '../api/query-client.ts';
 import { sessionRecord } from '../api/session-record.ts';
-import { BootFailurePage } from '../features/errors/BootFailurePage.tsx';
+import { BootFailurePage } from '../features/errors/index.ts';
 import { BrandContext } from '../i18n/brand-context.tsx';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
 

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet } from 'react-router';
-import { DownloadsLayer } from '../features/downloads/DownloadsLayer.tsx';
-import { UploaderProvider } from '../features/uploads/UploaderProvider.tsx';
-import { UploadsLayer } from '../features/uploads/UploadsLayer.tsx';
+import { AlbumPickerLayer } from '../features/albums/index.ts';
+import { DownloadsLayer } from '../features/downloads/index.ts';
+import { ShareDialogLayer } from '../features/shares/index.ts';
+import { UploaderProvider, UploadsLayer } from '../features/uploads/index.ts';
 import { Footer } from './Footer.tsx';
 import { OfflineBanner } from './OfflineBanner.tsx';
 import { lazyScreen } from '../ui/lazy-screen.ts';
@@ -15,7 +16,9 @@ const SideMenu = lazyScreen(() => import('./SideMenu.tsx').then((m) => m.SideMen
 
 /**
  * The page frame of spec 000 §2: 56 px top bar, side menu, the screen, and the footer,
- * with the app's one upload queue, its panel and the drop overlay, and the download center.
+ * with the app's one upload queue, its panel and the drop overlay, the download center, and
+ * the dialogs any screen may ask for: the share dialog and the album picker (See: [Note:
+ * Dialog requests]).
  */
 export function PageFrame() {
   const intl = useIntl();
@@ -51,6 +54,8 @@ export function PageFrame() {
       </div>
       <UploadsLayer />
       <DownloadsLayer />
+      <ShareDialogLayer />
+      <AlbumPickerLayer />
     </UploaderProvider>
   );
 }

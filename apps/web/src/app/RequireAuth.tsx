@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { useApi } from '../api/api-context.tsx';
 import { prefetchTimeline } from '../features/library/api.ts';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { dispatchLogin, useLoginState } from '../features/auth/login-store.ts';
+import { dispatchLogin, useLoginState } from '../api/login-store.ts';
 import { Icon } from '../ui/icons.tsx';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
 

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { useLoginState } from '../features/auth/login-store.ts';
+import { useLoginState } from '../api/login-store.ts';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
 
 /** Route `/`: the timeline when signed in, else the login page. */

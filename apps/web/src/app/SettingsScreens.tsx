@@ -1,28 +1,13 @@
 import { Route, Routes } from 'react-router';
-import { lazyScreen } from '../ui/lazy-screen.ts';
+import { LazyDevicesPage as DevicesPage } from '../features/devices/lazy.ts';
+import { LazyNotFoundPage as NotFoundPage } from '../features/errors/lazy.ts';
+import { LazySettingsPage as SettingsPage } from '../features/settings/lazy.ts';
+import { LazySharedLinksPage as SharedLinksPage } from '../features/shared-links/lazy.ts';
+import { LazyTakeoutPage as TakeoutPage } from '../features/takeout/lazy.ts';
 
 // The settings hub and the screens it leads to route among themselves: the entry chunk
 // carries one import for all of them (See: [Note: Lazy screens]); each screen is a chunk of
-// its own, fetched with its messages (See: [Note: Message areas]).
-const SettingsPage = lazyScreen(
-  () => import('../features/settings/SettingsPage.tsx').then((m) => m.SettingsPage),
-  { messages: 'settings' },
-);
-const DevicesPage = lazyScreen(
-  () => import('../features/devices/DevicesPage.tsx').then((m) => m.DevicesPage),
-  { messages: 'settings' },
-);
-const TakeoutPage = lazyScreen(
-  () => import('../features/takeout/TakeoutPage.tsx').then((m) => m.TakeoutPage),
-  { messages: 'takeout' },
-);
-const SharedLinksPage = lazyScreen(
-  () => import('../features/shared-links/SharedLinksPage.tsx').then((m) => m.SharedLinksPage),
-  { messages: 'sharedLinks' },
-);
-const NotFoundPage = lazyScreen(() =>
-  import('../features/errors/NotFoundPage.tsx').then((m) => m.NotFoundPage),
-);
+// its own, fetched with its messages (See: [Note: Message areas]), from its feature's lazy.ts.
 
 /**
  * The routes below /settings (spec 000 §2): the hub, connected devices, takeout (the whole

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useLoginState } from '../features/auth/login-store.ts';
+import { useLoginState } from '../api/login-store.ts';
 import { useBrand } from '../i18n/brand-context.tsx';
 import { Icon } from '../ui/icons.tsx';
 import { Logo } from '../ui/Logo.tsx';

@@ -37,7 +37,12 @@ export const AREAS = {
     ],
     folders: [],
   },
-  albums: { prefixes: ['albums.', 'albumEdit.', 'albumView.'], folders: ['features/albums/'] },
+  // album-access/: the album's password and gone pages, shown by the albums' visitor pages and
+  // by /albumImage inside the albums area (See: AlbumImagePage).
+  albums: {
+    prefixes: ['albums.', 'albumEdit.', 'albumView.'],
+    folders: ['features/albums/', 'album-access/AlbumPasswordPage', 'album-access/AlbumGonePages'],
+  },
   settings: { prefixes: ['settings.', 'devices.'], folders: ['features/settings/', 'features/devices/'] },
   idp: {
     prefixes: ['idp.'],

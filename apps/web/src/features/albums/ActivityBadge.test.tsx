@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { aFile } from '../../test/factories.ts';
 import { renderApp } from '../../test/render.tsx';
-import { albumRoutes } from './view/test-album.ts';
-import { aSharedAlbum } from './visitor/test-helpers.tsx';
+import { albumRoutes } from '../../test/album.ts';
+import { aSharedAlbum } from '../../test/visitor.tsx';
 
 describe("a file's comment and love counts on its tile (issue #12)", () => {
   test('an album grid tile links to its comments with its counts; files without any show none', async () => {

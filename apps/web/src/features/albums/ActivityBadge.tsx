@@ -2,8 +2,7 @@ import '../../styles/activity-badge.css';
 import type { FileActivity } from '@trove/contract';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'react-router';
-import { CommentIcon } from '../comments/comment-icons.tsx';
-import { commentsPath, type CommentsLinkState } from '../comments/keys.ts';
+import { CommentIcon, commentsPath, type CommentsLinkState } from '../comments/index.ts';
 
 /** "3 comments and 1 love": what a badge says to assistive tech (the counts above 0). */
 function countsText(intl: IntlShape, activity: FileActivity): string {

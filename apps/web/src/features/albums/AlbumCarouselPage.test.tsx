@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
 import { aFile } from '../../test/factories.ts';
-import { PARTICIPANT_CAN, albumRoutes } from './view/test-album.ts';
+import { PARTICIPANT_CAN, albumRoutes } from '../../test/album.ts';
 
 afterEach(() => {
   vi.useRealTimers();

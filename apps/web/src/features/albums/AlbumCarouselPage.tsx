@@ -3,7 +3,7 @@ import { useLocation, useParams } from 'react-router';
 import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
 import { useAlbumActivity } from '../comments/api.ts';
 import { LazyCommentPanel } from '../comments/lazy.ts';
-import { Viewer, type ViewerComments } from '../viewer/ViewerPage.tsx';
+import { Viewer, type ViewerComments } from '../viewer/index.ts';
 import { useAlbumQuery } from './api.ts';
 import { useAlbumFileActions } from './view/use-add-to-my-timeline.ts';
 import { useAlbumCarousel } from './view/use-album-carousel.ts';

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
-import { preparedArchive, recordDownloads } from '../downloads/test-downloads.ts';
-import { aTrashAlbum } from '../trash/test-trash.ts';
-import { currentDropClaim } from '../uploads/drop-claim.ts';
-import { ALBUM_FILES, PARTICIPANT_CAN, albumMonth, albumRoutes } from './view/test-album.ts';
+import { preparedArchive, recordDownloads } from '../../test/downloads.ts';
+import { aTrashAlbum } from '../../test/trash.ts';
+import { currentDropClaim } from '../uploads/index.ts';
+import { ALBUM_FILES, PARTICIPANT_CAN, albumMonth, albumRoutes } from '../../test/album.ts';
 
 const open = (routes = albumRoutes()) => renderApp({ route: '/albums/album-1', routes });
 

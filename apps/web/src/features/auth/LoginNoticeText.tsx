@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { LoginNotice } from './model.ts';
+import type { LoginNotice } from '../../api/login-model.ts';
 
 /** Why the user sees the login page again (spec 001 §8): logged out, offline (with a retry) or a server failure. */
 export function LoginNoticeText({ notice, onRetry }: { notice: LoginNotice; onRetry: () => void }) {

@@ -11,9 +11,9 @@ import { safeRedirect } from '../../lib/redirect.ts';
 import { Logo } from '../../ui/Logo.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
-import { deviceNameOf, thisDeviceKind } from '../devices/device-name.ts';
+import { deviceNameOf, thisDeviceKind } from '../devices/index.ts';
 import { startLogin } from './idp-api.ts';
-import { dispatchLogin, useLoginState } from './login-store.ts';
+import { dispatchLogin, useLoginState } from '../../api/login-store.ts';
 import { LoginNoticeText } from './LoginNoticeText.tsx';
 
 /**

@@ -10,7 +10,7 @@ import { safeRedirect } from '../../lib/redirect.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { exchangeCode } from './idp-api.ts';
-import { dispatchLogin } from './login-store.ts';
+import { dispatchLogin } from '../../api/login-store.ts';
 import { clearPendingLogin, findPendingLogin } from './pkce.ts';
 
 /** Codes already sent for exchange: a code is single-use, and React may run an effect twice. */

@@ -6,8 +6,8 @@ import type { HttpClient } from '../../api/http-client.ts';
 import { isApiError, isNetworkError } from '../../api/http-error.ts';
 import { STALE_TIME } from '../../api/query-client.ts';
 import { localeStore } from '../../i18n/locale-store.ts';
-import { dispatchLogin, useLoginState } from './login-store.ts';
-import type { AccountInfoFailure } from './model.ts';
+import { dispatchLogin, useLoginState } from '../../api/login-store.ts';
+import type { AccountInfoFailure } from '../../api/login-model.ts';
 
 /** Query keys of the account (spec 001 §3). */
 export const accountKeys = {

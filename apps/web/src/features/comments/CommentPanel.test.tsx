@@ -5,7 +5,7 @@ import { anAlbum } from '../../test/factories.ts';
 import type { FakeRoutes, SeenRequest } from '../../test/fake-fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 import { CommentPanel } from './CommentPanel.tsx';
-import { CALLS, aComment, aLove, aVisitedAlbum, fileComments, gate } from './test-comments.ts';
+import { CALLS, aComment, aLove, aVisitedAlbum, fileComments, gate } from '../../test/comments.ts';
 
 const OWN_ALBUM = anAlbum({ id: 'job-1' });
 

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { Icon } from '../../ui/icons.tsx';
-import { useVisitorFiles } from '../albums/visitor/api-visitor.ts';
+import { useVisitorFiles } from '../albums/index.ts';
 import { commentsPath } from './keys.ts';
 
 /**

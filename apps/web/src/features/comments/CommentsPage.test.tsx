@@ -3,8 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { aFile } from '../../test/factories.ts';
 import type { FakeRoutes } from '../../test/fake-fetch.ts';
 import { renderApp } from '../../test/render.tsx';
-import { RoutesWithLocation } from '../albums/visitor/test-helpers.tsx';
-import { CALLS, aComment, aVisitedAlbum, fileComments } from './test-comments.ts';
+import { RoutesWithLocation } from '../../test/visitor.tsx';
+import { CALLS, aComment, aVisitedAlbum, fileComments } from '../../test/comments.ts';
 
 const SIGNED_OUT = { login: { status: 'NOT_STARTED', notice: null }, token: null } as const;
 const files = (...ids: string[]) => ({

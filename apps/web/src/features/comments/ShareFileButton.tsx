@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Icon } from '../../ui/icons.tsx';
-import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
-import { albumHeaders } from '../albums/visitor/api-visitor.ts';
+import { albumHeaders } from '../../album-access/album-call.ts';
 import { useAccountInfoQuery } from '../auth/api.ts';
-import { LazyShareDialog } from '../shares/dialog/lazy.ts';
+import { useShareDialog } from '../../dialog-requests/share-dialog.ts';
 
 /**
  * Share on the file of the comments page, for members and visitors alike (issue #15). A
@@ -26,39 +24,31 @@ export function ShareFileButton({
   mayShare: boolean;
 }) {
   const intl = useIntl();
-  const [isOpen, setIsOpen] = useState(false);
+  // The share dialog is the page frame's (See: [Note: Dialog requests]).
+  const openShareDialog = useShareDialog();
   const isReadOnly = useAccountInfoQuery().data?.is_read_only_user === true && isLoggedIn;
   return (
-    <>
-      <button
-        type="button"
-        className="comments-page__share"
-        aria-label={intl.formatMessage({ id: 'fileActions.share' })}
-        aria-disabled={isReadOnly || undefined}
-        title={isReadOnly ? intl.formatMessage({ id: 'fileActions.shareReadOnly' }) : undefined}
-        onClick={() => {
-          if (!isReadOnly) setIsOpen(true);
-        }}
-      >
-        <Icon name="share" />
-      </button>
-      {isOpen && (
-        <PartBoundary>
-          <LazyShareDialog
-            request={{
-              kind: 'files',
-              sourceJobId: albumId,
-              fileIds: [fileId],
-              currentAlbumId: albumId,
-              headers: () => albumHeaders(albumId),
-              mayShare,
-            }}
-            onClose={() => {
-              setIsOpen(false);
-            }}
-          />
-        </PartBoundary>
-      )}
-    </>
+    <button
+      type="button"
+      className="comments-page__share"
+      aria-label={intl.formatMessage({ id: 'fileActions.share' })}
+      aria-disabled={isReadOnly || undefined}
+      title={isReadOnly ? intl.formatMessage({ id: 'fileActions.shareReadOnly' }) : undefined}
+      onClick={() => {
+        if (isReadOnly) return;
+        openShareDialog({
+          request: {
+            kind: 'files',
+            sourceJobId: albumId,
+            fileIds: [fileId],
+            currentAlbumId: albumId,
+            headers: () => albumHeaders(albumId),
+            mayShare,
+          },
+        });
+      }}
+    >
+      <Icon name="share" />
+    </button>
   );
 }

@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { useApi } from '../../api/api-context.tsx';
 import { isNetworkError } from '../../api/http-error.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { loginPath } from '../albums/visitor/roles.ts';
+import { loginPath } from '../../album-access/roles.ts';
 import { becomeGuest } from './api.ts';
 
 /** Props of {@link SignInPrompt}. */

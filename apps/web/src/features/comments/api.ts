@@ -12,8 +12,8 @@ import { useMemo } from 'react';
 import { useApi } from '../../api/api-context.tsx';
 import type { HttpClient, Parser } from '../../api/http-client.ts';
 import { STALE_TIME } from '../../api/query-client.ts';
-import { albumCall } from '../albums/visitor/api-visitor.ts';
-import { albumGuests } from './guest-store.ts';
+import { albumCall } from '../../album-access/album-call.ts';
+import { albumGuests } from '../../album-access/guest-store.ts';
 import { commentKeys, refreshComments } from './keys.ts';
 
 /*

@@ -8,3 +8,8 @@ import { lazyScreen } from '../../ui/lazy-screen.ts';
 export const LazyCommentPanel = lazyScreen(() => import('./CommentPanel.tsx').then((m) => m.CommentPanel), {
   messages: 'comments',
 });
+
+/** /comments/{albumId}/{fileId}: a file's comment side panel as a page (spec 000 §2). */
+export const LazyCommentsPage = lazyScreen(() => import('./CommentsPage.tsx').then((m) => m.CommentsPage), {
+  messages: 'comments',
+});

@@ -1,7 +1,7 @@
 import type { JobInfo } from '@trove/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { albumGuests } from './guest-store.ts';
+import { albumGuests } from '../../album-access/guest-store.ts';
 import { refreshComments } from './keys.ts';
 
 /** What the sign-in prompt is open for: the action to run once the caller is known. */

@@ -1,16 +1,23 @@
 import { DOWNLOAD_MAX_BYTES, DOWNLOAD_MAX_ITEMS, GIB, type RemoteFile } from '@trove/contract';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
-import { offeredFileActions, type FileActionId } from '../file-actions/registry.ts';
-import { actionContext, usePlaceActions } from '../file-actions/use-place-actions.ts';
-import { LazyShareDialog } from '../shares/dialog/lazy.ts';
-import { isSelecting, selectedCount, selectedIds } from '../selection/selectors.ts';
-import { SelectionBarFrame } from '../selection/SelectionBarFrame.tsx';
-import type { Selection } from '../selection/use-selection.ts';
+import {
+  offeredFileActions,
+  type FileActionId,
+  actionContext,
+  usePlaceActions,
+} from '../file-actions/index.ts';
+import { useShareDialog } from '../../dialog-requests/share-dialog.ts';
+import {
+  isSelecting,
+  selectedCount,
+  selectedIds,
+  SelectionBarFrame,
+  type Selection,
+} from '../selection/index.ts';
 import { useDocumentDelete } from './use-document-delete.ts';
 import { useDocumentDownload, type DownloadLimit } from './use-document-download.ts';
 
@@ -44,7 +51,8 @@ export function DocumentsSelectionBar({ jobId, selection, byId, onDeleted }: Doc
   }, [actions, onDeleted]);
   const deletion = useDocumentDelete(jobId, handleDeleted);
   const { pending } = deletion;
-  const [sharing, setSharing] = useState<string[] | null>(null);
+  // The share dialog is the page frame's (See: [Note: Dialog requests]).
+  const openShareDialog = useShareDialog();
   // The documents are the timeline job's: its flags, under the documents' own actions.
   const { place: timeline, caller } = usePlaceActions(undefined);
   // spec 000 §8 Delete file(s): 'Failed to delete file' / 'Failed to delete {n} files'.
@@ -65,16 +73,6 @@ export function DocumentsSelectionBar({ jobId, selection, byId, onDeleted }: Doc
         />
       )}
       {downloads.limit && <LimitDialog limit={downloads.limit} onClose={downloads.closeLimit} />}
-      {sharing && (
-        <PartBoundary>
-          <LazyShareDialog
-            request={{ kind: 'files', sourceJobId: jobId, fileIds: sharing }}
-            onClose={() => {
-              setSharing(null);
-            }}
-          />
-        </PartBoundary>
-      )}
     </>
   );
   const ids = selectedIds(state);
@@ -90,7 +88,7 @@ export function DocumentsSelectionBar({ jobId, selection, byId, onDeleted }: Doc
     : [];
   const run: Partial<Record<FileActionId, () => void>> = {
     share: () => {
-      setSharing(ids);
+      openShareDialog({ request: { kind: 'files', sourceJobId: jobId, fileIds: ids } });
     },
     download: () => {
       void downloads.download(ids.flatMap((id) => byId.get(id) ?? []));

@@ -3,8 +3,7 @@ import { memo, useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useApi } from '../../api/api-context.tsx';
 import { DocumentIcon } from '../../ui/DocumentIcon.tsx';
-import { isSelected, monthState } from '../selection/selectors.ts';
-import type { Selection, SelectionActions } from '../selection/use-selection.ts';
+import { isSelected, monthState, type Selection, type SelectionActions } from '../selection/index.ts';
 import { documentLink, fileTypeLabel, type DocumentGroup } from './model.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useAccountInfoQuery } from '../auth/api.ts';
-import { pickedFromInput } from '../uploads/walk-entries.ts';
+import { pickedFromInput } from '../uploads/index.ts';
 import { DocumentsIcon } from './documents-icons.tsx';
 import { DOCUMENT_ACCEPT } from './model.ts';
 import { useAddDocuments } from './use-document-uploads.tsx';

@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useApi } from '../../api/api-context.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
-import { restoreFileIds } from '../file-actions/actions.ts';
+import { restoreFileIds } from '../file-actions/index.ts';
 import { deleteDocuments, documentKeys, removeFromDocuments } from './api.ts';
 
 /** Where a delete stands: asking, the call under way, or the call failed (the dialog says so). */

@@ -5,7 +5,7 @@ import { useApi } from '../../api/api-context.tsx';
 import { isApiError } from '../../api/http-error.ts';
 import { useToasts } from '../../ui/toasts.tsx';
 import { startArchiveDownload } from '../downloads/api.ts';
-import { downloadFile } from '../file-actions/actions.ts';
+import { downloadFile } from '../file-actions/index.ts';
 import { prepareArchive } from './api.ts';
 import { planDownload } from './model.ts';
 

@@ -1,8 +1,8 @@
 import { extensionOf, fileTypeOfExtension } from '@trove/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo } from 'react';
-import { useSelection, type Selection } from '../selection/use-selection.ts';
-import { useUploaderView } from '../uploads/UploaderProvider.tsx';
+import { useSelection, type Selection } from '../selection/index.ts';
+import { useUploaderView } from '../uploads/index.ts';
 import { documentKeys } from './api.ts';
 import type { DocumentGroup } from './model.ts';
 

@@ -1,9 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useAccountInfoQuery } from '../auth/api.ts';
-import { useDropClaim } from '../uploads/drop-claim.ts';
-import type { PickedFile } from '../uploads/uploader.ts';
-import { useUploader } from '../uploads/UploaderProvider.tsx';
+import { useDropClaim, type PickedFile, useUploader } from '../uploads/index.ts';
 
 /**
  * Adds files to the app's one upload queue (spec 000 §4) as documents of the timeline job

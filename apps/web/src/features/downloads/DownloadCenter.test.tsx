@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { aFile } from '../../test/factories.ts';
 import { renderApp } from '../../test/render.tsx';
-import { calls, juneFiles, preparedArchive, recordDownloads, timelineRoutes } from './test-downloads.ts';
+import { calls, juneFiles, preparedArchive, recordDownloads, timelineRoutes } from '../../test/downloads.ts';
 
 const ARCHIVE = '/st/4/jobs/job-timeline/files_as_archive';
 

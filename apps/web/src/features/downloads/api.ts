@@ -1,7 +1,7 @@
 import { PreparedArchive, type ArchiveMode, type RemoteFile, type ServiceDirectory } from '@trove/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../../api/http-client.ts';
-import { clickDownloadLink } from '../file-actions/actions.ts';
+import { clickDownloadLink } from '../file-actions/index.ts';
 import type { DownloadRequest } from './download-requests.ts';
 
 /**

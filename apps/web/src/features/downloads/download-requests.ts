@@ -1,6 +1,6 @@
 import type { JobInfo, RemoteFile, TimelineFilter, TimelineMonth, TrashFile } from '@trove/contract';
 import { createStore } from 'zustand';
-import type { GridSource } from '../library/grid-source.ts';
+import type { GridSource } from '../library/index.ts';
 
 /*
  * [Note: Lazy downloads] The download modal, its parts and alerts (spec 000 §2 download

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { aFile } from '../../test/factories.ts';
 import type { FakeRoutes } from '../../test/fake-fetch.ts';
 import { renderApp } from '../../test/render.tsx';
-import { albumRoutes } from '../albums/view/test-album.ts';
-import { aSharedAlbum } from '../albums/visitor/test-helpers.tsx';
-import { aTrashAlbum, aTrashCan, aTrashFile } from '../trash/test-trash.ts';
-import { calls, preparedArchive, recordDownloads } from './test-downloads.ts';
+import { albumRoutes } from '../../test/album.ts';
+import { aSharedAlbum } from '../../test/visitor.tsx';
+import { aTrashAlbum, aTrashCan, aTrashFile } from '../../test/trash.ts';
+import { calls, preparedArchive, recordDownloads } from '../../test/downloads.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();

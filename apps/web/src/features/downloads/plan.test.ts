@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aFile, anAlbum } from '../../test/factories.ts';
-import { aTrashFile } from '../trash/test-trash.ts';
+import { aTrashFile } from '../../test/trash.ts';
 import { downloadFileOf, needsModal, planAlbum, planDownload, trashDownloadFileOf } from './plan.ts';
 
 const limits = { maxItems: 2, maxBytes: 1000 };

@@ -1,5 +1,5 @@
 import { extensionOf, type JobInfo, type RemoteFile, type TrashFile } from '@trove/contract';
-import { isHeic } from '../file-actions/actions.ts';
+import { isHeic } from '../file-actions/index.ts';
 import type { ArchiveTarget } from './api.ts';
 import type { DownloadModalInfo, DownloadType } from './model.ts';
 import {

@@ -4,7 +4,7 @@ import { useEffect, useEffectEvent, useReducer } from 'react';
 import { useIntl } from 'react-intl';
 import { useApi } from '../../api/api-context.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
-import { downloadFile } from '../file-actions/actions.ts';
+import { downloadFile } from '../file-actions/index.ts';
 import { alertOfError, albumAlertOf, alertQueueReducer, type DownloadAlertKind } from './alerts.ts';
 import { prepareArchive, selectedFiles, startArchiveDownload } from './api.ts';
 import { downloadQueue, type DownloadRequest } from './download-requests.ts';

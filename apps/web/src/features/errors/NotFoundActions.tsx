@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { Icon } from '../../ui/icons.tsx';
-import { useLoginState } from '../auth/login-store.ts';
+import { useLoginState } from '../../api/login-store.ts';
 
 /**
  * The buttons of a not-found page (spec 000 §2 "go back link and login button when logged

@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useApi } from '../../api/api-context.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
 import { albumKeys } from '../albums/api.ts';
-import { LazyAlbumPickerDialog } from '../albums/picker/lazy.ts';
-import { LazyShareDialog } from '../shares/dialog/lazy.ts';
+import { useAlbumPicker } from '../../dialog-requests/album-picker.ts';
+import { useShareDialog } from '../../dialog-requests/share-dialog.ts';
 import { downloadFile, exportHeic, isHeic } from './actions.ts';
 import { canCopyToClipboard } from './clipboard.ts';
 import { ContextMenu, type ContextMenuItem, type Point } from './ContextMenu.tsx';
@@ -77,10 +76,26 @@ export function FileContextMenu({
     close(true);
     action();
   };
-  /** Opens a dialog, which hands focus back to what had it when it opened: the file, not the menu. */
+  const openPicker = useAlbumPicker();
+  const openShareDialog = useShareDialog();
+  /**
+   * Opens a dialog, which hands focus back to what had it when it opened: the file, not the
+   * menu. The album picker and the share dialog are asked of the page frame's layers (See:
+   * [Note: Dialog requests]); the menu stays, drawing nothing, until they close.
+   */
   const open = (which: FileActionDialog) => {
     opener?.focus();
     setDialog(which);
+    const onClose = () => {
+      close(true);
+    };
+    if (which === 'pick')
+      openPicker({ mode: 'add', sourceJobId: jobId, fileIds: [file.id], currentAlbumId, onClose });
+    if (which === 'share')
+      openShareDialog({
+        request: { kind: 'files', sourceJobId: jobId, fileIds: [file.id], currentAlbumId },
+        onClose,
+      });
   };
 
   if (dialog === 'confirm') {
@@ -100,34 +115,7 @@ export function FileContextMenu({
     );
   }
 
-  if (dialog === 'pick') {
-    return (
-      <PartBoundary>
-        <LazyAlbumPickerDialog
-          mode="add"
-          sourceJobId={jobId}
-          fileIds={[file.id]}
-          currentAlbumId={currentAlbumId}
-          onClose={() => {
-            close(true);
-          }}
-        />
-      </PartBoundary>
-    );
-  }
-
-  if (dialog === 'share') {
-    return (
-      <PartBoundary>
-        <LazyShareDialog
-          request={{ kind: 'files', sourceJobId: jobId, fileIds: [file.id], currentAlbumId }}
-          onClose={() => {
-            close(true);
-          }}
-        />
-      </PartBoundary>
-    );
-  }
+  if (dialog !== null) return null;
 
   const run: Partial<Record<FileActionId, () => void>> = {
     download: choose(() => {

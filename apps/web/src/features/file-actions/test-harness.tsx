@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import type { AccountInfo } from '@trove/contract';
 import { ApiProvider } from '../../api/api-context.tsx';
 import { accountKeys } from '../auth/api.ts';
-import { resetLoginState } from '../auth/login-store.ts';
+import { resetLoginState } from '../../api/login-store.ts';
 import { I18nProvider } from '../../i18n/I18nProvider.tsx';
 import { localeStore } from '../../i18n/locale-store.ts';
 import { fakeApi } from '../../test/fake-api.ts';

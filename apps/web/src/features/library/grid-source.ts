@@ -1,6 +1,6 @@
 import type { RemoteFile, TimelineFilter, TimelineMonth } from '@trove/contract';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { PlaceFileActions } from '../file-actions/registry.ts';
+import type { PlaceFileActions } from '../file-actions/index.ts';
 import { useApi } from '../../api/api-context.tsx';
 import type { HttpClient } from '../../api/http-client.ts';
 import { monthFilesQuery, refetchWhilePending } from './api.ts';

@@ -8,7 +8,7 @@ import { QueryError } from '../../ui/QueryError.tsx';
 import { UsageMeter } from '../../ui/UsageMeter.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useAccountInfoQuery, useLogoutMutation } from '../auth/api.ts';
-import { TakeoutIcon } from '../takeout/takeout-icons.tsx';
+import { TakeoutIcon } from '../takeout/index.ts';
 
 import { LanguagePicker } from './LanguagePicker.tsx';
 import { NameForm } from './NameForm.tsx';

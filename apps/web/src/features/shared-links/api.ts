@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useApi } from '../../api/api-context.tsx';
 import { STALE_TIME } from '../../api/query-client.ts';
 import { albumKeys } from '../albums/api.ts';
-import { stopSharing } from '../shares/page/api.ts';
+import { stopSharing } from '../shares/api.ts';
 
 /** Query keys of the caller's links (issue #23). */
 export const sharedLinkKeys = { all: ['sharedLinks'] as const };

@@ -17,3 +17,6 @@ export function createShare(
 
 // Copy link and the share sheet for links already known (My shared links, an album's link).
 export { canShareToApps, shareToApps, useCopyLink } from './use-copy-link.ts';
+
+// Stop sharing: the share page's owner, and My shared links.
+export { stopSharing } from './page/api.ts';

@@ -1,7 +1,7 @@
 import type { JobInfo } from '@trove/contract';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { displayTitle } from '../albums/list/model.ts';
+import { displayTitle } from '../albums/index.ts';
 import type { TakeoutDownload } from './download-seam.ts';
 import { DoneMark, DownloadButton } from './DownloadButton.tsx';
 import { TakeoutIcon } from './takeout-icons.tsx';

@@ -6,7 +6,7 @@ import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useBrand } from '../../i18n/brand-context.tsx';
-import { useAlbumListQuery } from '../albums/api-list.ts';
+import { useAlbumListQuery } from '../albums/index.ts';
 import { useAccountInfoQuery } from '../auth/api.ts';
 import { useTimelineJob } from '../library/api.ts';
 import { AlbumsSection } from './AlbumsSection.tsx';

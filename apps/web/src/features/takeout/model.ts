@@ -1,6 +1,6 @@
 import type { AccountInfo, JobInfo, RemoteFile } from '@trove/contract';
 import type { IntlShape } from 'react-intl';
-import type { DownloadFile } from '../downloads/parts.ts';
+import type { DownloadFile } from '../downloads/index.ts';
 import { sizeText } from '../../lib/size.ts';
 
 /**

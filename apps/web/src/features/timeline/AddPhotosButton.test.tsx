@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { FakeAnswer, SeenRequest } from '../../test/fake-fetch.ts';
 import { anAccount } from '../../test/factories.ts';
 import { renderApp } from '../../test/render.tsx';
-import { fakeXhr, type SeenXhr, type XhrRoutes } from '../uploads/testing/fake-xhr.ts';
+import { fakeXhr, type SeenXhr, type XhrRoutes } from '../../test/fake-xhr.ts';
 
 const jpeg = (name: string) =>
   new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], name, { type: 'image/jpeg' });

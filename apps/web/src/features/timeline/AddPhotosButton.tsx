@@ -1,10 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Icon } from '../../ui/icons.tsx';
-import { isSafari } from '../uploads/collect-drop.ts';
-import { PhotoPicker } from '../uploads/PhotoPicker.tsx';
-import type { PickedFile } from '../uploads/uploader.ts';
-import { useUploader } from '../uploads/UploaderProvider.tsx';
-import { pickedFromInput } from '../uploads/walk-entries.ts';
+import { isSafari, PhotoPicker, type PickedFile, useUploader, pickedFromInput } from '../uploads/index.ts';
 
 /** `webkitdirectory` is not in React's input attributes; every current browser knows it. */
 const FOLDER_PICKER = { webkitdirectory: '' };

@@ -5,7 +5,7 @@ import {
   createHints,
   createLocalHintStorage,
   type ScrollerHintMode,
-} from '../selection/hints.ts';
+} from '../selection/index.ts';
 import { boxAt, type SectionBox } from './layout.ts';
 import { fractionAt, readingLine, topAt, yearMarks } from './scroller-track.ts';
 import type { TimelineSection } from './sections.ts';

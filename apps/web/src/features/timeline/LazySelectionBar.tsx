@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { lazyScreen } from '../../ui/lazy-screen.ts';
 import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
-import { isPending, isSelecting } from '../selection/selectors.ts';
+import { isPending, isSelecting } from '../selection/index.ts';
 
 // Fetched with the first selection: the first paint of /photos selects nothing
 // (See: [Note: Lazy screens]; the file action registry comes along, not in the first load).

@@ -1,7 +1,7 @@
 import type { RemoteFile, TimelineFilter } from '@trove/contract';
 import { memo, useEffect, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { hasAllFiles, useSectionFiles, type GridSource } from '../library/grid-source.ts';
+import { hasAllFiles, useSectionFiles, type GridSource } from '../library/index.ts';
 import { HEADER_PX, type SectionBox } from './layout.ts';
 import type { TimelineSection } from './sections.ts';
 

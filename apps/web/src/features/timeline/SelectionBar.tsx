@@ -5,24 +5,29 @@ import type { TimelineFilter } from '@trove/contract';
 import { useApi } from '../../api/api-context.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { LazyAlbumPickerDialog } from '../albums/picker/lazy.ts';
-import { requestDownload } from '../downloads/download-requests.ts';
-import { FileActionButtons } from '../file-actions/FileActionButton.tsx';
-import { offeredFileActions, type FileActionId } from '../file-actions/registry.ts';
+import { useAlbumPicker } from '../../dialog-requests/album-picker.ts';
+import { requestDownload } from '../downloads/index.ts';
 import {
+  FileActionButtons,
+  offeredFileActions,
+  type FileActionId,
   actionContext,
   dialogRunners,
   usePlaceActions,
   type FileActionDialog,
-} from '../file-actions/use-place-actions.ts';
-import { useDeleteFiles } from '../file-actions/use-file-actions.ts';
-import { LazyShareDialog } from '../shares/dialog/lazy.ts';
-import type { GridSource } from '../library/grid-source.ts';
-import { isPending, isSelecting, selectedCount, selectedIds } from '../selection/selectors.ts';
-import { SelectionBarFrame } from '../selection/SelectionBarFrame.tsx';
-import type { Selection } from '../selection/use-selection.ts';
+  useDeleteFiles,
+} from '../file-actions/index.ts';
+import { useShareDialog } from '../../dialog-requests/share-dialog.ts';
+import type { GridSource } from '../library/index.ts';
+import {
+  isPending,
+  isSelecting,
+  selectedCount,
+  selectedIds,
+  SelectionBarFrame,
+  type Selection,
+} from '../selection/index.ts';
 import type { TimelineSection } from './sections.ts';
 import { cachedSectionFiles, selectedFilesOf } from './selected-files.ts';
 
@@ -56,6 +61,8 @@ export function SelectionBar({
   const [dialog, setDialog] = useState<FileActionDialog | null>(null);
   const { place, caller } = usePlaceActions(source.actions);
   const { state, actions } = selection;
+  const openPicker = useAlbumPicker();
+  const openShareDialog = useShareDialog();
   if (isPending(state)) {
     return (
       <Dialog
@@ -89,7 +96,15 @@ export function SelectionBar({
     download: () => {
       requestDownload({ kind: 'selection', source, sections, filter, selected: state.selected });
     },
-    ...dialogRunners(setDialog),
+    // The album picker and the share dialog are the page frame's (See: [Note: Dialog requests]).
+    ...dialogRunners((which) => {
+      const fileIds = selectedIds(state);
+      if (which === 'pick')
+        openPicker({ mode: 'add', sourceJobId: jobId, fileIds, currentAlbumId, onAdded: actions.clear });
+      else if (which === 'share')
+        openShareDialog({ request: { kind: 'files', sourceJobId: jobId, fileIds, currentAlbumId } });
+      else setDialog(which);
+    }),
     ...Object.fromEntries(
       Object.entries(placeRun).map(([id, runIds]) => [
         id,
@@ -102,30 +117,6 @@ export function SelectionBar({
   return (
     <SelectionBarFrame count={count} onClear={actions.clear}>
       <FileActionButtons offers={offers} run={run} className="icon-button" />
-      {dialog === 'pick' && (
-        <PartBoundary>
-          <LazyAlbumPickerDialog
-            mode="add"
-            sourceJobId={jobId}
-            fileIds={selectedIds(state)}
-            currentAlbumId={currentAlbumId}
-            onClose={() => {
-              setDialog(null);
-            }}
-            onAdded={actions.clear}
-          />
-        </PartBoundary>
-      )}
-      {dialog === 'share' && (
-        <PartBoundary>
-          <LazyShareDialog
-            request={{ kind: 'files', sourceJobId: jobId, fileIds: selectedIds(state), currentAlbumId }}
-            onClose={() => {
-              setDialog(null);
-            }}
-          />
-        </PartBoundary>
-      )}
       {dialog === 'confirm' && (
         <ConfirmDialog
           kind="DELETE_FILE"

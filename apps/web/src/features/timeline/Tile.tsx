@@ -4,8 +4,7 @@ import { useIntl } from 'react-intl';
 import { thumbHashToDataURL } from 'thumbhash';
 import { useApi } from '../../api/api-context.tsx';
 import { Icon } from '../../ui/icons.tsx';
-import { useLongPress } from '../selection/long-press.ts';
-import type { FileSelectionStatus } from '../selection/selectors.ts';
+import { useLongPress, type FileSelectionStatus } from '../selection/index.ts';
 import { useHoverStages, usePreviewSource } from './use-hover.ts';
 
 /** Elements this wide or wider use the large thumbnail (spec 000 §9). */

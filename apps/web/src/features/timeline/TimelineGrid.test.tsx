@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { aFile } from '../../test/factories.ts';
 import { renderApp } from '../../test/render.tsx';
-import type { GridSource } from '../library/grid-source.ts';
+import type { GridSource } from '../library/index.ts';
 import { sectionsOf } from './sections.ts';
 import { TimelineGrid } from './TimelineGrid.tsx';
 

@@ -1,8 +1,7 @@
 import type { RemoteFile, TimelineFilter } from '@trove/contract';
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import type { GridSource } from '../library/grid-source.ts';
-import { isSelecting } from '../selection/selectors.ts';
-import type { Selection } from '../selection/use-selection.ts';
+import type { GridSource } from '../library/index.ts';
+import { isSelecting, type Selection } from '../selection/index.ts';
 import { FastScroller } from './FastScroller.tsx';
 import {
   LOAD_MARGIN_PX,

@@ -8,7 +8,7 @@ import { QueryError } from '../../ui/QueryError.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { AddPhotosButton } from './AddPhotosButton.tsx';
 import { useRecentFiles, useTimelineJob, useTimelineMonths } from '../library/api.ts';
-import { monthsSource } from '../library/grid-source.ts';
+import { monthsSource } from '../library/index.ts';
 import {
   TIMELINE_VIEWS,
   defaultRecents,

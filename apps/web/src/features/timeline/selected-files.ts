@@ -1,9 +1,8 @@
 import type { RemoteFile, TimelineFilter } from '@trove/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import type { HttpClient } from '../../api/http-client.ts';
-import type { GridSource } from '../library/grid-source.ts';
-import { selectedIds } from '../selection/selectors.ts';
-import type { SelectionState } from '../selection/types.ts';
+import type { GridSource } from '../library/index.ts';
+import { selectedIds, type SelectionState } from '../selection/index.ts';
 import type { TimelineSection } from './sections.ts';
 
 /**

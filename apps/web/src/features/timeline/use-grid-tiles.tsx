@@ -1,21 +1,16 @@
 import type { RemoteFile } from '@trove/contract';
-import type { GridSource } from '../library/grid-source.ts';
+import type { GridSource } from '../library/index.ts';
 import { useCallback, useState, type MouseEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../ui/icons.tsx';
-import { lazyScreen } from '../../ui/lazy-screen.ts';
 import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
-import type { Point } from '../file-actions/ContextMenu.tsx';
-import { isSelecting, monthState, statusOf, yearState } from '../selection/selectors.ts';
-import type { Selection } from '../selection/use-selection.ts';
+import type { Point } from '../file-actions/index.ts';
+// Fetched on the first right-click (See: [Note: Lazy screens]).
+import { LazyFileContextMenu as FileContextMenu } from '../file-actions/lazy.ts';
+import { isSelecting, monthState, statusOf, yearState, type Selection } from '../selection/index.ts';
 import type { TimelineSection } from './sections.ts';
 import { Tile } from './Tile.tsx';
-
-// Fetched on the first right-click (See: [Note: Lazy screens]).
-const FileContextMenu = lazyScreen(() =>
-  import('../file-actions/FileContextMenu.tsx').then((m) => m.FileContextMenu),
-);
 
 /** What a grid's file menu is given when a tile asks for it (right click, context-menu key). */
 export interface FileMenuRequest {

@@ -10,10 +10,12 @@ import {
   createLocalHintStorage,
   hasFinePointer,
   shouldShowSelectionHint,
-} from '../selection/hints.ts';
-import { pendingMonths, selectedCount } from '../selection/selectors.ts';
-import { useSelection, type Selection } from '../selection/use-selection.ts';
-import type { GridSource } from '../library/grid-source.ts';
+  pendingMonths,
+  selectedCount,
+  useSelection,
+  type Selection,
+} from '../selection/index.ts';
+import type { GridSource } from '../library/index.ts';
 import type { TimelineSection } from './sections.ts';
 
 /**

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { useApi } from '../../api/api-context.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { Menu } from '../../ui/Menu.tsx';
-import { requestDownload } from '../downloads/download-requests.ts';
+import { requestDownload } from '../downloads/index.ts';
 import { daysRemaining } from './model.ts';
 import { TrashIcon } from './trash-icons.tsx';
 import { ALBUM_RESTORE_FAILED } from './use-trash-album-actions.ts';

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { anAccount } from '../../test/factories.ts';
 import type { FakeRoutes, SeenRequest } from '../../test/fake-fetch.ts';
 import { renderApp } from '../../test/render.tsx';
-import { aTrashAlbum, dtimeWithDaysLeft } from './test-trash.ts';
+import { aTrashAlbum, dtimeWithDaysLeft } from '../../test/trash.ts';
 
 const ROUTE = '/deleted_items/albums';
 const cabin = aTrashAlbum({ id: 'cabin', name: 'Summer cabin', media_count: 12 });

@@ -1,8 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/messages.ts';
 import { Icon } from '../../ui/icons.tsx';
-import { isSelecting, monthState, statusOf } from '../selection/selectors.ts';
-import type { Selection } from '../selection/use-selection.ts';
+import { isSelecting, monthState, statusOf, type Selection } from '../selection/index.ts';
 import type { TrashGroup, TrashGroupKind } from './model.ts';
 import { TrashTile } from './TrashTile.tsx';
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { anAccount } from '../../test/factories.ts';
 import { renderApp } from '../../test/render.tsx';
-import { aTrashAlbum, aTrashCan, aTrashFile } from './test-trash.ts';
+import { aTrashAlbum, aTrashCan, aTrashFile } from '../../test/trash.ts';
 
 /** The hub's own entries (the top bar has an Albums link too). */
 const entries = async () => within(await screen.findByRole('navigation', { name: 'Deleted items' }));

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { anAccount } from '../../test/factories.ts';
 import type { FakeRoutes, SeenRequest } from '../../test/fake-fetch.ts';
 import { renderApp } from '../../test/render.tsx';
-import { aTrashCan, aTrashFile, dtimeWithDaysLeft } from './test-trash.ts';
+import { aTrashCan, aTrashFile, dtimeWithDaysLeft } from '../../test/trash.ts';
 
 const ROUTE = '/deleted_items/photos';
 const beach = aTrashFile({ id: 'beach' });

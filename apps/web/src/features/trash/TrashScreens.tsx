@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { lazyScreen } from '../../ui/lazy-screen.ts';
+import { LazyNotFoundPage as NotFoundPage } from '../errors/lazy.ts';
 
 // Each screen its own chunk, fetched with the trash's messages (See: [Note: Lazy screens],
 // [Note: Message areas]).
@@ -12,7 +13,6 @@ const TrashPhotosPage = lazyScreen(() => import('./TrashPhotosPage.tsx').then((m
 const TrashAlbumsPage = lazyScreen(() => import('./TrashAlbumsPage.tsx').then((m) => m.TrashAlbumsPage), {
   messages: 'trash',
 });
-const NotFoundPage = lazyScreen(() => import('../errors/NotFoundPage.tsx').then((m) => m.NotFoundPage));
 
 /**
  * The trash's routes below /deleted_items and /_from_inside_app/deleted_items (spec 000 §2):

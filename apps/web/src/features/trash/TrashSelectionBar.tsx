@@ -1,9 +1,13 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Icon } from '../../ui/icons.tsx';
-import { isSelecting, selectedCount, selectedIds } from '../selection/selectors.ts';
-import { SelectionBarFrame } from '../selection/SelectionBarFrame.tsx';
-import type { Selection } from '../selection/use-selection.ts';
+import {
+  isSelecting,
+  selectedCount,
+  selectedIds,
+  SelectionBarFrame,
+  type Selection,
+} from '../selection/index.ts';
 import { TrashConfirmDialog } from './TrashDialogs.tsx';
 import { TrashIcon } from './trash-icons.tsx';
 

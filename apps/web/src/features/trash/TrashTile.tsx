@@ -4,8 +4,7 @@ import { useIntl } from 'react-intl';
 import { useApi } from '../../api/api-context.tsx';
 import type { MessageId } from '../../i18n/messages.ts';
 import { Icon } from '../../ui/icons.tsx';
-import type { FileSelectionStatus } from '../selection/selectors.ts';
-import type { SelectionActions } from '../selection/use-selection.ts';
+import type { FileSelectionStatus, SelectionActions } from '../selection/index.ts';
 
 /** The text of a file's last failure (spec 000 §8 Restore: per-file error reasons). */
 const REASON_TEXTS: Record<string, MessageId> = {

@@ -11,7 +11,7 @@ import { useApi } from '../../api/api-context.tsx';
 import type { HttpClient } from '../../api/http-client.ts';
 import { albumKeys } from '../albums/api.ts';
 import { accountKeys } from '../auth/api.ts';
-import { restoreFileIds, type BatchOutcome, type RestoreOutcome } from '../file-actions/actions.ts';
+import { restoreFileIds, type BatchOutcome, type RestoreOutcome } from '../file-actions/index.ts';
 import { timelineKeys } from '../library/api.ts';
 import { idsByJob } from './model.ts';
 

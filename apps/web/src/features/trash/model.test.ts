@@ -11,7 +11,7 @@ import {
   processingReducer,
   type BulkPhase,
 } from './model.ts';
-import { aTrashFile } from './test-trash.ts';
+import { aTrashFile } from '../../test/trash.ts';
 
 const DAY_S = 24 * 60 * 60;
 // Noon local time, so whole-day offsets never cross midnight.

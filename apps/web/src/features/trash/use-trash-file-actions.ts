@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useApi } from '../../api/api-context.tsx';
 import { useToasts } from '../../ui/toasts.tsx';
-import type { RestoreOutcome } from '../file-actions/actions.ts';
+import type { RestoreOutcome } from '../file-actions/index.ts';
 import { deleteTrashFiles, refreshAfterTrashChange, removeFromTrashList, restoreTrashFiles } from './api.ts';
 import { hasQuotaFailure, type ProcessingAction } from './model.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { lazyScreen } from '../../ui/lazy-screen.ts';
 import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
-import { useLoginState } from '../auth/login-store.ts';
+import { useLoginState } from '../../api/login-store.ts';
 import { DropOverlay } from './DropOverlay.tsx';
 import { useUploader, useUploaderView } from './UploaderProvider.tsx';
 

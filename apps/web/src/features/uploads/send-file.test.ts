@@ -3,7 +3,7 @@ import { resolveDirectory } from '../../api/boot.ts';
 import { createHttpClient } from '../../api/http-client.ts';
 import { fakeFetch } from '../../test/fake-fetch.ts';
 import { sendFile } from './send-file.ts';
-import { fakeXhr } from './testing/fake-xhr.ts';
+import { fakeXhr } from '../../test/fake-xhr.ts';
 import { createXhrTransport } from './transport.ts';
 
 const FULL = {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { resolveDirectory } from '../../api/boot.ts';
-import { fakeXhr, type XhrRoutes } from './testing/fake-xhr.ts';
+import { fakeXhr, type XhrRoutes } from '../../test/fake-xhr.ts';
 import { createXhrTransport } from './transport.ts';
 
 function transport(routes: XhrRoutes, stallMs?: number) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { useDeleteFiles } from '../file-actions/use-file-actions.ts';
+import { useDeleteFiles } from '../file-actions/index.ts';
 
 /** Props of {@link DeleteFileDialog}. */
 export interface DeleteFileDialogProps {

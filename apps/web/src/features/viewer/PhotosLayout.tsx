@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Route, Routes, useLocation, useMatch, type Location } from 'react-router';
 import { lazyScreen } from '../../ui/lazy-screen.ts';
 import { ScreenBoundary } from '../../ui/ScreenBoundary.tsx';
-import { TimelinePage } from '../timeline/TimelinePage.tsx';
+import { TimelinePage } from '../timeline/index.ts';
 
 // See: [Note: Lazy screens]. The viewer is fetched on the first photo opened, with its messages.
 const ViewerPage = lazyScreen(() => import('./ViewerPage.tsx').then((m) => m.ViewerPage), {

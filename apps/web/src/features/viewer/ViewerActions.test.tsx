@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { aFile } from '../../test/factories.ts';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
-import { CLIP_URL, MARCH, library, press, shown, viewer } from './test-library.ts';
+import { CLIP_URL, MARCH, library, press, shown, viewer } from '../../test/library.ts';
 
 beforeEach(() => {
   // jsdom plays no media.

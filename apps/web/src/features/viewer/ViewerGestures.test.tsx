@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
-import { library, shown, viewer } from './test-library.ts';
+import { library, shown, viewer } from '../../test/library.ts';
 
 beforeEach(() => {
   // jsdom has no pointer capture.

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aFile, anAccount } from '../../test/factories.ts';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
-import { MARCH, library, press, shown, viewer } from './test-library.ts';
+import { MARCH, library, press, shown, viewer } from '../../test/library.ts';
 
 beforeEach(() => {
   // jsdom plays no media.

@@ -4,28 +4,25 @@ import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useApi } from '../../api/api-context.tsx';
-import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
 import { useFocusTrap } from '../../ui/use-focus-trap.ts';
-import { LazyAlbumPickerDialog } from '../albums/picker/lazy.ts';
-import { downloadFile } from '../file-actions/actions.ts';
+import { useAlbumPicker } from '../../dialog-requests/album-picker.ts';
 import {
+  downloadFile,
   isFileActionAvailable,
   offeredFileActions,
   type FileActionContext,
   type FileActionId,
   type PlaceFileActions,
-} from '../file-actions/registry.ts';
-import {
   actionContext,
   dialogRunners,
   usePlaceActions,
   type FileActionDialog,
-} from '../file-actions/use-place-actions.ts';
-import { LazyShareDialog } from '../shares/dialog/lazy.ts';
+} from '../file-actions/index.ts';
+import { useShareDialog } from '../../dialog-requests/share-dialog.ts';
 import { DeleteFileDialog } from './DeleteFileDialog.tsx';
 import { MetadataPanel } from './MetadataPanel.tsx';
 import { slideDelay, type EncodingStatus, type PlayStatus } from './model.ts';
-import { TIMELINE_VIEWS, isRecents, type RecentsView } from '../timeline/sections.ts';
+import { TIMELINE_VIEWS, isRecents, type RecentsView } from '../timeline/index.ts';
 import { useCarousel, type Carousel } from './use-carousel.ts';
 import { useRecentsCarousel } from './use-recents-carousel.ts';
 import { useSlideshow } from './use-slideshow.ts';
@@ -145,6 +142,24 @@ export function Viewer({
   const isCommentsOpen = sidePanel === 'comments' && comments !== undefined;
   const [dialog, setDialog] = useState<FileActionDialog | null>(null);
   const isConfirming = dialog === 'confirm';
+  // The album picker and the share dialog are the page frame's (See: [Note: Dialog
+  // requests]); while one is open the viewer's keys rest, as for its own dialog.
+  const openPicker = useAlbumPicker();
+  const openShareDialog = useShareDialog();
+  const openDialog = (which: FileActionDialog) => {
+    setDialog(which);
+    if (which === 'confirm' || !file || jobId === undefined) return;
+    const onClose = () => {
+      setDialog(null);
+    };
+    if (which === 'pick')
+      openPicker({ mode: 'add', sourceJobId: jobId, fileIds: [file.id], currentAlbumId: albumId, onClose });
+    else
+      openShareDialog({
+        request: { kind: 'files', sourceJobId: jobId, fileIds: [file.id], currentAlbumId: albumId },
+        onClose,
+      });
+  };
   const { place, caller } = usePlaceActions(actions);
   const context = place && file ? actionContext(place, caller, [file]) : undefined;
   const mayDelete = (at: FileActionContext) =>
@@ -154,7 +169,7 @@ export function Viewer({
     download: () => {
       if (file) downloadFile(api.directory, file);
     },
-    ...dialogRunners(setDialog),
+    ...dialogRunners(openDialog),
     ...(place?.run?.copyToTimeline &&
       file && {
         copyToTimeline: () => place.run?.copyToTimeline?.([file.id]),
@@ -300,29 +315,6 @@ export function Viewer({
           </div>
         )}
       </div>
-      {dialog === 'share' && file && jobId !== undefined && (
-        <PartBoundary>
-          <LazyShareDialog
-            request={{ kind: 'files', sourceJobId: jobId, fileIds: [file.id], currentAlbumId: albumId }}
-            onClose={() => {
-              setDialog(null);
-            }}
-          />
-        </PartBoundary>
-      )}
-      {dialog === 'pick' && file && jobId !== undefined && (
-        <PartBoundary>
-          <LazyAlbumPickerDialog
-            mode="add"
-            sourceJobId={jobId}
-            fileIds={[file.id]}
-            currentAlbumId={albumId}
-            onClose={() => {
-              setDialog(null);
-            }}
-          />
-        </PartBoundary>
-      )}
       {isConfirming && file && jobId !== undefined && (
         <DeleteFileDialog
           jobId={jobId}

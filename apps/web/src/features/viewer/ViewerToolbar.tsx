@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/messages.ts';
 import { Icon } from '../../ui/icons.tsx';
-import { FileActionButtons, type FileActionButtonsProps } from '../file-actions/FileActionButton.tsx';
-import { CommentIcon } from '../comments/comment-icons.tsx';
+import { FileActionButtons, type FileActionButtonsProps } from '../file-actions/index.ts';
+import { CommentIcon } from '../comments/index.ts';
 import { ViewerIcon, type ViewerIconName } from './viewer-icons.tsx';
 
 /** Props of {@link ViewerToolbar}. */

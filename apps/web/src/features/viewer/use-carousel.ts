@@ -2,8 +2,8 @@ import type { RemoteFile, TimelineFilter } from '@trove/contract';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTimelineJob, useTimelineMonths } from '../library/api.ts';
-import { useMonthFiles } from '../library/grid-source.ts';
-import { countFor } from '../timeline/sections.ts';
+import { useMonthFiles } from '../library/index.ts';
+import { countFor } from '../timeline/index.ts';
 import { useLocateFile } from './api.ts';
 import {
   edgeOfMonth,

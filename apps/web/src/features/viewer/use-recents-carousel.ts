@@ -2,7 +2,7 @@ import type { RemoteFile } from '@trove/contract';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useRecentFiles, useTimelineJob } from '../library/api.ts';
-import { defaultRecents, recentCounts, recentSections, type RecentsView } from '../timeline/sections.ts';
+import { defaultRecents, recentCounts, recentSections, type RecentsView } from '../timeline/index.ts';
 import {
   positionOf,
   targetAfterDelete,

@@ -6,9 +6,8 @@ import { useApi } from '../../../api/api-context.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { useToasts } from '../../../ui/toasts.tsx';
 import { useAccountInfoQuery } from '../../auth/api.ts';
-import { isFileActionAvailable } from '../../file-actions/registry.ts';
-import { isActive } from '../../uploads/model.ts';
-import { useUploaderView } from '../../uploads/UploaderProvider.tsx';
+import { isFileActionAvailable } from '../../file-actions/index.ts';
+import { isActive, useUploaderView } from '../../uploads/index.ts';
 import { useRemoveAlbumFile } from '../api-create.ts';
 import { albumPath } from '../route-params.ts';
 

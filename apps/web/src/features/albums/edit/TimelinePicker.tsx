@@ -2,11 +2,10 @@ import { useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { PageSpinner } from '../../../ui/PageSpinner.tsx';
-import { monthsSource } from '../../library/grid-source.ts';
+import { monthsSource } from '../../library/index.ts';
 import { useTimelineJob, useTimelineMonths } from '../../library/api.ts';
-import { isPending, selectedCount, selectedIds } from '../../selection/selectors.ts';
-import { sectionsOf } from '../../timeline/sections.ts';
-import { TimelineGrid } from '../../timeline/TimelineGrid.tsx';
+import { isPending, selectedCount, selectedIds } from '../../selection/index.ts';
+import { sectionsOf, TimelineGrid } from '../../timeline/index.ts';
 import { SelectionPendingDialog } from './SelectionPendingDialog.tsx';
 
 /**

@@ -1,9 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { useDropClaim } from '../../uploads/drop-claim.ts';
-import { PhotoPicker } from '../../uploads/PhotoPicker.tsx';
-import type { PickedFile } from '../../uploads/uploader.ts';
-import { useUploader } from '../../uploads/UploaderProvider.tsx';
+import { useDropClaim, PhotoPicker, type PickedFile, useUploader } from '../../uploads/index.ts';
 import { AlsoTimelineDialog } from '../AlsoTimelineDialog.tsx';
 
 /**

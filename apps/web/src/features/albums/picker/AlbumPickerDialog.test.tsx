@@ -3,7 +3,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { anAlbum } from '../../../test/factories.ts';
 import type { FakeRoutes, SeenRequest } from '../../../test/fake-fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
-import { AlbumPickerDialog, type AlbumPickerDialogProps } from './AlbumPickerDialog.tsx';
+import { AlbumPickerDialog } from './AlbumPickerDialog.tsx';
+import type { AlbumPickerDialogProps } from '../../../dialog-requests/album-picker.ts';
 import { ADD_FAILED_TOAST_MS } from './use-add-to-album.ts';
 
 const readOnlyCan = { ...anAlbum().currentUserCan, addPhotos: false };

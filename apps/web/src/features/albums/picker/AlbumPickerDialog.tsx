@@ -5,24 +5,10 @@ import { Spinner } from '../../../ui/Spinner.tsx';
 import { useFocusTrap } from '../../../ui/use-focus-trap.ts';
 import { useAlbumListQuery } from '../api-list.ts';
 import './album-picker.css';
-import { pickerEntries, pickerTileSize, type PickerChoice, type PickerMode } from './model.ts';
+import type { AlbumPickerDialogProps } from '../../../dialog-requests/album-picker.ts';
+import { pickerEntries, pickerTileSize, type PickerChoice } from './model.ts';
 import { PickerTiles } from './PickerTiles.tsx';
 import { useAddToAlbum } from './use-add-to-album.ts';
-
-/** Props of {@link AlbumPickerDialog}. */
-export interface AlbumPickerDialogProps {
-  /** Add to album, or share to album (only shared albums are listed). */
-  mode: PickerMode;
-  /** The job the files are in (the timeline, or an album). */
-  sourceJobId: string;
-  fileIds: readonly string[];
-  /** The album the files are shown from, if any: listed but disabled (spec 000 §5). */
-  currentAlbumId?: string;
-  /** Cancel, Escape, a click outside, or the files were added. */
-  onClose: () => void;
-  /** After files were added; e.g. the timeline ends its selection. */
-  onAdded?: () => void;
-}
 
 /**
  * The album picker dialog (spec 000 §2, §5, §9): 'Add to album' or 'Share to album' for
@@ -30,7 +16,7 @@ export interface AlbumPickerDialogProps {
  * only albums whose currentUserCan.addPhotos is true (share: only shared ones); Done stays
  * disabled until an album is chosen. Keyboard: Escape cancels, Enter confirms (on a tile it
  * chooses that tile first), Tab and the arrows reach the tiles. Loaded as its own chunk
- * (see picker/lazy.ts).
+ * (AlbumPickerLayer.tsx), asked for through dialog-requests/album-picker.ts.
  */
 export function AlbumPickerDialog(props: AlbumPickerDialogProps) {
   const { mode, sourceJobId, fileIds, currentAlbumId, onClose, onAdded } = props;

@@ -1,8 +1,6 @@
 import type { JobInfo } from '@trove/contract';
+import type { PickerMode } from '../../../dialog-requests/album-picker.ts';
 import { MOBILE_BELOW_PX } from '../list/model.ts';
-
-/** What the album picker dialog is for (spec 000 §2): add files to an album, or share them as one. */
-export type PickerMode = 'add' | 'share';
 
 /** spec 000 §2, §9: picker tiles 229x114 on desktop, 137x68 on a phone; the picker is 468 wide. */
 export const PICKER_SIZES = {

@@ -8,7 +8,8 @@ import { useToasts } from '../../../ui/toasts.tsx';
 import { albumKeys } from '../api.ts';
 import { copyFilesToAlbum, createAlbum } from '../api-list.ts';
 import { displayTitle } from '../list/model.ts';
-import type { PickerChoice, PickerMode } from './model.ts';
+import type { PickerMode } from '../../../dialog-requests/album-picker.ts';
+import type { PickerChoice } from './model.ts';
 
 /** spec 000 §8: the toast of a failure to add files to an album stays 5.5 seconds. */
 export const ADD_FAILED_TOAST_MS = 5500;

@@ -1,10 +1,8 @@
 import type { JobInfo } from '@trove/contract';
 import { useIntl } from 'react-intl';
 import { useToasts } from '../../../ui/toasts.tsx';
-import type { ContextMenuItem } from '../../file-actions/ContextMenu.tsx';
-import { FileContextMenu } from '../../file-actions/FileContextMenu.tsx';
-import type { PlaceFileActions } from '../../file-actions/registry.ts';
-import type { FileMenuRequest } from '../../timeline/use-grid-tiles.tsx';
+import { type ContextMenuItem, FileContextMenu, type PlaceFileActions } from '../../file-actions/index.ts';
+import type { FileMenuRequest } from '../../timeline/index.ts';
 import { useAlbumChange } from './album-api.ts';
 
 /** Props of {@link AlbumFileMenu}. */

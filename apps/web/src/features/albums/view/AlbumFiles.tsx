@@ -2,12 +2,11 @@ import type { AlbumFileSort, AlbumViewMode, JobInfo, RemoteFile, TimelineMonth }
 import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
-import { TimelineGrid } from '../../timeline/TimelineGrid.tsx';
-import type { FileMenuRequest } from '../../timeline/use-grid-tiles.tsx';
+import { TimelineGrid, type FileMenuRequest } from '../../timeline/index.ts';
 import { useAlbumActivity } from '../../comments/api.ts';
 import { ActivityBadgeLink } from '../ActivityBadge.tsx';
 import { displayTitle } from '../list/model.ts';
-import type { PlaceFileActions } from '../../file-actions/registry.ts';
+import type { PlaceFileActions } from '../../file-actions/index.ts';
 import { albumSource } from './album-api.ts';
 import { AlbumFileMenu } from './AlbumFileMenu.tsx';
 import { FlowGrid } from './FlowGrid.tsx';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderApp } from '../../../test/render.tsx';
-import { albumRoutes } from './test-album.ts';
+import { albumRoutes } from '../../../test/album.ts';
 
 const shared = { isShared: true, privacy_mode: 'shared' } as const;
 

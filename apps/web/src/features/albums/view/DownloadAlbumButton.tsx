@@ -1,7 +1,7 @@
 import type { JobInfo } from '@trove/contract';
 import { useIntl } from 'react-intl';
 import { Icon } from '../../../ui/icons.tsx';
-import { requestDownload } from '../../downloads/download-requests.ts';
+import { requestDownload } from '../../downloads/index.ts';
 
 /** Props of {@link DownloadAlbumButton}. */
 export interface DownloadAlbumButtonProps {

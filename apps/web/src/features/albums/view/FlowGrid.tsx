@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useIntl } from 'react-intl';
-import { hasAllFiles, useSectionFiles, type GridSource } from '../../library/grid-source.ts';
+import { hasAllFiles, useSectionFiles, type GridSource } from '../../library/index.ts';
 import {
   HEADER_PX,
   LOAD_MARGIN_PX,
@@ -18,12 +18,13 @@ import {
   SPACING,
   boxAt,
   sectionsBetween,
-} from '../../timeline/layout.ts';
-import type { TimelineSection } from '../../timeline/sections.ts';
-import { LazySelectionBar } from '../../timeline/LazySelectionBar.tsx';
-import { useGridTiles, type FileMenuRequest } from '../../timeline/use-grid-tiles.tsx';
-import { useGridViewport } from '../../timeline/use-grid-viewport.ts';
-import { useTimelineSelection } from '../../timeline/use-timeline-selection.ts';
+  type TimelineSection,
+  LazySelectionBar,
+  useGridTiles,
+  type FileMenuRequest,
+  useGridViewport,
+  useTimelineSelection,
+} from '../../timeline/index.ts';
 import { aspectOf, flowRowsBetween, layoutFlow, type FlowBox } from './flow-layout.ts';
 
 /** Props of {@link FlowGrid}. */

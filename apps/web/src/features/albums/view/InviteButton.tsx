@@ -1,9 +1,7 @@
 import type { JobInfo } from '@trove/contract';
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { PartBoundary } from '../../../ui/ScreenBoundary.tsx';
 import { useAccountInfoQuery } from '../../auth/api.ts';
-import { LazyShareDialog } from '../../shares/dialog/lazy.ts';
+import { useShareDialog } from '../../../dialog-requests/share-dialog.ts';
 
 /** Who takes part in an album: they may invite others to a shared one. */
 const MEMBER_ROLES: readonly JobInfo['role'][] = ['owner', 'participant', 'readOnly'];
@@ -27,32 +25,21 @@ export function useInviteState(album: JobInfo): { canInvite: boolean; isReadOnly
  */
 export function InviteButton({ album }: { album: JobInfo }) {
   const intl = useIntl();
-  const [isOpen, setIsOpen] = useState(false);
+  // The share dialog is the page frame's (See: [Note: Dialog requests]).
+  const openShareDialog = useShareDialog();
   const { canInvite, isReadOnly } = useInviteState(album);
   if (!canInvite) return null;
   return (
-    <>
-      <button
-        type="button"
-        className="btn btn--secondary"
-        aria-disabled={isReadOnly || undefined}
-        title={isReadOnly ? intl.formatMessage({ id: 'fileActions.shareReadOnly' }) : undefined}
-        onClick={() => {
-          if (!isReadOnly) setIsOpen(true);
-        }}
-      >
-        {intl.formatMessage({ id: 'albumView.invite' })}
-      </button>
-      {isOpen && (
-        <PartBoundary>
-          <LazyShareDialog
-            request={{ kind: 'invite', albumId: album.id }}
-            onClose={() => {
-              setIsOpen(false);
-            }}
-          />
-        </PartBoundary>
-      )}
-    </>
+    <button
+      type="button"
+      className="btn btn--secondary"
+      aria-disabled={isReadOnly || undefined}
+      title={isReadOnly ? intl.formatMessage({ id: 'fileActions.shareReadOnly' }) : undefined}
+      onClick={() => {
+        if (!isReadOnly) openShareDialog({ request: { kind: 'invite', albumId: album.id } });
+      }}
+    >
+      {intl.formatMessage({ id: 'albumView.invite' })}
+    </button>
   );
 }

@@ -17,7 +17,7 @@ import type { HttpClient, Parser } from '../../../api/http-client.ts';
 import { HttpError } from '../../../api/http-error.ts';
 import { STALE_TIME } from '../../../api/query-client.ts';
 import { allFiles } from '../../library/api.ts';
-import type { GridSource, SectionFilesQuery } from '../../library/grid-source.ts';
+import type { GridSource, SectionFilesQuery } from '../../library/index.ts';
 import { albumKeys } from '../api.ts';
 import { isWholeAlbum, viewModeOf } from './model.ts';
 

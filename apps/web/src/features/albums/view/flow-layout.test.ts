@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { GAP_PX, HEADER_PX, SPACING } from '../../timeline/layout.ts';
+import { GAP_PX, HEADER_PX, SPACING } from '../../timeline/index.ts';
 import {
   ASSUMED_ASPECT,
   aspectOf,

@@ -15,7 +15,7 @@ import {
   TILE_DESKTOP,
   TILE_MOBILE,
   type SectionBox,
-} from '../../timeline/layout.ts';
+} from '../../timeline/index.ts';
 
 /** Aspect ratio assumed for files not loaded yet. */
 export const ASSUMED_ASPECT = 4 / 3;

@@ -13,7 +13,7 @@ import {
   type TimelineMonth,
 } from '@trove/contract';
 import { HttpError } from '../../../api/http-error.ts';
-import { sectionsOf, type TimelineSection } from '../../timeline/sections.ts';
+import { sectionsOf, type TimelineSection } from '../../timeline/index.ts';
 
 /**
  * The view mode of spec 000 §3: the stored value when it is grid or flow, else flow (a

@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { useApi } from '../../../api/api-context.tsx';
 import type { HttpClient } from '../../../api/http-client.ts';
 import { useToasts } from '../../../ui/toasts.tsx';
-import type { PlaceFileActions } from '../../file-actions/registry.ts';
+import type { PlaceFileActions } from '../../file-actions/index.ts';
 import { timelineKeys } from '../../library/api.ts';
 
 /** The most ids one POST /jobs/{id}/keep-files takes (the server's limit). */

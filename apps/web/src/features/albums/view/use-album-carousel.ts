@@ -1,15 +1,15 @@
 import type { JobInfo, RemoteFile } from '@trove/contract';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Carousel } from '../../viewer/use-carousel.ts';
 import {
+  type Carousel,
   positionOf,
   targetAfterDelete,
   targetOf,
   type CarouselView,
   type Step,
   type Target,
-} from '../../viewer/model.ts';
+} from '../../viewer/index.ts';
 import { carouselPath, useAlbumList } from './album-api.ts';
 import { ADDED_SECTION, fileSortOf } from './model.ts';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { useApi } from '../../../api/api-context.tsx';
-import { refreshComments } from '../../comments/keys.ts';
+import { refreshComments } from '../../comments/index.ts';
 import { albumKeys } from '../api.ts';
 import { albumViewKeys } from './album-api.ts';
 

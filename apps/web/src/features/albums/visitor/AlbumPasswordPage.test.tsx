@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { aFile } from '../../../test/factories.ts';
 import type { FakeAnswer, FakeRoutes, SeenRequest } from '../../../test/fake-fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
-import { aSharedAlbum } from './test-helpers.tsx';
+import { aSharedAlbum } from '../../../test/visitor.tsx';
 
 const SIGNED_OUT = { login: { status: 'NOT_STARTED', notice: null }, token: null } as const;
 const PASSWORD_REQUIRED = {

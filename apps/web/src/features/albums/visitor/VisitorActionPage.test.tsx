@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderApp } from '../../../test/render.tsx';
-import { aSharedAlbum, RoutesWithLocation } from './test-helpers.tsx';
+import { aSharedAlbum, RoutesWithLocation } from '../../../test/visitor.tsx';
 
 const location = () => screen.getByTestId('location').textContent;
 const copied = (...ids: string[]) => ({

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { aFile } from '../../../test/factories.ts';
 import type { FakeRoutes } from '../../../test/fake-fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
-import { aSharedAlbum, RoutesWithLocation } from './test-helpers.tsx';
+import { aSharedAlbum, RoutesWithLocation } from '../../../test/visitor.tsx';
 
 const SIGNED_OUT = { login: { status: 'NOT_STARTED', notice: null }, token: null } as const;
 const files = (...ids: string[]) => ({

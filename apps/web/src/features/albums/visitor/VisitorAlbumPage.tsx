@@ -5,13 +5,18 @@ import { lazyScreen } from '../../../ui/lazy-screen.ts';
 import { PageSpinner } from '../../../ui/PageSpinner.tsx';
 import { ScreenBoundary } from '../../../ui/ScreenBoundary.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
-import { useLoginState } from '../../auth/login-store.ts';
+import { useLoginState } from '../../../api/login-store.ts';
 import { displayTitle } from '../list/model.ts';
-import { useAlbumLoad } from './api-visitor.ts';
-import { AlbumLoginRequired, AlbumNotFound, AlbumRecentlyDeleted } from './AlbumGonePages.tsx';
-import { AlbumPasswordPage } from './AlbumPasswordPage.tsx';
-import { pageOf } from './load-status.ts';
-import { isMemberView } from './roles.ts';
+import { useAlbumLoad } from '../../../album-access/use-album-load.ts';
+import {
+  AlbumLoginRequired,
+  AlbumNotFound,
+  AlbumRecentlyDeleted,
+} from '../../../album-access/AlbumGonePages.tsx';
+import { AlbumPasswordPage } from '../../../album-access/AlbumPasswordPage.tsx';
+import { pageOf } from '../../../album-access/load-status.ts';
+import { isMemberView } from '../../../album-access/roles.ts';
+import { DeletedAlbumActions } from '../view/DeletedAlbumActions.tsx';
 import { VisitorAlbumView } from './VisitorAlbumView.tsx';
 
 // The viewer's chunk and words come with the first photo opened (See: [Note: Lazy screens]).
@@ -67,7 +72,9 @@ export function VisitorAlbumPage() {
     case 'login':
       return <AlbumLoginRequired albumId={albumId} />;
     case 'deleted':
-      return <AlbumRecentlyDeleted {...(isLoggedIn && { albumId })} />;
+      return (
+        <AlbumRecentlyDeleted>{isLoggedIn && <DeletedAlbumActions albumId={albumId} />}</AlbumRecentlyDeleted>
+      );
     case 'album':
       if (!album) return <PageSpinner />;
       if (isLoggedIn && isMemberView(album)) {

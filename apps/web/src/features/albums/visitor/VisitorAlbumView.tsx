@@ -5,9 +5,10 @@ import { Spinner } from '../../../ui/Spinner.tsx';
 import { DownloadAlbumButton } from '../view/DownloadAlbumButton.tsx';
 import { displayTitle } from '../list/model.ts';
 import { AUTO_PLAY_HASH } from '../view/model.ts';
-import { albumHeaders, useAlbumChanges, useVisitorFiles } from './api-visitor.ts';
-import type { AlbumLoadEvent } from './load-status.ts';
-import { albumActionPath, visitorCarouselPath } from './roles.ts';
+import { albumHeaders } from '../../../album-access/album-call.ts';
+import { useAlbumChanges, useVisitorFiles } from './api-visitor.ts';
+import type { AlbumLoadEvent } from '../../../album-access/load-status.ts';
+import { albumActionPath, visitorCarouselPath } from '../../../album-access/roles.ts';
 import { VisitorFileGrid } from './VisitorFileGrid.tsx';
 
 /** Props of {@link VisitorAlbumView}. */

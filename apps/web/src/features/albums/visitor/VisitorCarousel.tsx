@@ -1,11 +1,11 @@
 import type { JobInfo } from '@trove/contract';
 import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
-import type { PlaceFileActions } from '../../file-actions/registry.ts';
-import { Viewer } from '../../viewer/ViewerPage.tsx';
+import type { PlaceFileActions } from '../../file-actions/index.ts';
+import { Viewer } from '../../viewer/index.ts';
 import { useListCarousel } from '../view/use-album-carousel.ts';
 import { useVisitorFiles } from './api-visitor.ts';
-import { visitorCarouselPath } from './roles.ts';
+import { visitorCarouselPath } from '../../../album-access/roles.ts';
 
 /** Props of {@link VisitorCarousel}. */
 export interface VisitorCarouselProps {

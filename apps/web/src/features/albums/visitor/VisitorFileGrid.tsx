@@ -11,7 +11,7 @@ import { useAlbumActivity } from '../../comments/api.ts';
 import { ActivityBadgeLink } from '../ActivityBadge.tsx';
 import { displayTitle } from '../list/model.ts';
 import { useVisitorFiles } from './api-visitor.ts';
-import { visitorCarouselPath } from './roles.ts';
+import { visitorCarouselPath } from '../../../album-access/roles.ts';
 
 /** The next page is asked for when the end of the grid comes within this of the viewport. */
 const LOAD_AHEAD_PX = 800;

@@ -7,7 +7,8 @@ import { useLocale } from '../../../i18n/locale-store.ts';
 import type { MessageId } from '../../../i18n/messages.ts';
 import { useToasts } from '../../../ui/toasts.tsx';
 import { publishJob } from './api.ts';
-import { checkEmailForm, type EmailForm, type ShareRequest } from './model.ts';
+import type { ShareRequest } from '../../../dialog-requests/share-dialog.ts';
+import { checkEmailForm, type EmailForm } from './model.ts';
 import type { ShareLink } from './use-share-link.ts';
 
 /** Props of {@link EmailView}. */

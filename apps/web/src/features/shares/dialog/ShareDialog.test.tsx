@@ -4,7 +4,8 @@ import { anAlbum } from '../../../test/factories.ts';
 import type { FakeRoutes, SeenRequest } from '../../../test/fake-fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { WAIT_CURSOR_CLASS } from '../../../ui/wait-cursor.ts';
-import type { ShareRequest } from './model.ts';
+import { AlbumPickerLayer } from '../../albums/index.ts';
+import type { ShareRequest } from '../../../dialog-requests/share-dialog.ts';
 import { ShareDialog } from './ShareDialog.tsx';
 
 const ID = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
@@ -18,7 +19,13 @@ function renderDialog(request: ShareRequest = FILES, routes: FakeRoutes = {}, vi
   const rendered = renderApp({
     route: '/photos',
     routes: { 'POST /st/4/shares': CREATED, ...routes },
-    element: <ShareDialog request={request} onClose={onClose} />,
+    // The album options ask the page frame's picker for it (See: [Note: Dialog requests]).
+    element: (
+      <>
+        <ShareDialog request={request} onClose={onClose} />
+        <AlbumPickerLayer />
+      </>
+    ),
     ...(visitor && { login: { status: 'UNAUTHENTICATED', notice: null }, token: null }),
   });
   const calls = (method: string, path: string) =>

@@ -1,8 +1,8 @@
 import { useEffect, useEffectEvent, useReducer, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { PartBoundary } from '../../../ui/ScreenBoundary.tsx';
-import { LazyAlbumPickerDialog } from '../../albums/picker/lazy.ts';
-import { useLoginState } from '../../auth/login-store.ts';
+import { useAlbumPicker } from '../../../dialog-requests/album-picker.ts';
+import { useLoginState } from '../../../api/login-store.ts';
+import type { ShareDialogProps } from '../../../dialog-requests/share-dialog.ts';
 import { EmailView } from './EmailView.tsx';
 import { ExternalOptionsView } from './ExternalOptionsView.tsx';
 import {
@@ -11,20 +11,12 @@ import {
   SHARE_FAILED_RETURN_MS,
   shareDialogReducer,
   type EmailForm,
-  type ShareRequest,
   type ShareView,
 } from './model.ts';
 import { OptionsView } from './OptionsView.tsx';
 import './share-dialog.css';
 import { ShareFrame } from './ShareFrame.tsx';
 import { useShareLink } from './use-share-link.ts';
-
-/** Props of {@link ShareDialog}. */
-export interface ShareDialogProps {
-  request: ShareRequest;
-  /** Close, Escape, a click outside, or the files were shared by e-mail or to an album. */
-  onClose: () => void;
-}
 
 /** Calls `onElapsed` `ms` after `isOn` turns true, unless it turns false first. */
 function useElapse(isOn: boolean, ms: number, onElapsed: () => void) {
@@ -46,7 +38,8 @@ function useElapse(isOn: boolean, ms: number, onElapsed: () => void) {
  * in its share mode) or through other apps; or, for a shared album, an invitation by e-mail.
  * A link that could not be made shows 'Failed to share files - please try again' and the
  * options come back 3 s later; a visitor's e-mail and album options say 'only accessible to
- * logged-in users' for 3 s. Loaded as its own chunk (see lazy.ts).
+ * logged-in users' for 3 s. Loaded as its own chunk
+ * (ShareDialogLayer.tsx), asked for through dialog-requests/share-dialog.ts.
  */
 export function ShareDialog({ request, onClose }: ShareDialogProps) {
   const intl = useIntl();
@@ -75,26 +68,34 @@ export function ShareDialog({ request, onClose }: ShareDialogProps) {
     dispatch({ type: 'FAILED' });
   };
 
-  if (files && state.view === 'albumOptions') {
-    return (
-      <PartBoundary>
-        <LazyAlbumPickerDialog
-          mode="share"
-          sourceJobId={files.sourceJobId}
-          fileIds={files.fileIds}
-          {...(files.currentAlbumId !== undefined && { currentAlbumId: files.currentAlbumId })}
-          onAdded={() => {
-            isAddedRef.current = true;
-            onClose();
-          }}
-          onClose={() => {
-            // Cancelled: back to the options. Added: the picker closes after onAdded.
-            if (!isAddedRef.current) open('options');
-          }}
-        />
-      </PartBoundary>
-    );
-  }
+  // The album options are the album picker in its share mode, in this dialog's stead: asked of
+  // the page frame (See: [Note: Dialog requests]) and taken back with this view or dialog.
+  const isPicking = files !== null && state.view === 'albumOptions';
+  const openPicker = useAlbumPicker();
+  const pickerClosed = useEffectEvent(() => {
+    // Cancelled: back to the options. Added: the picker closes after onAdded.
+    if (!isAddedRef.current) open('options');
+  });
+  const pickerAdded = useEffectEvent(() => {
+    isAddedRef.current = true;
+    onClose();
+  });
+  useEffect(() => {
+    if (!isPicking) return;
+    return openPicker({
+      mode: 'share',
+      sourceJobId: files.sourceJobId,
+      fileIds: files.fileIds,
+      ...(files.currentAlbumId !== undefined && { currentAlbumId: files.currentAlbumId }),
+      onAdded: () => {
+        pickerAdded();
+      },
+      onClose: () => {
+        pickerClosed();
+      },
+    });
+  }, [isPicking, files, openPicker]);
+  if (isPicking) return null;
 
   const titles: Record<Exclude<ShareView, 'albumOptions'>, string> = {
     options: intl.formatMessage({ id: 'shareDialog.title' }, { count: files?.fileIds.length ?? 0 }),

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { aFile, anAccount, anAlbum, TIMELINE_JOB } from '../../../test/factories.ts';
 import type { FakeRoutes } from '../../../test/fake-fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
-import { albumRoutes } from '../../albums/view/test-album.ts';
-import { RoutesWithLocation } from '../../albums/visitor/test-helpers.tsx';
-import { aVisitedAlbum, CALLS, fileComments } from '../../comments/test-comments.ts';
-import { library, shown } from '../../viewer/test-library.ts';
+import { albumRoutes } from '../../../test/album.ts';
+import { RoutesWithLocation } from '../../../test/visitor.tsx';
+import { aVisitedAlbum, CALLS, fileComments } from '../../../test/comments.ts';
+import { library, shown } from '../../../test/library.ts';
 
 const ID = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 const SHARE = { 'POST /st/4/shares': { body: { id: ID, expires: Date.UTC(2026, 11, 24) / 1000 } } };

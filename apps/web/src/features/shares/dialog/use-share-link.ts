@@ -2,7 +2,8 @@ import type { CreatedShare, ShareLinkMarker } from '@trove/contract';
 import { useRef, useState } from 'react';
 import { useApi } from '../../../api/api-context.tsx';
 import { createShare } from '../api.ts';
-import { albumImagePath, shareLink, type FilesShareRequest } from './model.ts';
+import type { FilesShareRequest } from '../../../dialog-requests/share-dialog.ts';
+import { albumImagePath, shareLink } from './model.ts';
 
 /** What {@link useShareLink} gives the share dialog. */
 export interface ShareLink {

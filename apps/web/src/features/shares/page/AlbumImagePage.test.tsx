@@ -3,8 +3,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { aFile } from '../../../test/factories.ts';
 import type { FakeRoutes } from '../../../test/fake-fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
-import { aSharedAlbum } from '../../albums/visitor/test-helpers.tsx';
-import { recordDownloads } from '../../downloads/test-downloads.ts';
+import { aSharedAlbum } from '../../../test/visitor.tsx';
+import { recordDownloads } from '../../../test/downloads.ts';
 
 const SIGNED_OUT = { login: { status: 'NOT_STARTED', notice: null }, token: null } as const;
 const ROUTE = '/albumImage/job-1/f-1';

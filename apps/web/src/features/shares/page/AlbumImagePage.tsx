@@ -8,18 +8,18 @@ import { Icon } from '../../../ui/icons.tsx';
 import { PageSpinner } from '../../../ui/PageSpinner.tsx';
 import { QueryError } from '../../../ui/QueryError.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
-import { useLoginState } from '../../auth/login-store.ts';
+import { useLoginState } from '../../../api/login-store.ts';
 import {
   AlbumLoginRequired,
   AlbumNotFound,
   AlbumRecentlyDeleted,
-} from '../../albums/visitor/AlbumGonePages.tsx';
-import { AlbumPasswordPage } from '../../albums/visitor/AlbumPasswordPage.tsx';
-import { useAlbumLoad } from '../../albums/visitor/api-visitor.ts';
-import { pageOf } from '../../albums/visitor/load-status.ts';
-import { albumActionPath } from '../../albums/visitor/roles.ts';
+} from '../../../album-access/AlbumGonePages.tsx';
+import { AlbumPasswordPage } from '../../../album-access/AlbumPasswordPage.tsx';
+import { useAlbumLoad } from '../../../album-access/use-album-load.ts';
+import { pageOf } from '../../../album-access/load-status.ts';
+import { albumActionPath } from '../../../album-access/roles.ts';
 import { useFileComments } from '../../comments/api.ts';
-import { downloadFile } from '../../file-actions/actions.ts';
+import { downloadFile } from '../../file-actions/index.ts';
 import { LightboxMedia } from './FileLightbox.tsx';
 
 /**

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { SeenRequest } from '../../../test/fake-fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
-import { RoutesWithLocation } from '../../albums/visitor/test-helpers.tsx';
-import { savePendingLogin } from '../../auth/pkce.ts';
-import { shareGrants } from './api.ts';
+import { RoutesWithLocation } from '../../../test/visitor.tsx';
+import { savePendingLogin } from '../../auth/index.ts';
+import { shareGrants } from '../../../album-access/grant-store.ts';
 import { copied, IN_30_DAYS, NOT_FOUND, PASSWORD_REQUIRED, SHARE_ID } from './test-share.tsx';
 
 const PATH = `/share/${SHARE_ID}/copyShare`;

@@ -5,10 +5,13 @@ import { useIntl } from 'react-intl';
 import { useApi } from '../../../api/api-context.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { useFocusTrap } from '../../../ui/use-focus-trap.ts';
-import { downloadFile } from '../../file-actions/actions.ts';
-import { FileActionButtons } from '../../file-actions/FileActionButton.tsx';
-import { offeredFileActions, type FileActionFlags } from '../../file-actions/registry.ts';
-import { largeThumbUrl, placeholderOf, playableVideoUrl } from '../../viewer/media.ts';
+import {
+  downloadFile,
+  FileActionButtons,
+  offeredFileActions,
+  type FileActionFlags,
+} from '../../file-actions/index.ts';
+import { largeThumbUrl, placeholderOf, playableVideoUrl } from '../../viewer/index.ts';
 import { ShareIcon } from './share-icons.tsx';
 
 /** Props of {@link FileLightbox}. */

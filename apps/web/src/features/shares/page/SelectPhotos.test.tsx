@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { aFile } from '../../../test/factories.ts';
 import type { FakeRoutes, SeenRequest } from '../../../test/fake-fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
-import { RoutesWithLocation } from '../../albums/visitor/test-helpers.tsx';
+import { RoutesWithLocation } from '../../../test/visitor.tsx';
 import { postToOpener, selectionMax, SELECT_PHOTOS_MESSAGE, shareUrl } from './select-photos.ts';
 import { aShare, IN_30_DAYS, NOT_FOUND, SHARE_ID } from './test-share.tsx';
 

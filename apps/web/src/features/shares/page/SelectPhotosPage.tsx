@@ -7,8 +7,7 @@ import { isNetworkError } from '../../../api/http-error.ts';
 import { QueryError } from '../../../ui/QueryError.tsx';
 import { useToasts } from '../../../ui/toasts.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
-import { PickerBar } from '../../albums/edit/PickerBar.tsx';
-import { TimelinePicker, useTimelinePickerData } from '../../albums/edit/TimelinePicker.tsx';
+import { PickerBar, TimelinePicker, useTimelinePickerData } from '../../albums/index.ts';
 import { createShare } from '../api.ts';
 import { postToOpener, SELECT_PHOTOS_MESSAGE, selectionMax } from './select-photos.ts';
 

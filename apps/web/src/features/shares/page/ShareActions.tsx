@@ -8,8 +8,9 @@ import { isNetworkError } from '../../../api/http-error.ts';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { useToasts } from '../../../ui/toasts.tsx';
-import { requestDownload } from '../../downloads/download-requests.ts';
-import { shareHeaders, stopSharing } from './api.ts';
+import { requestDownload } from '../../downloads/index.ts';
+import { shareHeaders } from '../../../album-access/grant-store.ts';
+import { stopSharing } from './api.ts';
 import { ShareIcon } from './share-icons.tsx';
 import { copySharePath, useCopyShare } from './use-copy-share.ts';
 

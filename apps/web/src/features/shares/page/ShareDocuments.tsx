@@ -3,7 +3,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { useApi } from '../../../api/api-context.tsx';
 import { DocumentIcon } from '../../../ui/DocumentIcon.tsx';
 import { Icon } from '../../../ui/icons.tsx';
-import { fileDownloadUrl } from '../../file-actions/actions.ts';
+import { fileDownloadUrl } from '../../file-actions/index.ts';
 import { sizeText as formatSize } from '../../../lib/size.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
-import { loginPath } from '../../albums/visitor/roles.ts';
-import { NotFoundActions } from '../../errors/NotFoundActions.tsx';
+import { loginPath } from '../../../album-access/roles.ts';
+import { NotFoundActions } from '../../errors/index.ts';
 import { ShareIcon } from './share-icons.tsx';
 
 /**

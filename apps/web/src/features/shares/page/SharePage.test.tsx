@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { FakeRoutes } from '../../../test/fake-fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
-import { RoutesWithLocation } from '../../albums/visitor/test-helpers.tsx';
-import { calls, preparedArchive, recordDownloads } from '../../downloads/test-downloads.ts';
-import { shareGrants } from './api.ts';
+import { RoutesWithLocation } from '../../../test/visitor.tsx';
+import { calls, preparedArchive, recordDownloads } from '../../../test/downloads.ts';
+import { shareGrants } from '../../../album-access/grant-store.ts';
 import { aShare, copied, IN_30_DAYS, NOT_FOUND, SHARE_ID } from './test-share.tsx';
 
 const SIGNED_OUT = { login: { status: 'NOT_STARTED', notice: null }, token: null } as const;

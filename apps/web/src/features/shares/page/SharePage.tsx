@@ -7,7 +7,7 @@ import { PageSpinner } from '../../../ui/PageSpinner.tsx';
 import { QueryError } from '../../../ui/QueryError.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
 import { useTrackEvent } from '../../analytics/api.ts';
-import { useLoginState } from '../../auth/login-store.ts';
+import { useLoginState } from '../../../api/login-store.ts';
 import { shareKeys, shareLoadFailureOf, useShareQuery } from './api.ts';
 import { ShareNotFoundPage } from './ShareNotFoundPage.tsx';
 import { SharePasswordPage } from './SharePasswordPage.tsx';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { FakeAnswer, FakeRoutes, SeenRequest } from '../../../test/fake-fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
-import { shareGrants } from './api.ts';
+import { shareGrants } from '../../../album-access/grant-store.ts';
 import { aShare, IN_30_DAYS, PASSWORD_REQUIRED, SHARE_ID } from './test-share.tsx';
 
 const SIGNED_OUT = { login: { status: 'NOT_STARTED', notice: null }, token: null } as const;

@@ -2,7 +2,7 @@ import { SHARE_PASSWORD_MAX_LENGTH } from '@trove/contract';
 import { useIntl } from 'react-intl';
 import { useApi } from '../../../api/api-context.tsx';
 import { HttpError } from '../../../api/http-error.ts';
-import { PasswordPrompt } from '../../albums/visitor/PasswordPrompt.tsx';
+import { PasswordPrompt } from '../../../album-access/PasswordPrompt.tsx';
 import { submitSharePassword } from './api.ts';
 import { ShareIcon } from './share-icons.tsx';
 

@@ -6,7 +6,7 @@ import { ShareActions } from './ShareActions.tsx';
 import { ShareDocuments } from './ShareDocuments.tsx';
 import { FileLightbox } from './FileLightbox.tsx';
 import { ShareGrid } from './ShareGrid.tsx';
-import { shareFileFlags } from '../../file-actions/registry.ts';
+import { shareFileFlags } from '../../file-actions/index.ts';
 import { ShareIcon } from './share-icons.tsx';
 
 /** Props of {@link ShareView}. */

@@ -3,26 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../api/api-context.tsx';
 import type { CallInit, HttpClient, Parser } from '../../../api/http-client.ts';
 import { HttpError } from '../../../api/http-error.ts';
-import { createGrantStore, foreignAuthHeaders, type GrantStore } from '../../albums/visitor/grant-store.ts';
+import { shareGrants, shareHeaders } from '../../../album-access/grant-store.ts';
 
 /*
  * The receiving side of a share (spec 000 §2 Share page, §3 Share, §6; issue #15). A share is
  * a job whose id is the link's secret; a share with a password wants a grant first, which
  * every later call about it carries in the foreign-auth header, exactly as for a shared
- * album's visitor (the same grant store, its own prefix). See docs/API.md Shares.
+ * album's visitor (album-access/grant-store.ts: the same store, its own prefix). See docs/API.md Shares.
  */
-
-/** The share grants of this tab (See: grant-store.ts). */
-export const shareGrants: GrantStore = createGrantStore(
-  globalThis.sessionStorage,
-  Date.now,
-  'trove.share_grant.',
-);
-
-/** The headers of a call about `shareId`: its grant, when the tab holds one. */
-export function shareHeaders(shareId: string): Record<string, string> {
-  return foreignAuthHeaders(shareId, shareGrants);
-}
 
 /** Query keys of shares. The answer depends on who asks, so signed in and out are apart. */
 export const shareKeys = {

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { isNetworkError } from '../../../api/http-error.ts';
-import { TextField } from '../../../ui/TextField.tsx';
+import { isNetworkError } from '../api/http-error.ts';
+import { TextField } from '../ui/TextField.tsx';
 
 /** The words of one password page; each area gives its own (See: [Note: Message areas]). */
 export interface PasswordPromptTexts {

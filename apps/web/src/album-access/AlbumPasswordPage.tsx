@@ -1,8 +1,8 @@
 import { useIntl } from 'react-intl';
-import { useApi } from '../../../api/api-context.tsx';
-import { HttpError } from '../../../api/http-error.ts';
-import { Icon } from '../../../ui/icons.tsx';
-import { submitAlbumPassword } from './api-visitor.ts';
+import { useApi } from '../api/api-context.tsx';
+import { HttpError } from '../api/http-error.ts';
+import { Icon } from '../ui/icons.tsx';
+import { submitAlbumPassword } from './album-call.ts';
 import { PasswordPrompt } from './PasswordPrompt.tsx';
 
 /**

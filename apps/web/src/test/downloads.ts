@@ -1,5 +1,5 @@
-import { aFile } from '../../test/factories.ts';
-import type { FakeRoutes, SeenRequest } from '../../test/fake-fetch.ts';
+import { aFile } from './factories.ts';
+import type { FakeRoutes, SeenRequest } from './fake-fetch.ts';
 import { vi } from 'vitest';
 
 /** The links the app clicked to start a browser download, in order. */

@@ -1,5 +1,5 @@
 import { PUBLIC_JOB_AUTH_FAILED, SECURED_JOB_NO_ACCESS, type JobInfo } from '@trove/contract';
-import { HttpError } from '../../../api/http-error.ts';
+import { HttpError } from '../api/http-error.ts';
 
 /** Album/job load status (spec 000 §4). */
 export type AlbumLoadStatus =

@@ -1,6 +1,6 @@
 import type { Comment, FileComments, JobInfo, Reaction, RemoteFile } from '@trove/contract';
-import { aFile } from '../../test/factories.ts';
-import { ONLY_LOOK, aSharedAlbum } from '../albums/visitor/test-helpers.tsx';
+import { aFile } from './factories.ts';
+import { ONLY_LOOK, aSharedAlbum } from './visitor.tsx';
 
 /** A comment on f-1 by Ada (the caller may edit and delete it), written just now. */
 export function aComment(overrides: Partial<Comment> = {}): Comment {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { HttpError } from '../../../api/http-error.ts';
-import { anAlbum } from '../../../test/factories.ts';
+import { HttpError } from '../api/http-error.ts';
+import { anAlbum } from '../test/factories.ts';
 import {
   INITIAL_ALBUM_LOAD,
   albumLoadReducer,

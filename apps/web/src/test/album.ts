@@ -1,6 +1,6 @@
 import type { JobInfo, JobUser, RemoteFile } from '@trove/contract';
-import type { FakeRoutes } from '../../../test/fake-fetch.ts';
-import { aFile, anAlbum } from '../../../test/factories.ts';
+import type { FakeRoutes } from './fake-fetch.ts';
+import { aFile, anAlbum } from './factories.ts';
 
 /** A month of the album's timeline/months answer. */
 export const albumMonth = (year: number, m: number, pictures: number) => ({

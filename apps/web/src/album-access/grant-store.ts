@@ -65,3 +65,18 @@ export function foreignAuthHeaders(albumId: string, store: GrantStore = albumGra
   const grant = store.find(albumId);
   return grant === undefined ? {} : { [FOREIGN_AUTH_HEADER]: grant };
 }
+
+/**
+ * The share grants of this tab (spec 000 §6; issue #15): a share with a password wants one
+ * as an album does, kept apart by its prefix.
+ */
+export const shareGrants: GrantStore = createGrantStore(
+  globalThis.sessionStorage,
+  Date.now,
+  'trove.share_grant.',
+);
+
+/** The headers of a call about `shareId`: its grant, when the tab holds one. */
+export function shareHeaders(shareId: string): Record<string, string> {
+  return foreignAuthHeaders(shareId, shareGrants);
+}

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { clearsSession, initialLoginState, loginReducer, type LoginEvent, type LoginState } from './model.ts';
+import {
+  clearsSession,
+  initialLoginState,
+  loginReducer,
+  type LoginEvent,
+  type LoginState,
+} from './login-model.ts';
 
 const NOT_STARTED: LoginState = { status: 'NOT_STARTED', notice: null };
 const FETCHING: LoginState = { status: 'FETCHING', notice: null };

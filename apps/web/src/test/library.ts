@@ -1,7 +1,7 @@
 import type { RemoteFile } from '@trove/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { aFile } from '../../test/factories.ts';
-import type { FakeRoutes } from '../../test/fake-fetch.ts';
+import { aFile } from './factories.ts';
+import type { FakeRoutes } from './fake-fetch.ts';
 
 /** A timeline month answer of timeline/months. */
 export const month = (year: number, m: number, counts: { pictures?: number; videos?: number }) => ({

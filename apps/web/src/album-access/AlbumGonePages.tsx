@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { Icon, type IconName } from '../../../ui/icons.tsx';
-import { DeletedAlbumActions } from '../view/DeletedAlbumActions.tsx';
+import { Icon, type IconName } from '../ui/icons.tsx';
 import { loginPath } from './roles.ts';
 
 function MessagePage(props: { icon: IconName; title: string; text: string; children?: ReactNode }) {
@@ -75,10 +74,10 @@ export function AlbumLoginRequired({ albumId }: { albumId: string }) {
 }
 
 /**
- * spec 000 §4 RECENTLY_DELETED: the album was deleted by its owner, who (signed in, given
- * `albumId`) may restore it from here.
+ * spec 000 §4 RECENTLY_DELETED: the album was deleted by its owner; `children` are what the
+ * owner may do about it from here (the album view gives its restore actions when signed in).
  */
-export function AlbumRecentlyDeleted({ albumId }: { albumId?: string }) {
+export function AlbumRecentlyDeleted({ children }: { children?: ReactNode }) {
   const intl = useIntl();
   return (
     <MessagePage
@@ -86,7 +85,7 @@ export function AlbumRecentlyDeleted({ albumId }: { albumId?: string }) {
       title={intl.formatMessage({ id: 'albums.visitor.deletedTitle' })}
       text={intl.formatMessage({ id: 'albums.visitor.deletedText' })}
     >
-      {albumId !== undefined && <DeletedAlbumActions albumId={albumId} />}
+      {children}
       <AlbumsLink />
     </MessagePage>
   );

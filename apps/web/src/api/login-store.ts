@@ -1,6 +1,12 @@
 import { createStore, useStore } from 'zustand';
-import { sessionRecord, type SessionRecord } from '../../api/session-record.ts';
-import { clearsSession, initialLoginState, loginReducer, type LoginEvent, type LoginState } from './model.ts';
+import { sessionRecord, type SessionRecord } from './session-record.ts';
+import {
+  clearsSession,
+  initialLoginState,
+  loginReducer,
+  type LoginEvent,
+  type LoginState,
+} from './login-model.ts';
 
 /** A store holding the login status machine, removing the session whenever a transition says so. */
 export function createLoginStore(session: Pick<SessionRecord, 'findToken' | 'clearSession'>) {

@@ -1,7 +1,7 @@
 import type { CurrentUserCan, JobInfo } from '@trove/contract';
 import { useLocation } from 'react-router';
-import { AppRoutes } from '../../../app/AppRoutes.tsx';
-import { anAlbum } from '../../../test/factories.ts';
+import { AppRoutes } from '../app/AppRoutes.tsx';
+import { anAlbum } from './factories.ts';
 
 /** currentUserCan of someone who may only look. */
 export const ONLY_LOOK: CurrentUserCan = {

@@ -1,0 +1,10 @@
+import { lazyScreen } from '../../ui/lazy-screen.ts';
+
+/*
+ * The error pages that are not needed before the app boots, as chunks of their own (See:
+ * [Note: Lazy screens]).
+ */
+
+export const LazyErrorPage = lazyScreen(() => import('./ErrorPage.tsx').then((m) => m.ErrorPage));
+
+export const LazyNotFoundPage = lazyScreen(() => import('./NotFoundPage.tsx').then((m) => m.NotFoundPage));

@@ -1,0 +1,6 @@
+/*
+ * What the app takes of shares (See: [Note: Feature faces]): the layer that shows the share
+ * dialog any screen asks for (See: [Note: Dialog requests]). The share calls are api.ts, the
+ * share pages lazy.ts.
+ */
+export { ShareDialogLayer } from './dialog/ShareDialogLayer.tsx';

@@ -1,0 +1,2 @@
+/* Takeout's icon, for the settings hub's link (See: [Note: Feature faces]). */
+export { TakeoutIcon } from './takeout-icons.tsx';
