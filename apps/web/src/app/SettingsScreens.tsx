@@ -20,6 +20,11 @@ const SharedLinksPage = lazyScreen(
   () => import('../features/shared-links/SharedLinksPage.tsx').then((m) => m.SharedLinksPage),
   { messages: 'sharedLinks' },
 );
+// The data access section's home until /settings/privacy exists (issue #24).
+const DataAccessPage = lazyScreen(
+  () => import('../features/data-access/DataAccessPage.tsx').then((m) => m.DataAccessPage),
+  { messages: 'dataAccess' },
+);
 const NotFoundPage = lazyScreen(() =>
   import('../features/errors/NotFoundPage.tsx').then((m) => m.NotFoundPage),
 );
@@ -35,6 +40,7 @@ export function SettingsScreens() {
       <Route path="devices" element={<DevicesPage />} />
       <Route path="takeout" element={<TakeoutPage />} />
       <Route path="shared-links" element={<SharedLinksPage />} />
+      <Route path="data-access" element={<DataAccessPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
