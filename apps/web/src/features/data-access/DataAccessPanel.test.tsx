@@ -63,7 +63,7 @@ describe('data access section (spec 001 §4 data access, §7 request_data_access
     expect(await screen.findByText(/Preparing your data/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Request my data' })).toBeNull();
     release();
-    expect(await screen.findByText(/Your download has started: 1\.5 MB, 12 items\./)).toBeTruthy();
+    expect(await screen.findByText(/Your download has started: 1\.5 MB, 12 files\./)).toBeTruthy();
     expect(clicked).toEqual([{ href: `http://localhost:3000${prepared.url}`, download: prepared.file_name }]);
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     // The browser keeps the download; the same copy can be fetched again, spending nothing.
