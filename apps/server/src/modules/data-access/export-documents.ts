@@ -18,10 +18,9 @@ export interface ExportDocument {
 }
 
 /**
- * A document of the account that another part of the server contributes: each a line in
- * {@link ACCOUNT_SECTIONS}'s caller (the data-access service), so consents' history, the
- * digital legacy and the terms accepted (issue #24's other parts) join the export with one
- * line each where their tables live.
+ * A document of the account that another part of the server contributes (the `sections` the
+ * data-access service is built with, in app.ts): consents' history, the digital legacy and the
+ * terms accepted (issue #24's other parts) join every export with one line each there.
  */
 export interface AccountSection {
   path: string;
