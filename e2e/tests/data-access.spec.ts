@@ -54,7 +54,7 @@ function checked(zip: string): Manifest {
     expect(bytes.length, entry.path).toBe(entry.size);
     expect(createHash('sha256').update(bytes).digest('hex'), entry.path).toBe(entry.sha256);
   }
-  const listed = (execFileSync('zipinfo', ['-1', zip], { encoding: 'utf8' }) as string).trim().split('\n');
+  const listed = execFileSync('zipinfo', ['-1', zip], { encoding: 'utf8' }).trim().split('\n');
   expect(listed.length).toBe(manifest.count + 1);
   return manifest;
 }

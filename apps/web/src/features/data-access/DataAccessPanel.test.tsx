@@ -46,8 +46,10 @@ describe('data access section (spec 001 §4 data access, §7 request_data_access
   test('requests the data, shows it is being prepared, then hands the signed URL to the browser', async () => {
     const clicked = downloads();
     let answered = false;
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const { user, requests } = renderApp({
       route: '/settings/data-access',
       routes: {
