@@ -397,6 +397,33 @@ describe.each(DIALECTS)('data access (%s)', (dialect) => {
     same(await download(late.url));
   });
 
+  it('drops an export whose files were deleted for good since, so a new one may be asked for at once', async () => {
+    const user = await signUp(t.app);
+    const timeline = await timelineOf(t.app, user);
+    const ids: string[] = [];
+    for (const name of ['keep.jpg', 'gone.jpg']) {
+      const r = await uploadFile(t.app, user, timeline, {
+        path: name,
+        content: fakeJpeg(name.length * 1000),
+      });
+      ids.push(r.json<{ uuid: string }>().uuid);
+    }
+    const prepared = await requested(user);
+    expect((await c.send(user, 'DELETE', `/jobs/${timeline}/files_by_id/${ids[1] ?? ''}`)).statusCode).toBe(
+      200,
+    );
+    const emptied = await c.send(user, 'POST', '/empty_trash_can', { payload: { fileid: ids[1] } });
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    // The zip cannot be whole: it breaks off rather than look complete.
+    const broken = await download(prepared.url).catch(() => undefined);
+    expect(broken === undefined || broken.rawPayload.length < prepared.size).toBe(true);
+    expect(await availability(user)).toMatchObject({ available: true, current: null });
+    const { manifest } = await unpacked(await requested(user));
+    expect(manifest.entries.filter((entry) => entry.path.endsWith('.jpg')).map((e) => e.path)).toEqual([
+      'media/2023/11/keep.jpg',
+    ]);
+  });
+
   it('makes one export when two requests of an account race, and a failed one spends nothing', async () => {
     const user = await signUp(t.app);
     const timeline = await timelineOf(t.app, user);

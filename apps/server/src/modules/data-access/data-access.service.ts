@@ -156,7 +156,19 @@ export function createDataAccessService(deps: {
         size: row.size,
         // The export never changes: its id is its version.
         etag: `"data-export-${row.id}"`,
-        open: (range) => streamExport({ exports: repos.dataExports, originals }, row, folderOf(row), range),
+        open: (range) =>
+          streamExport(
+            {
+              exports: repos.dataExports,
+              originals,
+              // A file deleted for good since the request: this export can never be whole
+              // again. It goes, and with it the cooldown it spent: a new one may be asked for.
+              onMissing: () => repos.dataExports.remove(row.id),
+            },
+            row,
+            folderOf(row),
+            range,
+          ),
       };
     },
   };

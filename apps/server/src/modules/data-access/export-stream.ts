@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { ByteRange } from '../../storage/blob-store.ts';
+import { BlobNotFoundError, type ByteRange } from '../../storage/blob-store.ts';
 import { entryCentralHeader, entryLocalHeader, zipTail, type ZipEntry } from '../archives/zip/zip-layout.ts';
 import { streamSegments, type PlacedSegment } from '../archives/zip/zip-stream.ts';
 import type { Originals } from '../media/originals.ts';
@@ -72,6 +72,8 @@ export function streamExport(
   deps: {
     exports: Pick<DataExportsRepository, 'entriesFrom' | 'entryAt' | 'entryAtDirectory'>;
     originals: Originals;
+    /** Told when stored bytes the export names are gone (deleted for good since it was made). */
+    onMissing: () => Promise<void>;
   },
   row: DataExportRow,
   folder: string,
@@ -81,10 +83,15 @@ export function streamExport(
   const end = range?.end ?? row.size - 1;
   return streamSegments(
     exportSegments(deps.exports, row, start),
-    async (source, part) =>
-      source === MANIFEST_SOURCE
-        ? streamManifest(deps.exports, row, folder, part)
-        : deps.originals.openSource(source, part),
+    async (source, part) => {
+      if (source === MANIFEST_SOURCE) return streamManifest(deps.exports, row, folder, part);
+      try {
+        return await deps.originals.openSource(source, part);
+      } catch (error) {
+        if (error instanceof BlobNotFoundError) await deps.onMissing();
+        throw error;
+      }
+    },
     { start, end },
   );
 }
