@@ -30,7 +30,7 @@ function* jpegBytes(total: number, seed: number): Generator<Buffer> {
 }
 
 /** Uploads one file of `size` bytes (streamed multipart) and answers its id. */
-async function upload(
+export async function upload(
   server: BenchServer,
   job: string,
   name: string,
@@ -95,7 +95,7 @@ async function prepare(
  * GETs the archive as a browser would, discarding the bytes: the time to the first body
  * byte, the total time and the bytes received.
  */
-function download(url: string): Promise<{ firstByteMs: number; seconds: number; bytes: number }> {
+export function download(url: string): Promise<{ firstByteMs: number; seconds: number; bytes: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     let firstByteMs = NaN;

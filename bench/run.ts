@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchArchives } from './archives.ts';
+import { benchDataExport } from './data-export.ts';
 import { benchIngest } from './ingest.ts';
 import { benchReads } from './reads.ts';
 import { benchThumbnails } from './thumbnails.ts';
@@ -37,6 +38,8 @@ import { benchWebTimeline, HEIGHT_CAP_PX } from './web-timeline.ts';
  *   bundle:     BENCH_WEB_DIST, CHROMIUM_PATH as for web.
  *   archives:   BENCH_ARCHIVE_MIB (3584: one part at the 3.5 GB limit), BENCH_ARCHIVE_FILES (500)
  *               small files for the time to first byte.
+ *   export:     BENCH_EXPORT_MIB (2048) of 8 MiB files and BENCH_EXPORT_SMALL (3000) files of
+ *               20 KiB in the account whose data export is requested and downloaded.
  */
 interface Budget {
   part: Part;
@@ -44,7 +47,7 @@ interface Budget {
   max?: number;
   what: string;
 }
-const PARTS = ['ingest', 'thumbnails', 'timeline', 'reads', 'web', 'bundle', 'archives'] as const;
+const PARTS = ['ingest', 'thumbnails', 'timeline', 'reads', 'web', 'bundle', 'archives', 'export'] as const;
 type Part = (typeof PARTS)[number];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -103,6 +106,21 @@ if (runs('archives')) {
       `(the same files as originals ${archives.httpPlainMBs.toFixed(0)} MB/s); ${String(env('BENCH_ARCHIVE_FILES', 500))}-file archive, ` +
       `POST then GET to the first byte: ${archives.firstByteMs.map(ms).join(', ')}; ` +
       `the first prepare (CRC-32s computed then) took ${ms(archives.firstPrepareMs)}`,
+  );
+}
+
+if (runs('export')) {
+  const mib = env('BENCH_EXPORT_MIB', 2048);
+  const small = env('BENCH_EXPORT_SMALL', 3000);
+  console.log(
+    `export: the data export of an account of ${String(mib)} MiB and ${String(small)} small files…`,
+  );
+  const exported = await benchDataExport(mib, small);
+  figures.export_rss_growth_mb = exported.rssGrowthMB;
+  notes.push(
+    `export: ${(exported.zipBytes / 1024 / 1024).toFixed(0)} MiB zip of ${String(exported.entries)} entries; ` +
+      `the request (manifest frozen, every digest computed from the stored bytes) took ` +
+      `${exported.freezeSeconds.toFixed(1)} s; downloaded at ${exported.downloadMBs.toFixed(0)} MB/s`,
   );
 }
 

@@ -52,6 +52,8 @@ import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { registerPrivacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { createPrivacyService } from './modules/privacy/privacy.service.ts';
+import { registerDataAccessRoutes } from './modules/data-access/data-access.routes.ts';
+import { createDataAccessService } from './modules/data-access/data-access.service.ts';
 import { registerDirectoryRoutes } from './modules/directory/directory.routes.ts';
 import { registerJobRoutes } from './modules/jobs/jobs.routes.ts';
 import { registerAlbumRoutes } from './modules/jobs/albums.routes.ts';
@@ -218,6 +220,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerIdpRoutes(app, { idp: idpService });
   registerAccountRoutes(app, { accounts: accountsService });
   registerPrivacyRoutes(app, { privacy: createPrivacyService({ privacy: repos.privacy, transact, now }) });
+  registerDataAccessRoutes(app, {
+    dataAccess: createDataAccessService({
+      repos,
+      store,
+      signer,
+      cooldownHours: config.DATA_ACCESS_COOLDOWN_HOURS,
+      now,
+    }),
+  });
   registerSessionRoutes(app, { sessions: sessionsService });
   registerJobRoutes(app, { jobs: jobsService });
   registerAlbumRoutes(app, {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod/mini';
-import { BASE_QUOTA_BYTES, BrandOverrides } from '@trove/contract';
+import { BASE_QUOTA_BYTES, BrandOverrides, DATA_ACCESS_COOLDOWN_HOURS } from '@trove/contract';
 
 /**
  * The only reader of `process.env`. Every setting is validated once at start; a bad value
@@ -36,6 +36,14 @@ const EnvSchema = z.object({
   BASE_QUOTA_BYTES: z._default(z.pipe(z.coerce.number(), z.int()).check(z.positive()), BASE_QUOTA_BYTES),
   // Sign-ups per client address an hour (three times that a day): signUpLimits, issue #23.
   SIGN_UPS_PER_HOUR: z._default(z.pipe(z.coerce.number(), z.int()).check(z.positive()), 10),
+  /**
+   * Hours between two data exports of one account (spec 001 §4, §9: "Data access cooldown 24
+   * hours (or N hours as parameter)"); 0 lets a new one be requested at any time.
+   */
+  DATA_ACCESS_COOLDOWN_HOURS: z._default(
+    z.pipe(z.coerce.number(), z.int()).check(z.minimum(0), z.maximum(24 * 366)),
+    DATA_ACCESS_COOLDOWN_HOURS,
+  ),
   WEB_DIST: z._default(z.string(), path.join(repoRoot, 'apps/web/dist')),
   /**
    * Serve the web client's source maps (`*.map`, which hold its whole source). Off: they answer

@@ -85,9 +85,27 @@ export class ConflictError extends AppError {
 export class RateLimitedError extends AppError {
   readonly retryAfterSeconds: number;
 
-  constructor(retryAfterSeconds: number) {
-    super(429, 'rate_limited', 'Too many attempts. Please wait a while and try again.');
+  constructor(
+    retryAfterSeconds: number,
+    code: ErrorCode = 'rate_limited',
+    message = 'Too many attempts. Please wait a while and try again.',
+  ) {
+    super(429, code, message);
     this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/**
+ * 429 data_access_cooldown: a new data export within the cooldown (spec 001 §4 "Data access:
+ * allowed once per a parameterised number of hours", §8 "Data access recently downloaded, wait").
+ */
+export class DataAccessCooldownError extends RateLimitedError {
+  constructor(retryAfterSeconds: number) {
+    super(
+      retryAfterSeconds,
+      'data_access_cooldown',
+      'You have recently downloaded your data. Please wait before requesting it again.',
+    );
   }
 }
 

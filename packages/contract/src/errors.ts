@@ -43,6 +43,9 @@ export const ErrorCode = z.enum([
   'already_sent',
   // 400: an upload of 0 bytes (issue #23): nothing to keep, told apart from unsupported_file.
   'empty_file',
+  // 429: a data export was requested within the cooldown (spec 001 §4, §8 "Data access
+  // recently downloaded, wait"); Retry-After says when the next one may be.
+  'data_access_cooldown',
   'internal_error',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

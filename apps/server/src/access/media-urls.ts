@@ -11,6 +11,7 @@ import path from 'node:path';
 // `trashed256`: the thumbnail of a file in its owner's trash (spec 000 §7 "a trashed variant"),
 // served only while the file is in the trash, to the session of the trash listing.
 // `archive`: a prepared zip download (issue #14), signed by its archive id.
+// `data_export`: the account's data export (issue #24), signed by its export id.
 export const MEDIA_VARIANTS = [
   'thumb256',
   'thumb1280',
@@ -19,6 +20,7 @@ export const MEDIA_VARIANTS = [
   'preview',
   'trashed256',
   'archive',
+  'data_export',
 ] as const;
 export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
 

@@ -269,4 +269,6 @@ export const OPEN_ROUTES: Record<string, 'public' | 'signed'> = {
   'GET /idp/oidc/callback': 'public',
   'GET /th/3/:fileId': 'signed',
   'GET /st/4/files_from_trash_as_archive': 'signed',
+  // The data export's signed URL (issue #24): the POST that hands it out takes the token.
+  'GET /st/4/data_protection/request_data_access': 'signed',
 };

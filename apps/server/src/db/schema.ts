@@ -24,6 +24,8 @@ export interface Database {
   consent_values: ConsentValuesTable;
   user_statistics_events: UserStatisticsEventsTable;
   archives: ArchivesTable;
+  data_exports: DataExportsTable;
+  data_export_entries: DataExportEntriesTable;
 }
 
 export interface UsersTable {
@@ -316,4 +318,45 @@ export interface UserStatisticsEventsTable {
   /** When the client saw it, milliseconds since the epoch. */
   client_time: number | null;
   created_at: number;
+}
+
+/** A data export of an account (issue #24, see [Note: Data export]); the cooldown runs from created_at. */
+export interface DataExportsTable {
+  id: string;
+  user_id: string;
+  created_at: number;
+  /** The manifest is whole; null while the request is making it. */
+  ready_at: number | null;
+  /** The last sign of life of the request making it. */
+  updated_at: number;
+  /** Downloadable, and resumable, until then. */
+  expires_at: number;
+  entry_count: Generated<number>;
+  directory_offset: Generated<number>;
+  directory_size: Generated<number>;
+  /** The zip's length in bytes. */
+  size: Generated<number>;
+  /** The zip's name as downloaded. */
+  file_name: string;
+  /** JSON array of the files left out and why; manifest.json lists them. */
+  omitted: Generated<string>;
+}
+
+/** One entry of a data export's zip, in order (`seq`): the frozen manifest. */
+export interface DataExportEntriesTable {
+  export_id: string;
+  seq: number;
+  name: string;
+  size: number;
+  crc32: number;
+  sha256: string;
+  mtime: number;
+  /** Where its local header starts in the zip. */
+  offset: number;
+  /** Where its header starts in the central directory. */
+  dir_offset: number;
+  /** Stored bytes to read (see Originals.sourceOf), the manifest (`manifest:`), or null: `body`. */
+  source: string | null;
+  /** A JSON document made when the export was requested. */
+  body: string | null;
 }

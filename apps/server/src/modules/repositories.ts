@@ -12,6 +12,8 @@ import { createSessionsRepository } from './sessions/sessions.repository.ts';
 import { createTrashRepository } from './trash/trash.repository.ts';
 import { createArchivesRepository } from './archives/archives.repository.ts';
 import { createMyLinksRepository } from './shares/my-links.repository.ts';
+import { createAccountDataRepository } from './data-access/account-data.repository.ts';
+import { createDataExportsRepository } from './data-access/data-exports.repository.ts';
 import { createLoginRequestsRepository } from '../identity/login-requests.repository.ts';
 import { createThrottleRepository } from '../identity/throttle.repository.ts';
 import { createWorkItemsRepository } from '../queue/work-items.repository.ts';
@@ -41,6 +43,8 @@ export function createRepositories(db: Kysely<Database>) {
     trash: createTrashRepository(db),
     archives: createArchivesRepository(db),
     myLinks: createMyLinksRepository(db),
+    dataExports: createDataExportsRepository(db),
+    accountData: createAccountDataRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router';
+import { LazyDataAccessPage as DataAccessPage } from '../features/data-access/lazy.ts';
 import { LazyDevicesPage as DevicesPage } from '../features/devices/lazy.ts';
 import { LazyNotFoundPage as NotFoundPage } from '../features/errors/lazy.ts';
 import { LazySettingsPage as SettingsPage } from '../features/settings/lazy.ts';
@@ -20,6 +21,7 @@ export function SettingsScreens() {
       <Route path="devices" element={<DevicesPage />} />
       <Route path="takeout" element={<TakeoutPage />} />
       <Route path="shared-links" element={<SharedLinksPage />} />
+      <Route path="data-access" element={<DataAccessPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

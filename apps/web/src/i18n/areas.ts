@@ -79,6 +79,8 @@ export const AREAS = {
   sharePage: { prefixes: ['sharePage.'], folders: ['features/shares/page/'] },
   // My shared links (issue #23): /settings/shared-links.
   sharedLinks: { prefixes: ['sharedLinks.'], folders: ['features/shared-links/'] },
+  // Data access (issue #24): a section of its own chunk, mounted on the privacy page.
+  dataAccess: { prefixes: ['dataAccess.'], folders: ['features/data-access/'] },
 } as const satisfies Record<string, { prefixes: readonly string[]; folders: readonly string[] }>;
 
 /** A catalogue of its own, fetched with the screens that show it. */

@@ -120,6 +120,11 @@ describe.each(CATALOGUES.flatMap((catalogue) => LOCALES.map((locale) => [catalog
         used: 'U',
         browser: 'Chrome',
         os: 'Linux',
+        // Data access (issue #24).
+        hours: 24,
+        when: 'W',
+        requested: 'R',
+        until: 'T',
       };
       for (const [key, value] of Object.entries(messages)) {
         intl.formatMessage({ id: key as MessageId }, values);

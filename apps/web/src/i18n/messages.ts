@@ -4,6 +4,7 @@ import type { Area } from './areas.ts';
 import enUS from './messages/en_US.json';
 import type albumsEnUS from './messages/albums/en_US.json';
 import type commentsEnUS from './messages/comments/en_US.json';
+import type dataAccessEnUS from './messages/dataAccess/en_US.json';
 import type documentsEnUS from './messages/documents/en_US.json';
 import type downloadsEnUS from './messages/downloads/en_US.json';
 import type idpEnUS from './messages/idp/en_US.json';
@@ -25,6 +26,7 @@ export type MessageId =
   | MainMessageId
   | keyof typeof albumsEnUS
   | keyof typeof commentsEnUS
+  | keyof typeof dataAccessEnUS
   | keyof typeof documentsEnUS
   | keyof typeof downloadsEnUS
   | keyof typeof idpEnUS

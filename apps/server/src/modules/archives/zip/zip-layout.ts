@@ -64,26 +64,49 @@ export function layoutZip(entries: readonly ZipEntry[], options: { forceZip64?: 
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
-    const local = localHeader(entry, name, force || entry.size >= UINT32_MAX);
+    const local = entryLocalHeader(entry, name, force);
     segments.push({ kind: 'bytes', bytes: local });
     if (entry.size > 0)
       segments.push({ kind: 'source', source: entry.source, offset: 0, length: entry.size });
-    central.push(centralHeader(entry, name, offset, force));
+    central.push(entryCentralHeader(entry, name, offset, force));
     offset += local.length + entry.size;
   }
   const directory = Buffer.concat(central);
-  const directoryOffset = offset;
-  const needsZip64 =
-    force || entries.length > UINT16_MAX || directoryOffset >= UINT32_MAX || directory.length >= UINT32_MAX;
-  const end: Buffer[] = [directory];
-  if (needsZip64) {
-    end.push(zip64EndRecord(entries.length, directory.length, directoryOffset));
-    end.push(zip64Locator(directoryOffset + directory.length));
-  }
-  end.push(endRecord(entries.length, directory.length, directoryOffset, needsZip64));
-  const tail = Buffer.concat(end);
+  const tail = Buffer.concat([directory, zipTail(entries.length, directory.length, offset, force)]);
   segments.push({ kind: 'bytes', bytes: tail });
   return { segments, size: offset + tail.length };
+}
+
+/**
+ * What follows the central directory: the end record, after the ZIP64 end record and its
+ * locator when the count, the directory's size or its offset needs them. Archives laid out
+ * entry by entry from stored rows (modules/data-access) end with this too.
+ */
+export function zipTail(
+  count: number,
+  directorySize: number,
+  directoryOffset: number,
+  force = false,
+): Buffer {
+  const needsZip64 =
+    force || count > UINT16_MAX || directoryOffset >= UINT32_MAX || directorySize >= UINT32_MAX;
+  const end: Buffer[] = [];
+  if (needsZip64) {
+    end.push(zip64EndRecord(count, directorySize, directoryOffset));
+    end.push(zip64Locator(directoryOffset + directorySize));
+  }
+  end.push(endRecord(count, directorySize, directoryOffset, needsZip64));
+  return Buffer.concat(end);
+}
+
+/** The local header of `entry` (named `name`, its UTF-8), which precedes its bytes. */
+export function entryLocalHeader(entry: ZipEntry, name: Buffer, force = false): Buffer {
+  return localHeader(entry, name, force || entry.size >= UINT32_MAX);
+}
+
+/** The central directory's header of `entry`, whose local header is at `offset`. */
+export function entryCentralHeader(entry: ZipEntry, name: Buffer, offset: number, force = false): Buffer {
+  return centralHeader(entry, name, offset, force);
 }
 
 function localHeader(entry: ZipEntry, name: Buffer, zip64: boolean): Buffer {
