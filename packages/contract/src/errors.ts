@@ -43,6 +43,8 @@ export const ErrorCode = z.enum([
   'already_sent',
   // 400: an upload of 0 bytes (issue #23): nothing to keep, told apart from unsupported_file.
   'empty_file',
+  // 409: approve_tos named a version of the terms that is not the latest (issue #24).
+  'tos_outdated',
   'internal_error',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

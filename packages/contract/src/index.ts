@@ -21,3 +21,5 @@ export * from './trash.ts';
 export * from './wire.ts';
 export * from './shares.ts';
 export * from './shared-links.ts';
+export * from './terms-cards.ts';
+export * from './admin.ts';

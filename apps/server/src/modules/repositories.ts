@@ -12,6 +12,10 @@ import { createSessionsRepository } from './sessions/sessions.repository.ts';
 import { createTrashRepository } from './trash/trash.repository.ts';
 import { createArchivesRepository } from './archives/archives.repository.ts';
 import { createMyLinksRepository } from './shares/my-links.repository.ts';
+import { createOperatorRepository } from './operator/operator.repository.ts';
+import { createAuditRepository } from './operator/audit.repository.ts';
+import { createTermsRepository } from './operator/terms.repository.ts';
+import { createCardsRepository } from './operator/cards.repository.ts';
 import { createLoginRequestsRepository } from '../identity/login-requests.repository.ts';
 import { createThrottleRepository } from '../identity/throttle.repository.ts';
 import { createWorkItemsRepository } from '../queue/work-items.repository.ts';
@@ -41,6 +45,10 @@ export function createRepositories(db: Kysely<Database>) {
     trash: createTrashRepository(db),
     archives: createArchivesRepository(db),
     myLinks: createMyLinksRepository(db),
+    operator: createOperatorRepository(db),
+    audit: createAuditRepository(db),
+    terms: createTermsRepository(db),
+    cards: createCardsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

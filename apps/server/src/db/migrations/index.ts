@@ -12,6 +12,7 @@ import * as archives from './0010-archives.ts';
 import * as shares from './0011-shares.ts';
 import * as shareSources from './0012-share-sources.ts';
 import * as copyDetails from './0013-copy-details.ts';
+import * as operator from './0017-operator.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-shares': shares,
   '0012-share-sources': shareSources,
   '0013-copy-details': copyDetails,
+  '0017-operator': operator,
 };
