@@ -63,6 +63,7 @@ export function createCardsRepository(db: Kysely<Database>) {
           ),
         )
         .orderBy('starts_at')
+        .orderBy('created_at')
         .orderBy('id')
         .execute();
     },
