@@ -60,6 +60,10 @@ const ShareScreens = lazyScreen(
   () => import('../features/shares/page/ShareScreens.tsx').then((m) => m.ShareScreens),
   { messages: 'sharePage' },
 );
+// The operator's admin area (issue #24): one import for all of it; its pages are chunks of their own.
+const AdminScreens = lazyScreen(() =>
+  import('../features/admin/AdminScreens.tsx').then((m) => m.AdminScreens),
+);
 const SettingsScreens = lazyScreen(() => import('./SettingsScreens.tsx').then((m) => m.SettingsScreens));
 const ErrorPage = lazyScreen(() => import('../features/errors/ErrorPage.tsx').then((m) => m.ErrorPage));
 const NotFoundPage = lazyScreen(() =>
@@ -116,6 +120,8 @@ export function AppRoutes() {
           />
           {/* The settings hub, devices, takeout and My shared links (issue #23). */}
           <Route path="settings/*" element={<SettingsScreens />} />
+          {/* The admin area of operators (issue #24). */}
+          <Route path="admin/*" element={<AdminScreens />} />
           {/* spec 000 §2: the trash, and its in-app variants (fromNav=1: a back button). */}
           <Route path="deleted_items/*" element={<TrashScreens />} />
           <Route path="_from_inside_app/deleted_items/*" element={<TrashScreens />} />

@@ -7,6 +7,15 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { dispatchLogin, useLoginState } from '../features/auth/login-store.ts';
 import { Icon } from '../ui/icons.tsx';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
+import { lazyScreen } from '../ui/lazy-screen.ts';
+import { PartBoundary } from '../ui/ScreenBoundary.tsx';
+
+// The terms prompt and the cards after sign-in (spec 001 §4): a lazy part, outside the first
+// load of /photos (See: [Note: Lazy screens]).
+const ModalQueue = lazyScreen(
+  () => import('../features/account-modals/ModalQueue.tsx').then((m) => m.ModalQueue),
+  { messages: 'accountModals' },
+);
 
 /**
  * Guards the signed-in screens: renders them when AUTHENTICATED, waits while FETCHING, offers
@@ -29,7 +38,14 @@ export function RequireAuth() {
   }, [isFetching, isTimeline, isGrid, queryClient, api]);
   switch (status) {
     case 'AUTHENTICATED':
-      return <Outlet />;
+      return (
+        <>
+          <Outlet />
+          <PartBoundary>
+            <ModalQueue />
+          </PartBoundary>
+        </>
+      );
     case 'FETCHING':
       return <PageSpinner />;
     case 'FAILED':

@@ -74,6 +74,10 @@ export const AREAS = {
   sharePage: { prefixes: ['sharePage.'], folders: ['features/shares/page/'] },
   // My shared links (issue #23): /settings/shared-links.
   sharedLinks: { prefixes: ['sharedLinks.'], folders: ['features/shared-links/'] },
+  // The modal queue after sign-in (issue #24): the terms prompt and the full-screen cards.
+  accountModals: { prefixes: ['accountModals.'], folders: ['features/account-modals/'] },
+  // The operator's admin area (issue #24): /admin.
+  admin: { prefixes: ['admin.'], folders: ['features/admin/'] },
 } as const satisfies Record<string, { prefixes: readonly string[]; folders: readonly string[] }>;
 
 /** A catalogue of its own, fetched with the screens that show it. */

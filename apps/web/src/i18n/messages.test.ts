@@ -120,6 +120,14 @@ describe.each(CATALOGUES.flatMap((catalogue) => LOCALES.map((locale) => [catalog
         used: 'U',
         browser: 'Chrome',
         os: 'Linux',
+        email: 'e@example.com',
+        target: 'T',
+        actor: 'A',
+        who: 'W',
+        start: 'S',
+        end: 'E',
+        title: 'T',
+        language: 'L',
       };
       for (const [key, value] of Object.entries(messages)) {
         intl.formatMessage({ id: key as MessageId }, values);

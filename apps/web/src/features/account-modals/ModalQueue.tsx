@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { useAccountInfoQuery } from '../auth/api.ts';
+import { useCardsQuery } from './api.ts';
+import { CardModal } from './CardModal.tsx';
+import { nextModal } from './model.ts';
+import { TermsPrompt } from './TermsPrompt.tsx';
+import './account-modals.css';
+
+/**
+ * The modal queue after sign-in (spec 001 §4; issue #24): the terms prompt while a version
+ * waits for acceptance, then the full-screen cards one at a time. A lazy part of every
+ * signed-in screen, so the first load of /photos carries none of it. Cards are fetched only
+ * once no terms wait: nothing shows before them.
+ */
+export function ModalQueue() {
+  const account = useAccountInfoQuery();
+  const tosToApprove = account.data?.tos_to_approve ?? null;
+  const cards = useCardsQuery(account.data !== undefined && tosToApprove === null);
+  const [closedCards, setClosedCards] = useState<ReadonlySet<string>>(() => new Set());
+  const modal = nextModal({
+    tosToApprove,
+    cards: cards.data?.backend_controlled_cards,
+    closedCards,
+  });
+  if (!modal) return null;
+  if (modal.kind === 'terms') return <TermsPrompt key={modal.version} version={modal.version} />;
+  return (
+    <CardModal
+      key={modal.card.card_id}
+      card={modal.card}
+      onClose={() => {
+        setClosedCards((closed) => new Set([...closed, modal.card.card_id]));
+      }}
+    />
+  );
+}
