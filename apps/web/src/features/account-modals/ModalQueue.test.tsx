@@ -115,6 +115,8 @@ describe('the modal queue after sign-in (spec 001 §4)', () => {
       expect(screen.queryByRole('dialog', { name: 'Card b' })).toBeNull();
     });
     expect(requests.some((r) => r.url.pathname === '/st/4/full_screen_cards/b/dismiss')).toBe(false);
+    // Away for this tab's session, reloads too, for this account only.
+    expect(JSON.parse(sessionStorage.getItem('trove.closed_cards.user-1') ?? '[]')).toEqual(['b']);
   });
 
   test('opens a web link of a card in a new tab without the opener', async () => {

@@ -29,7 +29,8 @@ export function AdminCardsPage() {
   const intl = useIntl();
   const cards = useAdminCardsQuery();
   const [ending, setEnding] = useState<AdminCard | null>(null);
-  const [now] = useState(() => Date.now() / 1000);
+  // The state of each card as of the list's answer, which every change fetches again.
+  const now = cards.dataUpdatedAt / 1000;
   return (
     <AdminPage title="admin.cards.title">
       <CardForm />
@@ -82,7 +83,7 @@ function CardRow({
     <li className="admin-row">
       <div className="admin-row__main">
         <span className="admin-row__title">
-          {card.client_values.title}
+          <span>{card.client_values.title}</span>
           <span className={`badge${state === 'ended' ? '' : ' badge--info'}`}>
             {intl.formatMessage({ id: STATE_TEXT[state] })}
           </span>

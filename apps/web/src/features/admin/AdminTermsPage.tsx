@@ -36,7 +36,7 @@ export function AdminTermsPage() {
               <li key={version.version} className="admin-row">
                 <div className="admin-row__main">
                   <span className="admin-row__title">
-                    {version.version}
+                    <span>{version.version}</span>
                     {index === 0 && (
                       <span className="badge">{intl.formatMessage({ id: 'admin.terms.latest' })}</span>
                     )}
