@@ -36,8 +36,12 @@ describe.each(DIALECTS)('operators and the list of users (%s)', (dialect) => {
   it('lists accounts with usage, quota and state for the operator, found by e-mail or name', async () => {
     const app = (t = await createTestApp(dialect));
     const o = operatorClient(app);
+    // A minute apart, as sign-ups are: the list is newest first.
+    const later = () => app.clock.advance(60_000);
     const operator = await signUp(app.app, { name: 'Olga' });
+    later();
     const ulla = await signUp(app.app, { name: 'Ulla Ullmann' });
+    later();
     const ro = await signUp(app.app, { name: 'Rolf 100%_sure' });
     await app.database.db
       .updateTable('users')
