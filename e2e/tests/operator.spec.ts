@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -11,23 +12,50 @@ import { axe, createAccount, DESKTOP, newAccount, SHOTS, type Account } from './
  * meets the terms prompt first after sign-in (488 x 418, spec 001 §2), the card after it,
  * and once disabled the account-terminated page. Screenshots at desktop and 390 px, in
  * Norwegian and English; axe on each.
+ *
+ * On a server of its own: terms once published ask every later account, and the other
+ * journeys' accounts on the shared server must not meet them.
  */
 test.setTimeout(240_000);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
 const PHONE = { width: 390, height: 844 };
-const port = Number(process.env.E2E_PORT ?? 8181);
+// Apart from E2E_PORT and its e-mail sink's (+100, +200).
+const port = Number(process.env.E2E_PORT ?? 8181) + 300;
+const origin = `http://localhost:${String(port)}`;
+const dataDir = path.join(root, 'e2e', '.artifacts', `data-operator-${String(port)}`);
+const serverEnv = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  SIGN_UPS_PER_HOUR: '1000',
+};
+let server: ChildProcess | undefined;
 
-/** `trove admin …` against the e2e server's data folder (playwright.config.ts). */
+test.beforeAll(async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  server = spawn(process.execPath, ['apps/server/src/main.ts', 'serve'], {
+    cwd: root,
+    env: serverEnv,
+    stdio: 'inherit',
+  });
+  await expect(async () => {
+    expect((await fetch(`${origin}/healthz`)).ok).toBe(true);
+  }).toPass({ timeout: 60_000 });
+});
+
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+});
+
+/** `trove admin …` against this journey's server's data folder. */
 function trove(...args: string[]): string {
   return execFileSync(process.execPath, ['apps/server/src/main.ts', 'admin', ...args], {
     cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: path.join(root, 'e2e', '.artifacts', `data-${String(port)}`),
-      LOG_LEVEL: 'warn',
-    },
+    env: serverEnv,
     encoding: 'utf8',
   });
 }
@@ -55,10 +83,8 @@ async function insidePhone(page: Page, selector: string) {
 }
 
 async function signedUp(browser: Browser, label: string, locale: 'en_US' | 'nb_NO') {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  await context.addCookies([
-    { name: 'trove_locale', value: locale, url: `http://localhost:${String(port)}` },
-  ]);
+  const context = await browser.newContext({ viewport: DESKTOP, baseURL: origin });
+  await context.addCookies([{ name: 'trove_locale', value: locale, url: origin }]);
   const page = await context.newPage();
   const account: Account = {
     ...newAccount(label),
@@ -191,9 +217,7 @@ test('the operator publishes terms, writes a card and disables an account; the u
   await expect(nora.getByRole('heading', { name: 'Kontoen er avsluttet' })).toBeVisible();
   await axe(nora, undefined, { contrast: true });
   await shootBoth(nora, 'terminated-nb');
-  await nora
-    .context()
-    .addCookies([{ name: 'trove_locale', value: 'en_US', url: `http://localhost:${String(port)}` }]);
+  await nora.context().addCookies([{ name: 'trove_locale', value: 'en_US', url: origin }]);
   await nora.reload();
   await expect(nora.getByRole('heading', { name: 'The account has been terminated' })).toBeVisible();
   await shootBoth(nora, 'terminated-en');
