@@ -70,6 +70,7 @@ import { createMyLinksService } from './modules/shares/my-links.service.ts';
 import { createMailer } from './mail/index.ts';
 import { createSharesService } from './modules/shares/shares.service.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { createOperatorServices, registerOperatorRoutes } from './modules/operator/operator-module.ts';
 
 /** Everything the app is built from; tests pass their own. */
 export interface AppDeps {
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accountsService = createAccountsService({
     accounts: repos.accounts,
     privacy: repos.privacy,
+    terms: repos.terms,
     transact,
     baseQuotaBytes: config.BASE_QUOTA_BYTES,
     now,
@@ -326,6 +328,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   registerMediaRoutes(app, { media: mediaService, now });
+  registerOperatorRoutes(
+    app,
+    createOperatorServices({ repos, transact, revocations, baseQuotaBytes: config.BASE_QUOTA_BYTES, now }),
+    brands,
+  );
   await registerWebClient(app, path.resolve(config.WEB_DIST), { sourceMaps: config.SERVE_SOURCE_MAPS });
   return app;
 }

@@ -14,6 +14,7 @@ import { connectOidc, type OidcProvider } from './identity/oidc.ts';
 import { openBlobStore } from './storage/open-store.ts';
 import { createWorker } from './worker.ts';
 import { prepareDataDir } from './data-dir.ts';
+import { ADMIN_USAGE, runAdmin } from './admin/cli.ts';
 
 /**
  * The `trove` command: `serve` (default) runs the server (and, unless EMBEDDED_WORKER=false,
@@ -40,6 +41,11 @@ const COMMANDS = {
     usage: 'quota <email> <bytes|default>',
     about: "set a user's storage quota (default: BASE_QUOTA_BYTES)",
     run: quota,
+  },
+  admin: {
+    usage: ADMIN_USAGE.replaceAll('\n', '\n  trove '),
+    about: "the operator's side (issue #24)",
+    run: runAdmin,
   },
   seed: {
     usage: 'seed [--email E] [--photos N] [--videos N] | seed --files N [--email E]',

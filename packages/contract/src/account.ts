@@ -29,6 +29,8 @@ export const AccountInfo = z.object({
   sunset_delete_date: z.nullable(z.number()),
   number_of_subscribed_albums: z.int().check(z.nonnegative()),
   permitted_services: z.array(z.string()),
+  /** The account may open the admin area (issue #24; a Trove addition, docs/API.md). */
+  is_operator: z.boolean(),
 });
 export type AccountInfo = z.infer<typeof AccountInfo>;
 

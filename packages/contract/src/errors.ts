@@ -46,6 +46,8 @@ export const ErrorCode = z.enum([
   // 429: a data export was requested within the cooldown (spec 001 §4, §8 "Data access
   // recently downloaded, wait"); Retry-After says when the next one may be.
   'data_access_cooldown',
+  // 409: approve_tos named a version of the terms that is not the latest (issue #24).
+  'tos_outdated',
   'internal_error',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -22,3 +22,5 @@ export * from './wire.ts';
 export * from './shares.ts';
 export * from './shared-links.ts';
 export * from './data-access.ts';
+export * from './terms-cards.ts';
+export * from './admin.ts';

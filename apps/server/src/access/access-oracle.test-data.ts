@@ -360,3 +360,58 @@ export function mayDo(rule: keyof typeof RULES, who: Who, job: Job): boolean {
   if (condition === undefined) return false;
   return condition === true || condition(job);
 }
+
+/*
+ * The account side's oracle (account-access.routes.test.ts): who may call the routes that
+ * concern no job, written from the spec and issue #24 apart from ACCOUNT_POLICY in policy.ts
+ * ([Note: Operators]). Adding such a route: its request in ACCOUNT_ROUTES of
+ * route-actions.test-data.ts, and one line in ACCOUNT_ROUTE_RULES below.
+ */
+
+/** Who a caller is to the account side (spec 001 §6, issue #24). */
+export type AccountWho =
+  /** An operator: the instance's first account, or one the CLI named (issue #24). */
+  | 'operator'
+  /** A signed-in account with a subscription (spec 001 §6 "full access"). */
+  | 'subscriber'
+  /** A signed-in account without one (spec 001 §6 is_read_only_user). */
+  | 'readOnlyUser';
+
+/** Whether a rule holds of a caller acting on their own account or on another's. */
+type AccountCondition = true | 'onOthers';
+
+export const ACCOUNT_RULES = {
+  // spec 001 §7 approve_tos, full_screen_cards and dismiss; §4 modal queue: every signed-in
+  // account is asked to accept the terms and shown the cards meant for it.
+  everyAccount: { operator: true, subscriber: true, readOnlyUser: true },
+  // Issue #24 "an admin area in the web client for users marked operator": users with usage,
+  // the audit log, terms and cards are the operator's alone.
+  operatorOnly: { operator: true },
+  // Issue #24 "disable and enable": an operator's, on another account than their own (an
+  // operator who disabled themselves would leave nobody to enable them).
+  operatorOnOthers: { operator: 'onOthers' },
+} satisfies Record<string, Partial<Record<AccountWho, AccountCondition>>>;
+
+/** Every route of the account side and the rule that decides who may call it. */
+export const ACCOUNT_ROUTE_RULES: Record<string, keyof typeof ACCOUNT_RULES> = {
+  'POST /st/4/approve_tos': 'everyAccount',
+  'GET /st/4/tos/:version': 'everyAccount',
+  'GET /st/4/v2/full_screen_cards': 'everyAccount',
+  'POST /st/4/full_screen_cards/:id/dismiss': 'everyAccount',
+  'GET /st/4/admin/users': 'operatorOnly',
+  'POST /st/4/admin/users/:id/disable': 'operatorOnOthers',
+  'POST /st/4/admin/users/:id/enable': 'operatorOnOthers',
+  'GET /st/4/admin/audit': 'operatorOnly',
+  'GET /st/4/admin/terms': 'operatorOnly',
+  'POST /st/4/admin/terms': 'operatorOnly',
+  'GET /st/4/admin/cards': 'operatorOnly',
+  'POST /st/4/admin/cards': 'operatorOnly',
+  'POST /st/4/admin/cards/:id/end': 'operatorOnly',
+};
+
+/** May `who` call a route of `rule`, about their own account (`self`) or another's? */
+export function mayOnAccount(rule: keyof typeof ACCOUNT_RULES, who: AccountWho, self: boolean): boolean {
+  const condition = (ACCOUNT_RULES[rule] as Partial<Record<AccountWho, AccountCondition>>)[who];
+  if (condition === undefined) return false;
+  return condition === true || !self;
+}

@@ -27,7 +27,7 @@ export interface JobForAccess {
   member: { subscribed: number } | undefined;
   /** The caller is a read-only user (spec 001 §6); false when signed out. */
   readOnlyUser: boolean;
-  /** The job's owner's account is disabled. */
+  /** The job's owner's account is disabled: the job is nobody's ([Note: Disabled accounts]). */
   ownerDisabled?: boolean;
   /** For a share made from an album: that album's owner (role sourceOwner). */
   sourceOwnerId?: string | null;
@@ -123,15 +123,16 @@ export function createAccess(deps: {
     // A deleted album is its owner's to restore or delete for good (the `inTrash` cells);
     // its members are told it was deleted (spec 000 §4 RECENTLY_DELETED), others nothing.
     if (deleted && !isOwner) return subscribed ? { kind: 'secured' } : { kind: 'missing' };
+    // A disabled account's jobs, its shares too, are nobody's while it is: the owner cannot
+    // sign in, and what they shared stops ([Note: Disabled accounts], [Note: Derived shares]).
+    if (found.ownerDisabled === true) return { kind: 'missing' };
     const isAlbum = job.type === 'story';
     const hasGrant = () =>
       caller.foreignAuth !== null && grants.verify(caller.foreignAuth, job.id, job.auth_epoch);
     let role: Role;
     if (job.type === 'share') {
       // A stopped or expired share is nobody's (spec 000 §9: 30 days); it has no members.
-      // Nor is the share of a disabled account: it shares no more than its maker may see
-      // ([Note: Derived shares]).
-      if (!isLiveShare(job, now()) || found.ownerDisabled === true) return { kind: 'missing' };
+      if (!isLiveShare(job, now())) return { kind: 'missing' };
       if (isOwner) role = 'sharer';
       // The owner of the album a member shared from needs no password: the share shows only
       // files of their album ([Note: Derived shares]).

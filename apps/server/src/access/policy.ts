@@ -30,8 +30,8 @@ import type { AlbumRole, CurrentUserCan } from '@trove/contract';
  *   it shows nothing their album does not ([Note: Derived shares]).
  * A deleted album keeps its owner, in the `inTrash` situation: only restoring it and deleting
  * it for good are allowed (issue #13). A stopped or expired share is nobody's: every caller,
- * its owner too, gets what a missing id gets (issue #15); so is the share of a disabled
- * account, and a share made from an album stops once its maker may no longer `share` there
+ * its owner too, gets what a missing id gets (issue #15); so is every job of a disabled
+ * account ([Note: Disabled accounts]), and a share made from an album stops once its maker may no longer `share` there
  * ([Note: Derived shares]).
  */
 
@@ -418,4 +418,91 @@ export function currentUserCan(s: Situation): CurrentUserCan {
 export function wireRole(role: Role): AlbumRole {
   if (role === 'sharer') return 'owner';
   return role === 'none' || role === 'recipient' || role === 'sourceOwner' ? 'visitor' : role;
+}
+
+/*
+ * [Note: Operators]
+ *
+ * Beside the jobs, the account side has a table of its own: what a signed-in caller may do
+ * that concerns no job, by account role (issue #24, spec 001 §6). An operator runs the
+ * instance: the first account of an instance is one (the sign-up that claims it, in its
+ * transaction), and `trove admin operator <email>` names more. Operators see accounts and
+ * their usage, never their content: the operator role grants nothing in the job table above.
+ * Every operator action is written to the audit log in the transaction of the action.
+ * A disabled account never reaches this table: the auth plugin refuses it first.
+ */
+
+/** What a signed-in caller may ask outside any job. */
+export const ACCOUNT_ACTIONS = [
+  // Everyone's (spec 001 §7 approve_tos, full_screen_cards; the terms' text to approve).
+  'readTerms',
+  'approveTerms',
+  'readCards',
+  // The operator's (issue #24). `administer`: reach the admin area at all, asked before a
+  // request's input is read, so a refusal never depends on it.
+  'administer',
+  'listUsers',
+  'disableUser',
+  'enableUser',
+  'readAuditLog',
+  'publishTerms',
+  'writeCard',
+  'endCard',
+] as const;
+export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
+
+export const ACCOUNT_ROLES = ['operator', 'user'] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
+/**
+ * - otherAccount: the action's target is an account other than the caller's: an operator who
+ *   disabled themselves would have nobody left to enable them.
+ */
+export type AccountCondition = 'otherAccount';
+type AccountCell = false | readonly AccountCondition[];
+const always: AccountCell = [];
+
+/** THE account table. Read a row as "an <role> may <action> when <conditions>". */
+export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCell>> = {
+  operator: {
+    readTerms: always,
+    approveTerms: always,
+    readCards: always,
+    administer: always,
+    listUsers: always,
+    disableUser: ['otherAccount'],
+    enableUser: ['otherAccount'],
+    readAuditLog: always,
+    publishTerms: always,
+    writeCard: always,
+    endCard: always,
+  },
+  user: {
+    readTerms: always,
+    approveTerms: always,
+    readCards: always,
+    administer: false,
+    listUsers: false,
+    disableUser: false,
+    enableUser: false,
+    readAuditLog: false,
+    publishTerms: false,
+    writeCard: false,
+    endCard: false,
+  },
+};
+
+/** Who asks, as the account table sees them. */
+export interface AccountSituation {
+  role: AccountRole;
+  /** The account the action is about is not the caller's (true when it names none). */
+  otherAccount: boolean;
+}
+
+/** May the caller do this outside any job? The only reader of ACCOUNT_POLICY. */
+export function allowsAccount(s: AccountSituation, action: AccountAction): boolean {
+  const cell = ACCOUNT_POLICY[s.role][action];
+  if (cell === false) return false;
+  const holds: Record<AccountCondition, boolean> = { otherAccount: s.otherAccount };
+  return cell.every((condition) => holds[condition]);
 }

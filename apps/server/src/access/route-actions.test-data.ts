@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ALBUM_AUTH_HEADER } from '@trove/contract';
 import { fakeJpeg, multipart } from '../test/harness.ts';
-import type { JobAction } from './policy.ts';
+import type { AccountAction, JobAction } from './policy.ts';
 
 /*
  * The access matrix's map (access.routes.test.ts): every registered route that takes a job id
@@ -271,4 +271,78 @@ export const OPEN_ROUTES: Record<string, 'public' | 'signed'> = {
   'GET /st/4/files_from_trash_as_archive': 'signed',
   // The data export's signed URL (issue #24): the POST that hands it out takes the token.
   'GET /st/4/data_protection/request_data_access': 'signed',
+};
+
+/** What a request of the account matrix is built from: fresh things each cell may change. */
+export interface AccountInput {
+  /** An account the request is about: another's, or the caller's own. */
+  account: string;
+  /** A version label no version has yet. */
+  newVersion: string;
+  /** The latest published version of the terms. */
+  latestVersion: string;
+  /** A live card for everyone, fresh for this cell. */
+  card: string;
+}
+
+export interface AccountRoute {
+  /** The action of ACCOUNT_POLICY (policy.ts) the route asks, for readers. */
+  action: AccountAction;
+  /** `:id` names an account: the matrix runs it on another's and on the caller's own. */
+  namesAccount?: true;
+  params?: Record<string, (input: AccountInput) => string>;
+  /** A minimal valid request: an allowed caller must get a 2xx answer. */
+  request?: (input: AccountInput) => RouteRequest;
+  /** An invalid request: a refused caller must get for it what a missing route answers, too. */
+  invalid?: RouteRequest;
+}
+
+const aCard = {
+  client_values: {
+    title: 'New albums',
+    illustration: 'photos',
+    body: 'Albums can have a password now.',
+    primary_cta: {
+      label: 'Show me',
+      dismiss_on_tap: true,
+      web_action: { action_type: 'internal_navigation', url: '/albums' },
+    },
+  },
+  audience: { kind: 'all' },
+};
+
+/** Every route of the account side (issue #24): how to call it. Who may is the oracle's. */
+export const ACCOUNT_ROUTES: Record<string, AccountRoute> = {
+  'POST /st/4/approve_tos': {
+    action: 'approveTerms',
+    request: (input) => ({ payload: { tos_version: input.latestVersion } }),
+  },
+  'GET /st/4/tos/:version': { action: 'readTerms', params: { version: (input) => input.latestVersion } },
+  'GET /st/4/v2/full_screen_cards': { action: 'readCards' },
+  'POST /st/4/full_screen_cards/:id/dismiss': { action: 'readCards', params: { id: (input) => input.card } },
+  'GET /st/4/admin/users': { action: 'listUsers', invalid: { query: 'limit=0' } },
+  'POST /st/4/admin/users/:id/disable': {
+    action: 'disableUser',
+    namesAccount: true,
+    params: { id: (input) => input.account },
+  },
+  'POST /st/4/admin/users/:id/enable': {
+    action: 'enableUser',
+    namesAccount: true,
+    params: { id: (input) => input.account },
+  },
+  'GET /st/4/admin/audit': { action: 'readAuditLog', invalid: { query: 'before=x' } },
+  'GET /st/4/admin/terms': { action: 'publishTerms' },
+  'POST /st/4/admin/terms': {
+    action: 'publishTerms',
+    request: (input) => ({ payload: { version: input.newVersion, texts: { en_US: 'The terms.' } } }),
+    invalid: { payload: { version: 'no spaces allowed', texts: {} } },
+  },
+  'GET /st/4/admin/cards': { action: 'writeCard' },
+  'POST /st/4/admin/cards': {
+    action: 'writeCard',
+    request: () => ({ payload: aCard }),
+    invalid: { payload: { ...aCard, audience: { kind: 'everyone' } } },
+  },
+  'POST /st/4/admin/cards/:id/end': { action: 'endCard', params: { id: (input) => input.card } },
 };

@@ -26,6 +26,12 @@ export interface Database {
   archives: ArchivesTable;
   data_exports: DataExportsTable;
   data_export_entries: DataExportEntriesTable;
+  instance_claims: InstanceClaimsTable;
+  audit_log: AuditLogTable;
+  tos_versions: TosVersionsTable;
+  tos_acceptances: TosAcceptancesTable;
+  cards: CardsTable;
+  card_dismissals: CardDismissalsTable;
 }
 
 export interface UsersTable {
@@ -45,6 +51,8 @@ export interface UsersTable {
   is_read_only: Generated<number>;
   disabled_at: number | null;
   created_at: number;
+  /** 1 for an operator (issue #24, see [Note: Operators]). */
+  is_operator: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -359,4 +367,63 @@ export interface DataExportEntriesTable {
   source: string | null;
   /** A JSON document made when the export was requested. */
   body: string | null;
+}
+
+/** An instance-wide claim made once (the first account becoming the operator). */
+export interface InstanceClaimsTable {
+  name: string;
+  user_id: string;
+  claimed_at: number;
+}
+
+/** What an operator did (issue #24), append-only; it names accounts by id, never by a key. */
+export interface AuditLogTable {
+  id: string;
+  at: number;
+  /** The operator's account; null when the CLI acted. */
+  actor_id: string | null;
+  /** Who acted as the log shows it: the operator's e-mail then, or `cli:<system user>`. */
+  actor_label: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  /** JSON object of what else the action needs said (a version, a card's title). */
+  details: string;
+}
+
+/** A published version of the terms of service (spec 001 §3 ToS object, §4 Terms). */
+export interface TosVersionsTable {
+  version: string;
+  /** Publication order; the highest is the latest. */
+  seq: number;
+  /** JSON object: locale -> the terms in that language. */
+  texts: string;
+  published_at: number;
+}
+
+export interface TosAcceptancesTable {
+  user_id: string;
+  version: string;
+  accepted_at: number;
+}
+
+/** A full-screen message card (spec 001 §3 Message card) with its audience and window. */
+export interface CardsTable {
+  id: string;
+  /** JSON of the card's client_values. */
+  client_values: string;
+  /** all, read_only, brand or language. */
+  audience: string;
+  /** The brand id or the locale of a brand or language audience; null otherwise. */
+  audience_value: string | null;
+  starts_at: number;
+  /** Null: until the operator ends it. */
+  ends_at: number | null;
+  created_at: number;
+}
+
+export interface CardDismissalsTable {
+  user_id: string;
+  card_id: string;
+  dismissed_at: number;
 }

@@ -45,5 +45,8 @@ export function registerSecurityHeaders(app: FastifyInstance, connectSources: re
  */
 function isPrivate(request: FastifyRequest): boolean {
   const auth = request.routeOptions.config.auth;
-  return auth === 'user' || auth === 'visitor' || request.url.startsWith('/idp/');
+  // A call to an app-host path no route serves is answered as the refusal of a signed-in
+  // call is ([Note: Operators]: a refused admin call reads like a missing route), headers too.
+  const unrouted = request.routeOptions.url === undefined && request.url.startsWith('/st/');
+  return auth === 'user' || auth === 'visitor' || unrouted || request.url.startsWith('/idp/');
 }

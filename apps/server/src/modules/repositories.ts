@@ -14,6 +14,10 @@ import { createArchivesRepository } from './archives/archives.repository.ts';
 import { createMyLinksRepository } from './shares/my-links.repository.ts';
 import { createAccountDataRepository } from './data-access/account-data.repository.ts';
 import { createDataExportsRepository } from './data-access/data-exports.repository.ts';
+import { createOperatorRepository } from './operator/operator.repository.ts';
+import { createAuditRepository } from './operator/audit.repository.ts';
+import { createTermsRepository } from './operator/terms.repository.ts';
+import { createCardsRepository } from './operator/cards.repository.ts';
 import { createLoginRequestsRepository } from '../identity/login-requests.repository.ts';
 import { createThrottleRepository } from '../identity/throttle.repository.ts';
 import { createWorkItemsRepository } from '../queue/work-items.repository.ts';
@@ -45,6 +49,10 @@ export function createRepositories(db: Kysely<Database>) {
     myLinks: createMyLinksRepository(db),
     dataExports: createDataExportsRepository(db),
     accountData: createAccountDataRepository(db),
+    operator: createOperatorRepository(db),
+    audit: createAuditRepository(db),
+    terms: createTermsRepository(db),
+    cards: createCardsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

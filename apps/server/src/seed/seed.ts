@@ -36,6 +36,7 @@ async function demoAccount(deps: SeedDeps, email: string) {
   const accounts = createAccountsService({
     accounts: repos.accounts,
     privacy: repos.privacy,
+    terms: repos.terms,
     transact: createTransact(deps.database.db),
     baseQuotaBytes: deps.config.BASE_QUOTA_BYTES,
     now: Date.now,

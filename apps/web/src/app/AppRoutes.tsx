@@ -13,6 +13,7 @@ import {
   LazyOAuthCallbackPage as OAuthCallbackPage,
   LazySignInPage as SignInPage,
 } from '../features/auth/lazy.ts';
+import { LazyAdminScreens as AdminScreens } from '../features/admin/lazy.ts';
 import { LazyCommentsPage as CommentsPage } from '../features/comments/lazy.ts';
 import { LazyDocumentsPage as DocumentsPage } from '../features/documents/lazy.ts';
 import { UpgradeBrowserPage } from '../features/errors/index.ts';
@@ -81,6 +82,8 @@ export function AppRoutes() {
           />
           {/* The settings hub, devices, takeout and My shared links (issue #23). */}
           <Route path="settings/*" element={<SettingsScreens />} />
+          {/* The admin area of operators (issue #24). */}
+          <Route path="admin/*" element={<AdminScreens />} />
           {/* spec 000 §2: the trash, and its in-app variants (fromNav=1: a back button). */}
           <Route path="deleted_items/*" element={<TrashScreens />} />
           <Route path="_from_inside_app/deleted_items/*" element={<TrashScreens />} />

@@ -7,6 +7,8 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { dispatchLogin, useLoginState } from '../api/login-store.ts';
 import { Icon } from '../ui/icons.tsx';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
+import { LazyModalQueue as ModalQueue } from '../features/account-modals/lazy.ts';
+import { PartBoundary } from '../ui/ScreenBoundary.tsx';
 
 /**
  * Guards the signed-in screens: renders them when AUTHENTICATED, waits while FETCHING, offers
@@ -29,7 +31,14 @@ export function RequireAuth() {
   }, [isFetching, isTimeline, isGrid, queryClient, api]);
   switch (status) {
     case 'AUTHENTICATED':
-      return <Outlet />;
+      return (
+        <>
+          <Outlet />
+          <PartBoundary>
+            <ModalQueue />
+          </PartBoundary>
+        </>
+      );
     case 'FETCHING':
       return <PageSpinner />;
     case 'FAILED':

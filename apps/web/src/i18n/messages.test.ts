@@ -125,6 +125,14 @@ describe.each(CATALOGUES.flatMap((catalogue) => LOCALES.map((locale) => [catalog
         when: 'W',
         requested: 'R',
         until: 'T',
+        email: 'e@example.com',
+        target: 'T',
+        actor: 'A',
+        who: 'W',
+        start: 'S',
+        end: 'E',
+        title: 'T',
+        language: 'L',
       };
       for (const [key, value] of Object.entries(messages)) {
         intl.formatMessage({ id: key as MessageId }, values);

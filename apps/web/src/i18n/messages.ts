@@ -2,6 +2,8 @@ import type { Locale } from '@trove/contract';
 import { use } from 'react';
 import type { Area } from './areas.ts';
 import enUS from './messages/en_US.json';
+import type accountModalsEnUS from './messages/accountModals/en_US.json';
+import type adminEnUS from './messages/admin/en_US.json';
 import type albumsEnUS from './messages/albums/en_US.json';
 import type commentsEnUS from './messages/comments/en_US.json';
 import type dataAccessEnUS from './messages/dataAccess/en_US.json';
@@ -24,6 +26,8 @@ export type MainMessageId = keyof typeof enUS;
 /** Every message id of the app: the main catalogue's and every area's (See: [Note: Message areas]). */
 export type MessageId =
   | MainMessageId
+  | keyof typeof accountModalsEnUS
+  | keyof typeof adminEnUS
   | keyof typeof albumsEnUS
   | keyof typeof commentsEnUS
   | keyof typeof dataAccessEnUS

@@ -13,6 +13,7 @@ export function anAccount(overrides: Partial<AccountInfo> = {}): AccountInfo {
     has_files_not_media: false,
     is_read_only_user: false,
     tos_to_approve: null,
+    is_operator: false,
     sunset_delete_date: null,
     number_of_subscribed_albums: 0,
     permitted_services: [],

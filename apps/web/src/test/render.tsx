@@ -62,6 +62,12 @@ export function renderApp({
     // An empty timeline unless a test says otherwise.
     'GET /st/4/jobs/default': { body: TIMELINE_JOB },
     'GET /st/4/jobs/job-timeline/timeline/months': { body: { months: [] } },
+    // The modal queue's cards (issue #24) never arrive unless a test says otherwise: their
+    // answer would count as the server reached, and no screen's test is about them.
+    'GET /st/4/v2/full_screen_cards': {
+      body: { backend_controlled_cards: [] },
+      after: new Promise(() => undefined),
+    },
     ...routes,
   });
   const client = createHttpClient({

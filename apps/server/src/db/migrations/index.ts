@@ -13,6 +13,7 @@ import * as shares from './0011-shares.ts';
 import * as shareSources from './0012-share-sources.ts';
 import * as copyDetails from './0013-copy-details.ts';
 import * as dataExports from './0016-data-exports.ts';
+import * as operator from './0017-operator.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-share-sources': shareSources,
   '0013-copy-details': copyDetails,
   '0016-data-exports': dataExports,
+  '0017-operator': operator,
 };

@@ -4,6 +4,7 @@ import { ANALYTICS_SERVICE, PERMISSION_BITS } from '@trove/contract';
 import { NotFoundError } from '../../errors.ts';
 import type { Transact } from '../repositories.ts';
 import type { PrivacyRepository } from '../privacy/privacy.repository.ts';
+import type { TermsRepository } from '../operator/terms.repository.ts';
 import type { AccountsRepository, UserRow } from './accounts.repository.ts';
 
 export interface NewAccount {
@@ -18,19 +19,25 @@ export function createAccountsService(deps: {
   accounts: AccountsRepository;
   /** Read for permitted_services (spec 001 §3). */
   privacy: Pick<PrivacyRepository, 'hasConsent'>;
+  /** Read for tos_to_approve (spec 001 §3, §4 Terms). */
+  terms: Pick<TermsRepository, 'latestUnaccepted'>;
   transact: Transact;
   baseQuotaBytes: number;
   now: () => number;
 }) {
-  const { accounts, privacy, transact, baseQuotaBytes, now } = deps;
+  const { accounts, privacy, terms, transact, baseQuotaBytes, now } = deps;
 
   async function readInfo(userId: string): Promise<AccountInfo> {
-    const [user, isAnalyticsPermitted] = await Promise.all([
+    const [user, isAnalyticsPermitted, tosVersion] = await Promise.all([
       getUser(accounts, userId),
       privacy.hasConsent(userId, 'help_us_improve'),
+      terms.latestUnaccepted(userId),
     ]);
     // spec 001 §3 permitted_services: analytics only while the user consents to help_us_improve.
-    return toAccountInfo(user, baseQuotaBytes, isAnalyticsPermitted ? [ANALYTICS_SERVICE] : []);
+    return {
+      ...toAccountInfo(user, baseQuotaBytes, isAnalyticsPermitted ? [ANALYTICS_SERVICE] : []),
+      tos_to_approve: tosVersion === undefined ? null : { version: tosVersion },
+    };
   }
 
   return {
@@ -64,6 +71,8 @@ export function createAccountsService(deps: {
           updated_at: t,
           deleted_at: null,
         });
+        // The first account of an instance is its operator ([Note: Operators]).
+        await repos.operator.claimFirstOperator(id, t);
       });
       return id;
     },
@@ -104,11 +113,12 @@ function toAccountInfo(user: UserRow, baseQuotaBytes: number, permittedServices:
     },
     has_files_not_media: user.document_count > 0,
     is_read_only_user: user.is_read_only === 1,
-    // Terms versions, sunset dates and album subscriptions arrive with their issues; until
-    // then no account has any, which these values state truthfully.
+    // Sunset dates and album subscriptions arrive with their issues; until then no account
+    // has any, which these values state truthfully. The terms are read beside (readInfo).
     tos_to_approve: null,
     sunset_delete_date: null,
     number_of_subscribed_albums: 0,
     permitted_services: permittedServices,
+    is_operator: user.is_operator === 1,
   };
 }

@@ -26,7 +26,7 @@ export interface JobForCaller {
   member: JobMemberRow | undefined;
   /** The caller is a read-only user (spec 001 §6); false when signed out. */
   readOnlyUser: boolean;
-  /** The job's owner's account is disabled (read by `findForCaller` only). */
+  /** The job's owner's account is disabled (read by `findForCaller` and `listVisible`). */
   ownerDisabled?: boolean;
   /**
    * Who owns the job a share was made from (its `source_job_id`), when read: the owner of an
@@ -162,6 +162,7 @@ export function createJobsRepository(db: Kysely<Database>) {
         .selectAll('jobs')
         .select([
           'owner.name as owner_name',
+          'owner.disabled_at as owner_disabled_at',
           'm.subscribed as m_subscribed',
           'm.created_at as m_created_at',
           'm.updated_at as m_updated_at',
@@ -175,9 +176,18 @@ export function createJobsRepository(db: Kysely<Database>) {
         .orderBy('jobs.updated_at', 'desc')
         .execute();
       return rows.map(
-        ({ owner_name, m_subscribed, m_created_at, m_updated_at, caller_read_only, ...job }) => ({
+        ({
+          owner_name,
+          owner_disabled_at,
+          m_subscribed,
+          m_created_at,
+          m_updated_at,
+          caller_read_only,
+          ...job
+        }) => ({
           job,
           ownerName: owner_name,
+          ownerDisabled: owner_disabled_at !== null,
           member:
             m_subscribed === null
               ? undefined

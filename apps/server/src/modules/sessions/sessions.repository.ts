@@ -40,6 +40,31 @@ export function createSessionsRepository(db: Kysely<Database>) {
         .execute();
       return rows.map((r) => r.id);
     },
+    /** Revokes every live token of a user (an operator disabled the account); the sessions revoked. */
+    async revokeAllOf(userId: string, now: number): Promise<string[]> {
+      const rows = await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+    /**
+     * The session of a token that was ended when its account was disabled, while the account
+     * still is: its calls answer `user_disabled`, not a plain 401 (spec 001 §2 Account-terminated page).
+     */
+    findEndedByDisabling(tokenHash: string): Promise<SessionRow | undefined> {
+      return db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('sessions')
+        .where('sessions.token_hash', '=', tokenHash)
+        .where('users.disabled_at', 'is not', null)
+        .where((eb) => eb('sessions.revoked_at', '>=', eb.ref('users.disabled_at')))
+        .executeTakeFirst();
+    },
     /**
      * Sessions whose media URLs must be refused: revoked at or after `since`, and every
      * live one of a disabled account. See [Note: Media URLs].

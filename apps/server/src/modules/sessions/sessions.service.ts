@@ -52,8 +52,15 @@ export function createSessionsService(deps: {
       token: string,
       deviceId: string,
     ): Promise<{ userId: string; sessionId: string; deviceId: string; disabled: boolean } | undefined> {
-      const session = await sessions.findActiveByTokenHash(sha256Hex(token));
-      if (session?.device_id !== deviceId) return undefined;
+      const hash = sha256Hex(token);
+      const session = await sessions.findActiveByTokenHash(hash);
+      if (!session) {
+        // Ended by disabling the account: the caller hears why (spec 001 §6 terminated).
+        const ended = await sessions.findEndedByDisabling(hash);
+        if (ended?.device_id !== deviceId) return undefined;
+        return { userId: ended.user_id, sessionId: ended.id, deviceId, disabled: true };
+      }
+      if (session.device_id !== deviceId) return undefined;
       const user = await accounts.findById(session.user_id);
       if (!user) return undefined;
       const t = now();

@@ -20,7 +20,8 @@ import type { ChangeRecorder } from '../changes/change-writer.ts';
  *   type 1 record, in the deletion's transaction. A photo its owner deletes from their
  *   timeline also leaves every live share of theirs naming its bytes ([Note: Shares]).
  * - a share of a disabled account opens for nobody (access reads the owner's account with
- *   the share, in the one read it makes);
+ *   the share, in the one read it makes), and disabling it ends the URLs signed for its
+ *   recipients at once ([Note: Disabled accounts]);
  * - the owner of the album a member shared from finds the share on their shared links, with
  *   its maker, and may stop it as its maker may (the `sourceOwner` row of [Note: Access],
  *   read with the share in the same one read); they open it without its password, since it

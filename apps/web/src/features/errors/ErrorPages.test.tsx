@@ -6,10 +6,13 @@ const signedOut = { status: 'NOT_STARTED', notice: null } as const;
 
 // Each of these screens is its own chunk (See: [Note: Lazy screens]): the first query waits for it.
 describe('error pages (spec 001 §2, §8; spec 000 §2)', () => {
-  test('user_disabled says the account has been terminated, with the support link', async () => {
+  test('user_disabled is the account-terminated page: the support link, and sign-in with another account', async () => {
     renderApp({ route: '/error/user_disabled', login: signedOut });
     expect(await screen.findByRole('heading', { name: 'The account has been terminated' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/legal/notice');
+    expect(screen.getByRole('link', { name: 'Sign in with another account' }).getAttribute('href')).toBe(
+      '/login',
+    );
   });
 
   test('a call answering user_disabled mid-session removes the session and shows the page', async () => {

@@ -107,6 +107,17 @@ export function SettingsPage() {
           </span>
           <Icon name="chevronRight" />
         </Link>
+        {/* The operator's admin area (issue #24), only for operators. */}
+        {account.data.is_operator && (
+          <Link to="/admin" className="list-link">
+            <Icon name="settings" />
+            <span className="list-link__text">
+              <span className="list-link__title">{intl.formatMessage({ id: 'settings.admin' })}</span>
+              <span className="muted">{intl.formatMessage({ id: 'settings.adminText' })}</span>
+            </span>
+            <Icon name="chevronRight" />
+          </Link>
+        )}
         <button
           type="button"
           className="list-link"

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRepositories, createTransact } from '../modules/repositories.ts';
+import { DIALECTS, createTestApp, signUp, type TestApp } from '../test/harness.ts';
+import { runAdminCommand } from './cli.ts';
+
+/**
+ * `trove admin …` (issue #24) on a real database: the operator's side without the web, every
+ * action in the audit log under the system user who ran it.
+ */
+describe.each(DIALECTS)('trove admin (%s)', (dialect) => {
+  let t: TestApp;
+  const files = new Map<string, string>();
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function admin(...args: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const announced: string[] = [];
+    // A second apart, as commands typed one after another are: the log is in time order.
+    t.clock.advance(1000);
+    const code = await runAdminCommand(
+      {
+        repos: createRepositories(t.database.db),
+        transact: createTransact(t.database.db),
+        revocations: {
+          announce: (ids) => {
+            announced.push(...ids);
+            return Promise.resolve();
+          },
+        },
+        baseQuotaBytes: t.config.BASE_QUOTA_BYTES,
+        now: t.clock.now,
+        systemUser: 'root',
+      },
+      args,
+      {
+        out: (line) => out.push(line),
+        err: (line) => err.push(line),
+        readFile: (file) => {
+          const text = files.get(file);
+          if (text === undefined) throw new Error(`no file ${file}`);
+          return text;
+        },
+      },
+    );
+    return { code, out: out.join('\n'), err: err.join('\n'), announced };
+  }
+
+  it('names operators, disables and enables accounts, and lists them', async () => {
+    const first = await signUp(t.app);
+    const other = await signUp(t.app);
+    expect((await admin('operator', other.email)).code).toBe(0);
+    const disabled = await admin('disable', other.email);
+    expect(disabled).toMatchObject({ code: 0, out: `admin: ${other.email} is disabled` });
+    // The sessions it ended are told to the serving processes.
+    expect(disabled.announced).toHaveLength(1);
+    const users = await admin('users');
+    expect(users.out).toContain(`${other.email}\tdisabled operator`);
+    expect(users.out).toContain(`${first.email}\tactive operator`);
+    expect((await admin('enable', other.email)).out).toBe(`admin: ${other.email} is active`);
+    expect((await admin('operator', other.email, '--revoke')).code).toBe(0);
+    expect((await admin('users', other.email)).out).toContain(`${other.email}\tactive\t`);
+    expect(await admin('disable', 'nobody@example.com')).toMatchObject({
+      code: 1,
+      err: 'admin: no account nobody@example.com',
+    });
+    const audit = await admin('audit', '--limit', '4');
+    expect(audit.out.split('\n').map((line) => line.split('\t').slice(1))).toEqual([
+      ['cli:root', 'operator.revoke', other.email],
+      ['cli:root', 'user.enable', other.email],
+      ['cli:root', 'user.disable', other.email],
+      ['cli:root', 'operator.grant', other.email],
+    ]);
+  });
+
+  it('publishes terms from files and writes, lists and ends cards', async () => {
+    files.set('en.txt', 'The terms.\nSecond line.');
+    files.set('nb.txt', 'Vilkårene.');
+    expect((await admin('terms', 'publish', 'v1', 'en_US=en.txt', 'nb_NO=nb.txt')).code).toBe(0);
+    expect((await admin('terms', 'list')).out).toMatch(/^v1\t.*\ten_US,nb_NO\t0 accepted$/);
+    // Without English, with a language it does not know, twice: refused, saying why.
+    files.set('sv.txt', 'Villkoren.');
+    expect(await admin('terms', 'publish', 'v2', 'sv_SE=sv.txt')).toMatchObject({ code: 1 });
+    expect((await admin('terms', 'publish', 'v2', 'de_DE=sv.txt')).code).toBe(2);
+    expect(await admin('terms', 'publish', 'v1', 'en_US=en.txt')).toMatchObject({
+      code: 1,
+      err: 'admin: This version exists already',
+    });
+
+    files.set(
+      'card.json',
+      JSON.stringify({
+        client_values: {
+          title: 'Maintenance tonight',
+          illustration: 'warning',
+          body: 'From 22:00.',
+          primary_cta: {
+            label: 'OK',
+            dismiss_on_tap: true,
+            web_action: { action_type: 'internal_navigation', url: '/photos' },
+          },
+        },
+        audience: { kind: 'all' },
+      }),
+    );
+    const added = await admin('cards', 'add', 'card.json');
+    const id = /card (\S+) written/.exec(added.out)?.[1] ?? '';
+    expect((await admin('cards', 'list')).out).toContain(`${id}\tMaintenance tonight\tall`);
+    expect((await admin('cards', 'end', id)).code).toBe(0);
+    files.set('bad.json', files.get('card.json')?.replace('/photos', 'javascript:alert(1)') ?? '');
+    expect((await admin('cards', 'add', 'bad.json')).err).toContain(
+      'client_values.primary_cta.web_action.url',
+    );
+    expect((await admin('cards')).code).toBe(2);
+  });
+});

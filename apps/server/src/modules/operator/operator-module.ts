@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { Brand } from '@trove/contract';
+import { createAccountAccess } from '../../access/account-access.ts';
+import type { SessionRevocations } from '../../access/session-revocations.ts';
+import type { Repositories, Transact } from '../repositories.ts';
+import { registerAdminRoutes } from './admin.routes.ts';
+import { createCardsService } from './cards.service.ts';
+import { createOperatorService } from './operator.service.ts';
+import { registerTermsCardsRoutes } from './terms-cards.routes.ts';
+import { createTermsService } from './terms.service.ts';
+
+/** What the operator's side is built from: the app and `trove admin` pass the same. */
+export interface OperatorDeps {
+  repos: Repositories;
+  transact: Transact;
+  revocations: Pick<SessionRevocations, 'announce'>;
+  baseQuotaBytes: number;
+  now: () => number;
+}
+
+/** The services of the operator's side (issue #24), judged by one account access. */
+export function createOperatorServices(deps: OperatorDeps) {
+  const access = createAccountAccess({ operators: deps.repos.operator });
+  const { repos, transact, now } = deps;
+  return {
+    access,
+    operator: createOperatorService({ ...deps, access }),
+    terms: createTermsService({ repos, transact, access, now }),
+    cards: createCardsService({ repos, transact, access, now }),
+  };
+}
+export type OperatorServices = ReturnType<typeof createOperatorServices>;
+
+/** The admin area's calls and the user's terms and cards calls. */
+export function registerOperatorRoutes(
+  app: FastifyInstance,
+  services: OperatorServices,
+  brands: { intl: Brand; no: Brand },
+): void {
+  registerAdminRoutes(app, services);
+  registerTermsCardsRoutes(app, { terms: services.terms, cards: services.cards, brands });
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useAccountInfoQuery } from '../auth/api.ts';
+import { useCardsQuery } from './api.ts';
+import { CardModal } from './CardModal.tsx';
+import { nextModal } from './model.ts';
+import { TermsPrompt } from './TermsPrompt.tsx';
+import './account-modals.css';
+
+/**
+ * Cards closed without being dismissed stay away for the tab's session, reloads too; per
+ * account, since another may sign in in the same tab.
+ */
+const closedCardsKey = (userId: string) => `trove.closed_cards.${userId}`;
+
+function readClosedCards(userId: string): ReadonlySet<string> {
+  try {
+    const ids: unknown = JSON.parse(sessionStorage.getItem(closedCardsKey(userId)) ?? '[]');
+    return new Set(Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
+function writeClosedCards(userId: string, ids: ReadonlySet<string>): void {
+  try {
+    sessionStorage.setItem(closedCardsKey(userId), JSON.stringify([...ids]));
+  } catch {
+    // Storage refused (private mode, full): the card is away until the page reloads.
+  }
+}
+
+/**
+ * The modal queue after sign-in (spec 001 §4; issue #24): the terms prompt while a version
+ * waits for acceptance, then the full-screen cards one at a time. A lazy part of every
+ * signed-in screen, so the first load of /photos carries none of it. Cards are fetched only
+ * once no terms wait: nothing shows before them.
+ */
+export function ModalQueue() {
+  const account = useAccountInfoQuery();
+  const tosToApprove = account.data?.tos_to_approve ?? null;
+  const cards = useCardsQuery(account.data !== undefined && tosToApprove === null);
+  const userId = account.data?.uuid ?? '';
+  const [closedCards, setClosedCards] = useState<ReadonlySet<string>>(() => readClosedCards(userId));
+  const modal = nextModal({
+    tosToApprove,
+    cards: cards.data?.backend_controlled_cards,
+    closedCards,
+  });
+  if (!modal) return null;
+  if (modal.kind === 'terms') return <TermsPrompt key={modal.version} version={modal.version} />;
+  return (
+    <CardModal
+      key={modal.card.card_id}
+      card={modal.card}
+      onClose={() => {
+        const closed = new Set([...closedCards, modal.card.card_id]);
+        setClosedCards(closed);
+        writeClosedCards(userId, closed);
+      }}
+    />
+  );
+}

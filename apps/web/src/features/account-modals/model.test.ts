@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { FullScreenCard } from '@trove/contract';
+import { nextModal } from './model.ts';
+
+const card = (id: string): FullScreenCard => ({
+  card_id: id,
+  client_values: {
+    title: id,
+    illustration: 'info',
+    body: 'b',
+    primary_cta: {
+      label: 'OK',
+      dismiss_on_tap: true,
+      web_action: { action_type: 'internal_navigation', url: '/photos' },
+    },
+  },
+});
+
+describe('the modal queue (spec 001 §4)', () => {
+  it('shows the terms first, and no card while they wait', () => {
+    expect(
+      nextModal({ tosToApprove: { version: 'v2' }, cards: [card('a')], closedCards: new Set() }),
+    ).toEqual({
+      kind: 'terms',
+      version: 'v2',
+    });
+  });
+
+  it('then the cards, oldest first, skipping those closed in this session', () => {
+    const cards = [card('a'), card('b')];
+    expect(nextModal({ tosToApprove: null, cards, closedCards: new Set() })).toEqual({
+      kind: 'card',
+      card: cards[0],
+    });
+    expect(nextModal({ tosToApprove: null, cards, closedCards: new Set(['a']) })).toEqual({
+      kind: 'card',
+      card: cards[1],
+    });
+    expect(nextModal({ tosToApprove: null, cards, closedCards: new Set(['a', 'b']) })).toBeNull();
+    expect(nextModal({ tosToApprove: null, cards: undefined, closedCards: new Set() })).toBeNull();
+  });
+});

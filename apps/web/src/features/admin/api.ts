@@ -1,0 +1,122 @@
+import {
+  AdminCard,
+  AdminCardsResponse,
+  AdminTermsResponse,
+  AdminUser,
+  AdminUsersResponse,
+  AuditLogResponse,
+  OkResponse,
+  type NewCardBody,
+  type PublishTermsBody,
+} from '@trove/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context.tsx';
+import { STALE_TIME } from '../../api/query-client.ts';
+
+/** Query keys of the admin area (issue #24). */
+export const adminKeys = {
+  all: ['admin'] as const,
+  users: (q: string) => [...adminKeys.all, 'users', q] as const,
+  audit: () => [...adminKeys.all, 'audit'] as const,
+  terms: () => [...adminKeys.all, 'terms'] as const,
+  cards: () => [...adminKeys.all, 'cards'] as const,
+};
+
+/** Accounts in one page of the list. */
+export const USERS_PAGE = 50;
+
+/** GET /st/4/admin/users: accounts matching `q`, newest first, a page at a time. */
+export function useAdminUsersQuery(q: string) {
+  const api = useApi();
+  return useInfiniteQuery({
+    queryKey: adminKeys.users(q),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      api.app('/admin/users', AdminUsersResponse, {
+        query: { q: q === '' ? undefined : q, offset: pageParam, limit: USERS_PAGE },
+        signal,
+      }),
+    getNextPageParam: (page, pages) => {
+      const seen = pages.reduce((sum, p) => sum + p.users.length, 0);
+      return seen < page.total ? seen : undefined;
+    },
+    staleTime: STALE_TIME.short,
+  });
+}
+
+/** POST /st/4/admin/users/{id}/disable or enable; the list and the audit log are fetched again. */
+export function useSetDisabledMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, disable }: { id: string; disable: boolean }) =>
+      api.app(`/admin/users/${encodeURIComponent(id)}/${disable ? 'disable' : 'enable'}`, AdminUser, {
+        method: 'POST',
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** GET /st/4/admin/audit: what operators did, newest first. */
+export function useAuditQuery() {
+  const api = useApi();
+  return useInfiniteQuery({
+    queryKey: adminKeys.audit(),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api.app('/admin/audit', AuditLogResponse, { query: { before: pageParam ?? undefined }, signal }),
+    getNextPageParam: (page) => page.next,
+    staleTime: STALE_TIME.short,
+  });
+}
+
+/** GET /st/4/admin/terms: the versions, latest first. */
+export function useAdminTermsQuery() {
+  const api = useApi();
+  return useQuery({
+    queryKey: adminKeys.terms(),
+    queryFn: ({ signal }) => api.app('/admin/terms', AdminTermsResponse, { signal }),
+    staleTime: STALE_TIME.short,
+  });
+}
+
+/** POST /st/4/admin/terms: a new latest version; every account is asked to accept it. */
+export function usePublishTermsMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PublishTermsBody) => api.app('/admin/terms', OkResponse, { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** GET /st/4/admin/cards: every card, newest first. */
+export function useAdminCardsQuery() {
+  const api = useApi();
+  return useQuery({
+    queryKey: adminKeys.cards(),
+    queryFn: ({ signal }) => api.app('/admin/cards', AdminCardsResponse, { signal }),
+    staleTime: STALE_TIME.short,
+  });
+}
+
+/** POST /st/4/admin/cards. */
+export function useCreateCardMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewCardBody) => api.app('/admin/cards', AdminCard, { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** POST /st/4/admin/cards/{id}/end: nobody sees it from now on. */
+export function useEndCardMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.app(`/admin/cards/${encodeURIComponent(id)}/end`, OkResponse, { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod/mini';
+import { Locale } from './locales.ts';
+import { CardClientValues, TosTexts, TosVersionLabel } from './terms-cards.ts';
+
+/*
+ * The operator's calls (issue #24), under `/admin` on the app host: users with their usage,
+ * quota and state, disabling and enabling one, the audit log, terms versions and cards. Only
+ * operators may call them; anyone else gets what a route that does not exist answers. Times
+ * are seconds since the epoch. See docs/API.md.
+ */
+
+/** An account as the operator sees it. */
+export const AccountState = z.enum(['active', 'read_only', 'disabled']);
+export type AccountState = z.infer<typeof AccountState>;
+
+export const AdminUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  used_space: z.number(),
+  max_space: z.number(),
+  state: AccountState,
+  is_operator: z.boolean(),
+  file_count: z.int().check(z.nonnegative()),
+  created: z.number(),
+  /** The last call of any of the account's sessions; null: never signed in since. */
+  last_seen: z.nullable(z.number()),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+/** Most users in one page, and the default. */
+export const ADMIN_USERS_MAX_PAGE = 200;
+
+/** GET /admin/users: search by e-mail or name, newest accounts first, paged by offset. */
+export const AdminUsersQuery = z.object({
+  q: z.optional(z.string().check(z.maxLength(200))),
+  offset: z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(0)), 0),
+  limit: z._default(
+    z.pipe(z.coerce.number(), z.int()).check(z.minimum(1), z.maximum(ADMIN_USERS_MAX_PAGE)),
+    50,
+  ),
+});
+export type AdminUsersQuery = z.input<typeof AdminUsersQuery>;
+
+export const AdminUsersResponse = z.object({
+  users: z.array(AdminUser),
+  /** Accounts that match, across pages. */
+  total: z.int().check(z.nonnegative()),
+});
+export type AdminUsersResponse = z.infer<typeof AdminUsersResponse>;
+
+/** What the audit log records (issue #24: every operator action). */
+export const AuditAction = z.enum([
+  'operator.grant',
+  'operator.revoke',
+  'user.disable',
+  'user.enable',
+  'terms.publish',
+  'card.create',
+  'card.end',
+]);
+export type AuditAction = z.infer<typeof AuditAction>;
+
+export const AuditEntry = z.object({
+  id: z.string(),
+  at: z.number(),
+  /** The operator's e-mail, or `cli:<system user>` for the command line. */
+  actor: z.string(),
+  action: AuditAction,
+  target_type: z.enum(['user', 'terms', 'card']),
+  target_id: z.nullable(z.string()),
+  /** What the target is called now: a user's e-mail (empty once the account is gone), a version, a card's title. */
+  target_label: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+/** GET /admin/audit: newest first; `before` is the `next` of the page before. */
+export const AuditLogQuery = z.object({
+  before: z.optional(z.string().check(z.regex(/^\d{1,16}\.[0-9a-f-]{36}$/, 'not a cursor'))),
+  limit: z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(1), z.maximum(200)), 50),
+});
+export type AuditLogQuery = z.input<typeof AuditLogQuery>;
+
+export const AuditLogResponse = z.object({ entries: z.array(AuditEntry), next: z.nullable(z.string()) });
+export type AuditLogResponse = z.infer<typeof AuditLogResponse>;
+
+/** POST /admin/terms: publish a version; it becomes the latest at once. */
+export const PublishTermsBody = z.object({ version: TosVersionLabel, texts: TosTexts });
+export type PublishTermsBody = z.infer<typeof PublishTermsBody>;
+
+export const AdminTermsVersion = z.object({
+  version: z.string(),
+  published_at: z.number(),
+  locales: z.array(Locale),
+  /** Accounts that accepted this version. */
+  accepted: z.int().check(z.nonnegative()),
+});
+export type AdminTermsVersion = z.infer<typeof AdminTermsVersion>;
+
+/** GET /admin/terms: every version, latest first. */
+export const AdminTermsResponse = z.object({ versions: z.array(AdminTermsVersion) });
+export type AdminTermsResponse = z.infer<typeof AdminTermsResponse>;
+
+/** Who a card is for (issue #24): everyone, read-only users, one brand's, one language's. */
+export const CardAudience = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('all') }),
+  z.object({ kind: z.literal('read_only') }),
+  z.object({ kind: z.literal('brand'), brand: z.enum(['intl', 'no']) }),
+  z.object({ kind: z.literal('language'), locale: Locale }),
+]);
+export type CardAudience = z.infer<typeof CardAudience>;
+
+/** POST /admin/cards: a new card, shown from `starts_at` (default now) until `ends_at` or its end. */
+export const NewCardBody = z
+  .object({
+    client_values: CardClientValues,
+    audience: CardAudience,
+    starts_at: z.optional(z.int().check(z.nonnegative())),
+    ends_at: z.optional(z.nullable(z.int().check(z.nonnegative()))),
+  })
+  .check(
+    z.refine(
+      (body) => body.ends_at === undefined || body.ends_at === null || body.ends_at > (body.starts_at ?? 0),
+      { message: 'the end must come after the start', path: ['ends_at'] },
+    ),
+  );
+export type NewCardBody = z.infer<typeof NewCardBody>;
+
+export const AdminCard = z.object({
+  card_id: z.string(),
+  client_values: CardClientValues,
+  audience: CardAudience,
+  starts_at: z.number(),
+  ends_at: z.nullable(z.number()),
+  created: z.number(),
+  /** Accounts that dismissed it. */
+  dismissed: z.int().check(z.nonnegative()),
+});
+export type AdminCard = z.infer<typeof AdminCard>;
+
+/** GET /admin/cards: every card, newest first. */
+export const AdminCardsResponse = z.object({ cards: z.array(AdminCard) });
+export type AdminCardsResponse = z.infer<typeof AdminCardsResponse>;
