@@ -67,6 +67,8 @@ import { createMyLinksService } from './modules/shares/my-links.service.ts';
 import { createMailer } from './mail/index.ts';
 import { createSharesService } from './modules/shares/shares.service.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { registerDeletionRoutes } from './modules/deletion/deletion.routes.ts';
+import { createDeletionService } from './modules/deletion/deletion.service.ts';
 
 /** Everything the app is built from; tests pass their own. */
 export interface AppDeps {
@@ -218,6 +220,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccountRoutes(app, { accounts: accountsService });
   registerPrivacyRoutes(app, { privacy: createPrivacyService({ privacy: repos.privacy, transact, now }) });
   registerSessionRoutes(app, { sessions: sessionsService });
+  registerDeletionRoutes(app, {
+    deletion: createDeletionService({
+      repos,
+      changeWriter,
+      revocations,
+      bus,
+      graceDays: config.ACCOUNT_DELETION_GRACE_DAYS,
+      now,
+    }),
+  });
   registerJobRoutes(app, { jobs: jobsService });
   registerAlbumRoutes(app, {
     albums: createAlbumsService({ repos, access, changeWriter, jobs: jobsService, directory, now }),

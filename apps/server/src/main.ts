@@ -14,13 +14,14 @@ import { connectOidc, type OidcProvider } from './identity/oidc.ts';
 import { openBlobStore } from './storage/open-store.ts';
 import { createWorker } from './worker.ts';
 import { prepareDataDir } from './data-dir.ts';
+import { admin, ADMIN_USAGE } from './admin-cli.ts';
 
 /**
  * The `trove` command: `serve` (default) runs the server (and, unless EMBEDDED_WORKER=false,
  * the media worker), `worker` runs only the worker, `migrate` applies migrations, `fsck`
  * reconciles the database with the stored bytes (serve also runs it at start), `purge`
  * deletes for good what has been in the trash 90 days, `quota` sets a user's storage quota,
- * `seed` makes a demo account. Every command answers `--help` (or `-h`) with its usage and exit 0.
+ * `admin` is the operator's (account deletions), `seed` makes a demo account. Every command answers `--help` (or `-h`) with its usage and exit 0.
  */
 const COMMANDS = {
   serve: { usage: 'serve', about: 'the server (default)', run: serve },
@@ -40,6 +41,11 @@ const COMMANDS = {
     usage: 'quota <email> <bytes|default>',
     about: "set a user's storage quota (default: BASE_QUOTA_BYTES)",
     run: quota,
+  },
+  admin: {
+    usage: ADMIN_USAGE,
+    about: 'the operator: account deletions pending or failed (with their last error), restoring one',
+    run: admin,
   },
   seed: {
     usage: 'seed [--email E] [--photos N] [--videos N] | seed --files N [--email E]',

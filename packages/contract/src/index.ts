@@ -21,3 +21,4 @@ export * from './trash.ts';
 export * from './wire.ts';
 export * from './shares.ts';
 export * from './shared-links.ts';
+export * from './account-deletion.ts';

@@ -12,6 +12,8 @@ import { createSessionsRepository } from '../modules/sessions/sessions.repositor
 import { createTrashRepository } from '../modules/trash/trash.repository.ts';
 import { createArchivesRepository } from '../modules/archives/archives.repository.ts';
 import { createMyLinksRepository } from '../modules/shares/my-links.repository.ts';
+import { createDeletionRepository } from '../modules/deletion/deletion.repository.ts';
+import { createLeavingRepository } from '../modules/deletion/leaving.repository.ts';
 import { createLoginRequestsRepository } from '../identity/login-requests.repository.ts';
 import { createThrottleRepository } from '../identity/throttle.repository.ts';
 import { createWorkItemsRepository } from '../queue/work-items.repository.ts';
@@ -36,6 +38,8 @@ export function createRepositories(db: Kysely<Database>) {
     trash: createTrashRepository(db),
     archives: createArchivesRepository(db),
     myLinks: createMyLinksRepository(db),
+    deletion: createDeletionRepository(db),
+    leaving: createLeavingRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -19,6 +19,7 @@ import {
   UserDisabledError,
 } from '../errors.ts';
 import type { AccountsRepository } from '../modules/accounts/accounts.repository.ts';
+import { isClosed } from '../modules/accounts/account-state.ts';
 import type { AccountsService } from '../modules/accounts/accounts.service.ts';
 import type { SessionsService } from '../modules/sessions/sessions.service.ts';
 import { constantTimeEqual, pkceChallenge, randomSecret, sha256Hex } from './crypto.ts';
@@ -230,7 +231,7 @@ export function createIdpService(deps: {
       const ok = await verifyPassword(user?.password_hash, body.password);
       if (!ok || !user) throw new WrongCredentialsError();
       await reservation.succeeded([ownKey]);
-      if (user.disabled_at !== null) throw new UserDisabledError();
+      if (isClosed(user)) throw new UserDisabledError();
       return {
         result: await issueCode(request, body.state, user.id),
         deviceCookie: deviceCookies.issue(body.email),
@@ -275,7 +276,7 @@ export function createIdpService(deps: {
       }
       const user = await accounts.findById(request.user_id);
       if (!user) throw new InvalidGrantError();
-      if (user.disabled_at !== null) throw new UserDisabledError();
+      if (isClosed(user)) throw new UserDisabledError();
       const token = await deps.sessionsService.issueToken(user.id, {
         id: request.device_id,
         name: request.device_name,
@@ -319,7 +320,7 @@ export function createIdpService(deps: {
         user = await accounts.findById(id);
       }
       if (!user) throw new InvalidGrantError();
-      if (user.disabled_at !== null) throw new UserDisabledError();
+      if (isClosed(user)) throw new UserDisabledError();
       return issueCode(request, state, user.id);
     },
   };

@@ -11,6 +11,7 @@ import * as albumPurge from './0009-album-purge.ts';
 import * as archives from './0010-archives.ts';
 import * as shares from './0011-shares.ts';
 import * as shareSources from './0012-share-sources.ts';
+import * as accountDeletions from './0015-account-deletions.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-archives': archives,
   '0011-shares': shares,
   '0012-share-sources': shareSources,
+  '0015-account-deletions': accountDeletions,
 };

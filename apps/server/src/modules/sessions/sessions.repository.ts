@@ -42,7 +42,7 @@ export function createSessionsRepository(db: Kysely<Database>) {
     },
     /**
      * Sessions whose media URLs must be refused: revoked at or after `since`, and every
-     * live one of a disabled account. See [Note: Media URLs].
+     * live one of a disabled account or one being deleted. See [Note: Media URLs].
      */
     async listRefusedSince(since: number): Promise<{ id: string; revoked_at: number }[]> {
       const revoked = await db
@@ -53,8 +53,13 @@ export function createSessionsRepository(db: Kysely<Database>) {
       const disabled = await db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['sessions.id as id', 'users.disabled_at as revoked_at'])
-        .where('users.disabled_at', 'is not', null)
+        .select((eb) => [
+          'sessions.id as id',
+          eb.fn.coalesce('users.disabled_at', 'users.deletion_requested_at').as('revoked_at'),
+        ])
+        .where((eb) =>
+          eb.or([eb('users.disabled_at', 'is not', null), eb('users.deletion_requested_at', 'is not', null)]),
+        )
         .where('sessions.revoked_at', 'is', null)
         .execute();
       return [...revoked, ...disabled].map((r) => ({ id: r.id, revoked_at: r.revoked_at ?? since }));

@@ -4,6 +4,7 @@ import { NotFoundError } from '../../errors.ts';
 import { randomSecret, sha256Hex } from '../../identity/crypto.ts';
 import type { SessionRevocations } from '../../access/session-revocations.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
+import { isClosed } from '../accounts/account-state.ts';
 import type { SessionRow, SessionsRepository } from './sessions.repository.ts';
 
 /** Who is calling: resolved from the token by the auth plugin. */
@@ -70,7 +71,7 @@ export function createSessionsService(deps: {
         userId: user.id,
         sessionId: session.id,
         deviceId: session.device_id,
-        disabled: user.disabled_at !== null,
+        disabled: isClosed(user),
       };
     },
 
