@@ -314,7 +314,12 @@ async function worker(config: Config): Promise<number> {
   // the worker finds new work by polling the queue table every few seconds.
   const bus = openEventBus(config);
   const queue = createWorker({ config, database, store: await openBlobStore(config), bus });
+  // The queue's timers do not hold the process (a server's listening socket does): without
+  // this an idle worker on the embedded queue exited at once, and a deletion due later, or
+  // a purge next hour, never ran.
+  const alive = setInterval(() => undefined, 3_600_000);
   const close = async (signal: string) => {
+    clearInterval(alive);
     console.log(`Trove worker is stopping (${signal})`);
     await queue.stop();
     await bus.close();
