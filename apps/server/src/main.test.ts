@@ -25,7 +25,7 @@ function trove(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
   });
 }
 
-const COMMANDS = ['serve', 'worker', 'migrate', 'fsck', 'purge', 'quota', 'seed'];
+const COMMANDS = ['serve', 'worker', 'migrate', 'fsck', 'purge', 'quota', 'admin', 'seed'];
 
 describe('the trove command', () => {
   let root: string;

@@ -20,13 +20,17 @@ const SharedLinksPage = lazyScreen(
   () => import('../features/shared-links/SharedLinksPage.tsx').then((m) => m.SharedLinksPage),
   { messages: 'sharedLinks' },
 );
+const PrivacyPage = lazyScreen(() =>
+  import('../features/account-deletion/PrivacyPage.tsx').then((m) => m.PrivacyPage),
+);
 const NotFoundPage = lazyScreen(() =>
   import('../features/errors/NotFoundPage.tsx').then((m) => m.NotFoundPage),
 );
 
 /**
  * The routes below /settings (spec 000 §2): the hub, connected devices, takeout (the whole
- * library as downloads) and My shared links (every link handed out, issue #23).
+ * library as downloads), My shared links (every link handed out, issue #23) and privacy
+ * (so far account deletion, issue #24).
  */
 export function SettingsScreens() {
   return (
@@ -35,6 +39,7 @@ export function SettingsScreens() {
       <Route path="devices" element={<DevicesPage />} />
       <Route path="takeout" element={<TakeoutPage />} />
       <Route path="shared-links" element={<SharedLinksPage />} />
+      <Route path="privacy" element={<PrivacyPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -74,6 +74,8 @@ export const AREAS = {
   sharePage: { prefixes: ['sharePage.'], folders: ['features/shares/page/'] },
   // My shared links (issue #23): /settings/shared-links.
   sharedLinks: { prefixes: ['sharedLinks.'], folders: ['features/shared-links/'] },
+  // Account deletion (issue #24): a lazy part of /settings/privacy.
+  accountDeletion: { prefixes: ['accountDeletion.'], folders: ['features/account-deletion/'] },
 } as const satisfies Record<string, { prefixes: readonly string[]; folders: readonly string[] }>;
 
 /** A catalogue of its own, fetched with the screens that show it. */

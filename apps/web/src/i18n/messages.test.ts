@@ -120,6 +120,8 @@ describe.each(CATALOGUES.flatMap((catalogue) => LOCALES.map((locale) => [catalog
         used: 'U',
         browser: 'Chrome',
         os: 'Linux',
+        days: 30,
+        email: 'E',
       };
       for (const [key, value] of Object.entries(messages)) {
         intl.formatMessage({ id: key as MessageId }, values);

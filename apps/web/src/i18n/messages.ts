@@ -2,6 +2,7 @@ import type { Locale } from '@trove/contract';
 import { use } from 'react';
 import type { Area } from './areas.ts';
 import enUS from './messages/en_US.json';
+import type accountDeletionEnUS from './messages/accountDeletion/en_US.json';
 import type albumsEnUS from './messages/albums/en_US.json';
 import type commentsEnUS from './messages/comments/en_US.json';
 import type documentsEnUS from './messages/documents/en_US.json';
@@ -23,6 +24,7 @@ export type MainMessageId = keyof typeof enUS;
 /** Every message id of the app: the main catalogue's and every area's (See: [Note: Message areas]). */
 export type MessageId =
   | MainMessageId
+  | keyof typeof accountDeletionEnUS
   | keyof typeof albumsEnUS
   | keyof typeof commentsEnUS
   | keyof typeof documentsEnUS

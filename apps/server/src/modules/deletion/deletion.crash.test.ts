@@ -55,7 +55,10 @@ describe('account deletion survives SIGKILL (sqlite)', () => {
   const store = createFsBlobStore(dataDir, { reserveBytes: 0 });
 
   /** A file with bytes of its own (a new blob of `owner`), or naming the bytes of `sameAs`. */
-  async function addFile(db: DatabaseHandle['db'], f: { owner: string; job: string; i: number; sameAs?: string }) {
+  async function addFile(
+    db: DatabaseHandle['db'],
+    f: { owner: string; job: string; i: number; sameAs?: string },
+  ) {
     const now = Date.now();
     let storeKey = f.sameAs;
     let size = 0;
@@ -141,12 +144,18 @@ describe('account deletion survives SIGKILL (sqlite)', () => {
       const boKept: string[] = [];
       for (let n = 0; n < BO_TIMELINE; n++) {
         const sameAs = n % 10 === 0 ? annKeys[n] : undefined;
-        boKept.push((await addFile(db, { owner: bo.userId, job: boTimeline, i: i++, ...(sameAs && { sameAs }) })).id);
+        boKept.push(
+          (await addFile(db, { owner: bo.userId, job: boTimeline, i: i++, ...(sameAs && { sameAs }) })).id,
+        );
       }
       let boInAnnsBytes = 0;
       for (let n = 0; n < BO_IN_ANNS; n++)
         boInAnnsBytes += (await addFile(db, { owner: bo.userId, job: annAlbum, i: i++ })).size;
-      const boBefore = await db.selectFrom('users').select('used_space').where('id', '=', bo.userId).executeTakeFirstOrThrow();
+      const boBefore = await db
+        .selectFrom('users')
+        .select('used_space')
+        .where('id', '=', bo.userId)
+        .executeTakeFirstOrThrow();
       const requested = await c.send(ann, 'POST', '/data_protection/request_account_deletion');
       expect(requested.statusCode, requested.body).toBe(200);
       await app.close();
@@ -168,10 +177,22 @@ describe('account deletion survives SIGKILL (sqlite)', () => {
       };
       /** Bo's library is whole and his used space is what his blobs hold. */
       const expectBoIntact = async () => {
-        const files = await watcher.db.selectFrom('files').select('id').where('job_id', '=', boTimeline).execute();
+        const files = await watcher.db
+          .selectFrom('files')
+          .select('id')
+          .where('job_id', '=', boTimeline)
+          .execute();
         expect(files.map((f) => f.id).sort()).toEqual([...boKept].sort());
-        const blobs = await watcher.db.selectFrom('blobs').select('size').where('owner_id', '=', bo.userId).execute();
-        const user = await watcher.db.selectFrom('users').select('used_space').where('id', '=', bo.userId).executeTakeFirstOrThrow();
+        const blobs = await watcher.db
+          .selectFrom('blobs')
+          .select('size')
+          .where('owner_id', '=', bo.userId)
+          .execute();
+        const user = await watcher.db
+          .selectFrom('users')
+          .select('used_space')
+          .where('id', '=', bo.userId)
+          .executeTakeFirstOrThrow();
         expect(user.used_space).toBe(blobs.reduce((sum, blob) => sum + blob.size, 0));
       };
       const stagesKilledIn = new Set<string>();
@@ -187,7 +208,12 @@ describe('account deletion survives SIGKILL (sqlite)', () => {
           // Killed once it has made some progress, a random moment later.
           for (;;) {
             const now = await progress();
-            if (status.exited || now.state === 'done' || now.stage !== before.stage || now.files !== before.files)
+            if (
+              status.exited ||
+              now.state === 'done' ||
+              now.stage !== before.stage ||
+              now.files !== before.files
+            )
               break;
             await sleep(2);
           }
@@ -207,7 +233,9 @@ describe('account deletion survives SIGKILL (sqlite)', () => {
           expect(fsck.output()).toMatch(/0 MISSING, 0 CORRUPT/);
           await expectBoIntact();
         }
-        expect(done, `deletion done within 20 rounds (killed in ${[...stagesKilledIn].join(', ')})`).toBe(true);
+        expect(done, `deletion done within 20 rounds (killed in ${[...stagesKilledIn].join(', ')})`).toBe(
+          true,
+        );
         console.log(`deletion crash test: killed in stages ${[...stagesKilledIn].join(', ')}`);
         expect(stagesKilledIn.size).toBeGreaterThan(1);
 
@@ -220,13 +248,23 @@ describe('account deletion survives SIGKILL (sqlite)', () => {
           ['job_members', 'user_id'],
           ['sessions', 'user_id'],
         ] as const) {
-          const left = await watcher.db.selectFrom(table).selectAll().where(column, '=', ann.userId).execute();
+          const left = await watcher.db
+            .selectFrom(table)
+            .selectAll()
+            .where(column, '=', ann.userId)
+            .execute();
           expect(left, table).toEqual([]);
         }
         await expectBoIntact();
-        const boAfter = await watcher.db.selectFrom('users').select('used_space').where('id', '=', bo.userId).executeTakeFirstOrThrow();
+        const boAfter = await watcher.db
+          .selectFrom('users')
+          .select('used_space')
+          .where('id', '=', bo.userId)
+          .executeTakeFirstOrThrow();
         expect(boAfter.used_space).toBe(boBefore.used_space - boInAnnsBytes);
-        const mails = fs.readdirSync(path.join(dataDir, 'outbox')).map((name) => fs.readFileSync(path.join(dataDir, 'outbox', name), 'utf8'));
+        const mails = fs
+          .readdirSync(path.join(dataDir, 'outbox'))
+          .map((name) => fs.readFileSync(path.join(dataDir, 'outbox', name), 'utf8'));
         expect(mails.filter((mail) => mail.includes(ann.email)).length).toBeGreaterThanOrEqual(1);
       } finally {
         await watcher.close();
@@ -234,7 +272,9 @@ describe('account deletion survives SIGKILL (sqlite)', () => {
       // Nothing left to repair: no bytes without a row, no row without bytes.
       const fsck = trove(['fsck', '--grace-minutes', '0', '--dry-run'], dataDir);
       expect(await fsck.exited, fsck.output()).toBe(0);
-      expect(fsck.output()).toMatch(/ 0 orphans removed .* 0 blobs no file names released.* 0 MISSING, 0 CORRUPT/);
+      expect(fsck.output()).toMatch(
+        / 0 orphans removed .* 0 blobs no file names released.* 0 MISSING, 0 CORRUPT/,
+      );
     },
   );
 });

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountDeletionResponse } from '@trove/contract';
 import { createFsBlobStore } from '../../storage/fs-blob-store.ts';
 import { expectStatus } from '../../test/albums.ts';
-import { DIALECTS, createTestApp, signUp, timelineOf, type Session, type TestApp } from '../../test/harness.ts';
+import {
+  DIALECTS,
+  createTestApp,
+  signUp,
+  timelineOf,
+  type Session,
+  type TestApp,
+} from '../../test/harness.ts';
 import {
   buildWorld,
   deletionJobOf,

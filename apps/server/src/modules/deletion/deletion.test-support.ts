@@ -65,20 +65,29 @@ export async function buildWorld(t: TestApp) {
   const boOwn = await c.uploaded(bo, boAlbum, 'bo.jpg', 5006);
   const annInBo = await c.uploaded(ann, boAlbum, 'ann-in-bo.jpg', 5007);
   await comment(c, ann, boAlbum, boOwn, 'Ann was here');
-  expectStatus(await c.send(ann, 'POST', `/jobs/${boAlbum}/files_by_id/${boOwn}/reaction`, { payload: { reaction: 'love' } }), 200);
+  expectStatus(
+    await c.send(ann, 'POST', `/jobs/${boAlbum}/files_by_id/${boOwn}/reaction`, {
+      payload: { reaction: 'love' },
+    }),
+    200,
+  );
   await comment(c, cy, boAlbum, annInBo, 'Nice one, Ann');
   const copied = await c.send(bo, 'POST', `/jobs/${boAlbum}/copy_to_timeline`, {
     payload: { file_uuids: [annInBo] },
   });
   expectStatus(copied, 200);
-  const cyShare = await c.send(cy, 'POST', '/shares', { payload: { source_job: boAlbum, file_uuids: [annInBo, boOwn] } });
+  const cyShare = await c.send(cy, 'POST', '/shares', {
+    payload: { source_job: boAlbum, file_uuids: [annInBo, boOwn] },
+  });
   expectStatus(cyShare, 200);
   const annShare = await c.send(ann, 'POST', '/shares', {
     payload: { source_job: annTimeline, file_uuids: [annPhotos[0]] },
   });
   expectStatus(annShare, 200);
   expectStatus(
-    await c.send(ann, 'POST', '/data_protection/consent_values', { payload: { key: 'help_us_improve', value: true } }),
+    await c.send(ann, 'POST', '/data_protection/consent_values', {
+      payload: { key: 'help_us_improve', value: true },
+    }),
     200,
   );
   return {
@@ -98,8 +107,17 @@ export async function buildWorld(t: TestApp) {
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;
 
-async function comment(c: ReturnType<typeof albumClient>, who: Session, job: string, file: string, text: string) {
-  expectStatus(await c.send(who, 'POST', `/jobs/${job}/files_by_id/${file}/comments`, { payload: { comment: text } }), 200);
+async function comment(
+  c: ReturnType<typeof albumClient>,
+  who: Session,
+  job: string,
+  file: string,
+  text: string,
+) {
+  expectStatus(
+    await c.send(who, 'POST', `/jobs/${job}/files_by_id/${file}/comments`, { payload: { comment: text } }),
+    200,
+  );
 }
 
 /** Rows naming `userId` in every table that can: none may be left once the job is done. */
@@ -144,7 +162,9 @@ export async function expectConsistent(t: TestApp): Promise<void> {
   const users = await t.database.db.selectFrom('users').select(['id', 'used_space']).execute();
   const blobs = await t.database.db.selectFrom('blobs').select(['owner_id', 'size']).execute();
   for (const user of users) {
-    const sum = blobs.filter((blob) => blob.owner_id === user.id).reduce((total, blob) => total + blob.size, 0);
+    const sum = blobs
+      .filter((blob) => blob.owner_id === user.id)
+      .reduce((total, blob) => total + blob.size, 0);
     expect(user.used_space, `used space of ${user.id}`).toBe(sum);
   }
 }
