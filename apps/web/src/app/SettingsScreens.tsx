@@ -20,8 +20,9 @@ const SharedLinksPage = lazyScreen(
   () => import('../features/shared-links/SharedLinksPage.tsx').then((m) => m.SharedLinksPage),
   { messages: 'sharedLinks' },
 );
-const PrivacyPage = lazyScreen(() =>
-  import('../features/account-deletion/PrivacyPage.tsx').then((m) => m.PrivacyPage),
+const PrivacyPage = lazyScreen(
+  () => import('../features/account-deletion/PrivacyPage.tsx').then((m) => m.PrivacyPage),
+  { messages: 'accountDeletion' },
 );
 const NotFoundPage = lazyScreen(() =>
   import('../features/errors/NotFoundPage.tsx').then((m) => m.NotFoundPage),

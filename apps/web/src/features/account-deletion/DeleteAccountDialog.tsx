@@ -35,7 +35,8 @@ export function DeleteAccountDialog({
       onClose={onCancel}
       actions={
         <>
-          <button type="button" className="btn btn--text" onClick={onCancel}>
+          {/* A request on its way cannot be called back: nothing to cancel until it answers. */}
+          <button type="button" className="btn btn--text" onClick={onCancel} disabled={pending}>
             {intl.formatMessage({ id: 'common.cancel' })}
           </button>
           <button type="button" className="btn btn--danger" onClick={onConfirm} disabled={pending}>
