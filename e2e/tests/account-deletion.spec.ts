@@ -6,6 +6,8 @@ import {
   axe,
   createAccount,
   DESKTOP,
+  PHONE,
+  shootBoth,
   FIXTURES,
   mailTo,
   newAccount,
@@ -25,24 +27,7 @@ import {
  */
 test.setTimeout(180_000);
 
-const PHONE = { width: 390, height: 844 };
 const REQUEST = '**/st/4/data_protection/request_account_deletion*';
-
-/** Full-page screenshots at desktop and phone width. */
-async function shootBoth(page: Page, name: string) {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({
-      path: path.join(SHOTS, `${name}-${size}.png`),
-      fullPage: true,
-      animations: 'disabled',
-    });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 /** The dialog lies inside the viewport at phone width, its buttons too. */
 async function expectInsideAtPhoneWidth(page: Page) {

@@ -1,18 +1,17 @@
-import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { monthOf } from '@trove/contract';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { createFsBlobStore } from '../../storage/fs-blob-store.ts';
 import { albumClient } from '../../test/albums.ts';
 import { INJECT_ENV, signUp, timelineOf, type TestApp } from '../../test/harness.ts';
-import { PROCESS_TEST_TIMEOUT_MS, SERVER_MAIN, serverEnv } from '../../test/server-process.ts';
+import { crashFileRow } from '../../test/rows.ts';
+import { PROCESS_TEST_TIMEOUT_MS, spawnTrove } from '../../test/server-process.ts';
 import { DELETION_KIND } from './stages.ts';
 
 /**
@@ -29,17 +28,8 @@ const BO_TIMELINE = 200;
 const BO_IN_ANNS = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function trove(args: string[], dataDir: string) {
-  const child = spawn(process.execPath, [SERVER_MAIN, ...args], {
-    env: serverEnv(dataDir, { ACCOUNT_DELETION_GRACE_DAYS: '0' }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { child, exited, output: () => out };
-}
+const trove = (args: string[], dataDir: string) =>
+  spawnTrove(args, dataDir, { ACCOUNT_DELETION_GRACE_DAYS: '0' });
 
 describe('account deletion survives SIGKILL (sqlite)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-deletion-crash-'));
@@ -91,25 +81,7 @@ describe('account deletion survives SIGKILL (sqlite)', () => {
     const id = randomUUID();
     await db
       .insertInto('files')
-      .values({
-        id,
-        job_id: f.job,
-        blob_id: blobId,
-        added_by: f.owner,
-        uploaded_by: f.owner,
-        path: `crash/${String(f.i)}.jpg`,
-        name: `${String(f.i)}.jpg`,
-        type: 'Pictures',
-        size,
-        sha1: 'x',
-        ctime: now,
-        mtime: now,
-        uploaded_at: now,
-        taken_at: now,
-        taken_month: monthOf(now),
-        media_status: 'ready',
-        state: 'active',
-      })
+      .values(crashFileRow({ id, job: f.job, blob: blobId, by: f.owner, i: f.i, size, now }))
       .execute();
     return { id, storeKey, size };
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountDeletionResponse, CreatedShare, ShareInfo } from '@trove/contract';
+import type { AccountDeletionResponse } from '@trove/contract';
 import { FOREIGN_AUTH_HEADER } from '@trove/contract';
 import { createRepositories, createTransact } from '../../db/repositories.ts';
 import { albumClient, expectStatus, type Who } from '../../test/albums.ts';
@@ -57,15 +57,8 @@ describe.each(DIALECTS)('account deletion request (%s)', (dialect) => {
     if (!file) throw new Error('nothing listed');
     return file.file_url;
   };
-  const share = async (who: Session, job: string, files: string[]) => {
-    const r = await c.send(who, 'POST', '/shares', { payload: { source_job: job, file_uuids: files } });
-    if (r.statusCode !== 200) throw new Error(`create share: ${String(r.statusCode)} ${r.body}`);
-    return r.json<CreatedShare>().id;
-  };
-  const opened = async (id: string) => {
-    const r = await c.send(visitor, 'GET', `/shares/${id}`);
-    return r.statusCode === 200 ? r.json<ShareInfo>() : null;
-  };
+  const share = (who: Session, job: string, files: string[]) => c.share(who, job, files);
+  const opened = (id: string) => c.openShare(id);
   const admin = () =>
     createDeletionAdmin({
       repos: createRepositories(t.database.db),
