@@ -41,7 +41,12 @@ import { DELETION_KIND, DELETION_STAGES } from './stages.ts';
  *   frees them ([Note: Releasing storage]): a blob only when no file names it, stored bytes
  *   only when no blob row of anyone names them; others' copies and charges stay.
  * - The account row goes entirely; `account_deletions` keeps a trace without the address.
- *   The same address can sign up again at once.
+ *   The same address can sign up again at once. The confirmation goes at least once: a
+ *   crash between sending it and recording that sends it again.
+ * - Not yet: the fresh-login rule of spec 001 §6 for this call (the privacy page's branch
+ *   brings it), and stages for tables other branches add (consent history, digital legacy):
+ *   their rows go with the account row if their foreign keys cascade, else they need a line
+ *   in `deletePrivateRows`.
  */
 
 /** Account deletion: the request (the operator's side is deletion.admin.ts). */
