@@ -71,6 +71,8 @@ export default defineConfig({
         MAIL_FROM: 'Trove <no-reply@trove.test>',
         // Every journey signs up from 127.0.0.1.
         SIGN_UPS_PER_HOUR: '1000',
+        // Account deletion's job starts at once: the journey sees it end (issue #24).
+        ACCOUNT_DELETION_GRACE_DAYS: '0',
       },
     },
   ],

@@ -36,6 +36,24 @@ export const PDF = Buffer.from(
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 375, height: 800 };
+/** The phone width the journeys check layouts at (390 px, a common phone). */
+export const PHONE = { width: 390, height: 844 };
+
+/** Full-page screenshots `<name>-desktop.png` and `<name>-phone.png` (390 px); back to desktop after. */
+export async function shootBoth(page: Page, name: string): Promise<void> {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({
+      path: path.join(SHOTS, `${name}-${size}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+  }
+  await page.setViewportSize(DESKTOP);
+}
 
 /** Saves a full-page screenshot at desktop width and, when asked, at mobile width too. */
 export async function shoot(page: Page, name: string, options: { mobile?: boolean } = {}): Promise<void> {

@@ -6,10 +6,11 @@ import {
   axe,
   createAccount,
   DESKTOP,
+  shootBoth,
   FIXTURES,
   newAccount,
   PDF,
-  SHOTS,
+  PHONE,
   uploadFiles,
 } from './helpers.ts';
 
@@ -24,24 +25,6 @@ import {
  * menu; a PDF opens in a new tab.
  */
 test.setTimeout(180_000);
-
-const PHONE = { width: 390, height: 844 };
-
-/** Full-page screenshots at desktop and phone (390x844) width. */
-async function shootBoth(page: Page, name: string) {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['phone', PHONE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({
-      path: path.join(SHOTS, `${name}-${size}.png`),
-      fullPage: true,
-      animations: 'disabled',
-    });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 /** A browser of its own, signed out. */
 async function visitor(browser: Browser): Promise<Page> {

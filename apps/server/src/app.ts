@@ -71,6 +71,8 @@ import { createMailer } from './mail/index.ts';
 import { createSharesService } from './modules/shares/shares.service.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createOperatorServices, registerOperatorRoutes } from './modules/operator/operator-module.ts';
+import { registerDeletionRoutes } from './modules/deletion/deletion.routes.ts';
+import { createDeletionService } from './modules/deletion/deletion.service.ts';
 
 /** Everything the app is built from; tests pass their own. */
 export interface AppDeps {
@@ -232,6 +234,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   registerSessionRoutes(app, { sessions: sessionsService });
+  registerDeletionRoutes(app, {
+    deletion: createDeletionService({
+      repos,
+      changeWriter,
+      revocations,
+      bus,
+      graceDays: config.ACCOUNT_DELETION_GRACE_DAYS,
+      now,
+    }),
+  });
   registerJobRoutes(app, { jobs: jobsService });
   registerAlbumRoutes(app, {
     albums: createAlbumsService({ repos, access, changeWriter, jobs: jobsService, directory, now }),

@@ -153,6 +153,16 @@ const EnvSchema = z.object({
     z._default(z.enum(['true', 'false', '1', '0', '']), 'true'),
     z.transform((v) => v !== 'false' && v !== '0'),
   ),
+  /**
+   * Days between an account deletion request and the job that removes the account (issue
+   * #24, see [Note: Account deletion]): the operator may restore it until then. 0 starts the
+   * job at once. At most 28, so that a deletion retried for days still ends within the 30
+   * days spec 001 §9 promises.
+   */
+  ACCOUNT_DELETION_GRACE_DAYS: z._default(
+    z.pipe(z.coerce.number(), z.int()).check(z.minimum(0), z.maximum(28)),
+    7,
+  ),
   /** A request whose answer took this long to start is logged as slow (`warn`). */
   SLOW_REQUEST_MS: z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(1)), 1000),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),

@@ -21,7 +21,7 @@ import { ADMIN_USAGE, runAdmin } from './admin/cli.ts';
  * the media worker), `worker` runs only the worker, `migrate` applies migrations, `fsck`
  * reconciles the database with the stored bytes (serve also runs it at start), `purge`
  * deletes for good what has been in the trash 90 days, `quota` sets a user's storage quota,
- * `seed` makes a demo account. Every command answers `--help` (or `-h`) with its usage and exit 0.
+ * `admin` is the operator's side (accounts, terms, cards, deletions), `seed` makes a demo account. Every command answers `--help` (or `-h`) with its usage and exit 0.
  */
 const COMMANDS = {
   serve: { usage: 'serve', about: 'the server (default)', run: serve },
@@ -314,7 +314,12 @@ async function worker(config: Config): Promise<number> {
   // the worker finds new work by polling the queue table every few seconds.
   const bus = openEventBus(config);
   const queue = createWorker({ config, database, store: await openBlobStore(config), bus });
+  // The queue's timers do not hold the process (a server's listening socket does): without
+  // this an idle worker on the embedded queue exited at once, and a deletion due later, or
+  // a purge next hour, never ran.
+  const alive = setInterval(() => undefined, 3_600_000);
   const close = async (signal: string) => {
+    clearInterval(alive);
     console.log(`Trove worker is stopping (${signal})`);
     await queue.stop();
     await bus.close();

@@ -11,12 +11,16 @@ import { createBullmqWorkQueue } from './queue/bullmq-work-queue.ts';
 import { createDatabaseWorkQueue, WORK_CHANNEL } from './queue/work-queue.ts';
 import { createPurge, PURGE_KIND, schedulePurge } from './modules/trash/trash.purge.ts';
 import type { BlobStore } from './storage/blob-store.ts';
+import { createMailer, type Mailer } from './mail/index.ts';
+import { NO_BILLING, type BillingHook } from './modules/deletion/billing-hook.ts';
+import { createDeletionJob, DELETION_KIND } from './modules/deletion/stages.ts';
 
 /** How often a worker asks for a trash purge (at most one waits at a time). */
 const PURGE_EVERY_MS = 60 * 60_000;
 
 /**
- * The background worker: the media pipeline and the trash purge on the work queue. `trove
+ * The background worker: the media pipeline, the trash purge and account deletions (see
+ * [Note: Account deletion]) on the work queue. `trove
  * serve` runs one in its own process unless EMBEDDED_WORKER=false; `trove worker` runs only
  * this.
  */
@@ -26,6 +30,10 @@ export function createWorker(deps: {
   store: BlobStore;
   bus: EventBus;
   tools?: MediaTools;
+  /** Where deletion confirmations go; by default SMTP_URL's server or DATA_DIR/outbox. */
+  mailer?: Mailer;
+  /** What account deletion asks of billing (payments register theirs); none by default. */
+  billing?: BillingHook;
   now?: () => number;
   log?: (message: string) => void;
 }): { start(): void; stop(): Promise<void> } {
@@ -68,6 +76,18 @@ export function createWorker(deps: {
     now,
   });
   const purge = createPurge({ repos, transact: createTransact(database.db), store, now, log });
+  const mailer = deps.mailer ?? createMailer(config);
+  const deletion = createDeletionJob({
+    repos,
+    transact: createTransact(database.db),
+    changeWriter: createChangeWriter({ db: database.db, bind: createRepositories, bus }),
+    store,
+    mailer,
+    billing: deps.billing ?? NO_BILLING,
+    dataDir: config.DATA_DIR,
+    now,
+    log,
+  });
   const askForPurge = () => {
     schedulePurge(repos, now())
       .then((queued) => (queued ? bus.publish(WORK_CHANNEL, PURGE_KIND) : undefined))
@@ -78,7 +98,7 @@ export function createWorker(deps: {
   let purgeTimer: NodeJS.Timeout | undefined;
   return {
     start: () => {
-      queue.start({ media, [PURGE_KIND]: purge.handler });
+      queue.start({ media, [PURGE_KIND]: purge.handler, [DELETION_KIND]: deletion.handler });
       askForPurge();
       purgeTimer = setInterval(askForPurge, PURGE_EVERY_MS);
       purgeTimer.unref();
@@ -86,6 +106,7 @@ export function createWorker(deps: {
     stop: async () => {
       clearInterval(purgeTimer);
       await queue.stop();
+      if (!deps.mailer) await mailer.close();
       // HEIC decodes run in worker threads; they would keep the process alive.
       await closeHeicWorkers();
     },

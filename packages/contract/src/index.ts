@@ -24,3 +24,4 @@ export * from './shared-links.ts';
 export * from './data-access.ts';
 export * from './terms-cards.ts';
 export * from './admin.ts';
+export * from './account-deletion.ts';

@@ -3,6 +3,7 @@ import os from 'node:os';
 import { z } from 'zod/mini';
 import { Locale, NewCardBody, PublishTermsBody } from '@trove/contract';
 import type { Config } from '../config.ts';
+import { adminDeletions, DELETIONS_USAGE } from './deletions-cli.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { openEventBus } from '../events/open-bus.ts';
@@ -22,6 +23,7 @@ export const ADMIN_USAGE = [
   'admin cards list                          full-screen cards',
   'admin cards add <card.json>               a card (the body of POST /admin/cards)',
   'admin cards end <card id>                 end a card now',
+  DELETIONS_USAGE,
 ].join('\n');
 
 export interface AdminIo {
@@ -181,6 +183,7 @@ function parse<T>(schema: z.ZodMiniType<T>, input: unknown): T {
  * the server reads them within a minute, [Note: Media URLs]).
  */
 export async function runAdmin(config: Config, args: string[]): Promise<number> {
+  if (args[0] === 'deletions') return adminDeletions(config, args);
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: config.SQLITE_FILE });
   const bus = openEventBus(config);
   try {

@@ -32,6 +32,7 @@ export interface Database {
   tos_acceptances: TosAcceptancesTable;
   cards: CardsTable;
   card_dismissals: CardDismissalsTable;
+  account_deletions: AccountDeletionsTable;
 }
 
 export interface UsersTable {
@@ -50,6 +51,8 @@ export interface UsersTable {
   document_count: Generated<number>;
   is_read_only: Generated<number>;
   disabled_at: number | null;
+  /** Set while the account waits for its deletion (see [Note: Account deletion]). */
+  deletion_requested_at: Generated<number | null>;
   created_at: number;
   /** 1 for an operator (issue #24, see [Note: Operators]). */
   is_operator: Generated<number>;
@@ -426,4 +429,28 @@ export interface CardDismissalsTable {
   user_id: string;
   card_id: string;
   dismissed_at: number;
+}
+
+/** One account deletion and its progress (issue #24, see [Note: Account deletion]). */
+export interface AccountDeletionsTable {
+  /** The account's id; no foreign key: this row outlives the account row. */
+  user_id: string;
+  /** Where the confirmation goes: the address at request time; '' once it was sent. */
+  email: string;
+  /** The language of the confirmation. */
+  locale: string;
+  /** scheduled (restorable), running, failed (its work item gave up) or done. */
+  state: string;
+  /** The next stage to run (`DELETION_STAGES`); `done` at the end. */
+  stage: string;
+  /** The work item that runs it, removed by a restore. */
+  work_item_id: string | null;
+  requested_at: number;
+  /** When the grace period ends and the job may start. */
+  due_at: number;
+  /** Attempts that failed so far, and the last one's error, for the operator. */
+  attempts: Generated<number>;
+  last_error: string | null;
+  updated_at: number;
+  finished_at: number | null;
 }

@@ -20,6 +20,7 @@ import {
   UserDisabledError,
 } from '../errors.ts';
 import type { UsersTable } from '../db/schema.ts';
+import { isClosed } from './account-state.ts';
 import { constantTimeEqual, pkceChallenge, randomSecret, sha256Hex } from './crypto.ts';
 import type { LoginRequestRow, LoginRequestsRepository } from './login-requests.repository.ts';
 import type { OidcProvider } from './oidc.ts';
@@ -258,7 +259,7 @@ export function createIdpService(deps: {
       const ok = await verifyPassword(user?.password_hash, body.password);
       if (!ok || !user) throw new WrongCredentialsError();
       await reservation.succeeded([ownKey]);
-      if (user.disabled_at !== null) throw new UserDisabledError();
+      if (isClosed(user)) throw new UserDisabledError();
       return {
         result: await issueCode(request, body.state, user.id),
         deviceCookie: deviceCookies.issue(body.email),
@@ -303,7 +304,7 @@ export function createIdpService(deps: {
       }
       const user = await accounts.findById(request.user_id);
       if (!user) throw new InvalidGrantError();
-      if (user.disabled_at !== null) throw new UserDisabledError();
+      if (isClosed(user)) throw new UserDisabledError();
       const token = await deps.sessionsService.issueToken(user.id, {
         id: request.device_id,
         name: request.device_name,
@@ -347,7 +348,7 @@ export function createIdpService(deps: {
         user = await accounts.findById(id);
       }
       if (!user) throw new InvalidGrantError();
-      if (user.disabled_at !== null) throw new UserDisabledError();
+      if (isClosed(user)) throw new UserDisabledError();
       return issueCode(request, state, user.id);
     },
   };

@@ -12,6 +12,8 @@ import { createSessionsRepository } from './sessions/sessions.repository.ts';
 import { createTrashRepository } from './trash/trash.repository.ts';
 import { createArchivesRepository } from './archives/archives.repository.ts';
 import { createMyLinksRepository } from './shares/my-links.repository.ts';
+import { createDeletionRepository } from './deletion/deletion.repository.ts';
+import { createLeavingRepository } from './deletion/leaving.repository.ts';
 import { createAccountDataRepository } from './data-access/account-data.repository.ts';
 import { createDataExportsRepository } from './data-access/data-exports.repository.ts';
 import { createOperatorRepository } from './operator/operator.repository.ts';
@@ -47,6 +49,8 @@ export function createRepositories(db: Kysely<Database>) {
     trash: createTrashRepository(db),
     archives: createArchivesRepository(db),
     myLinks: createMyLinksRepository(db),
+    deletion: createDeletionRepository(db),
+    leaving: createLeavingRepository(db),
     dataExports: createDataExportsRepository(db),
     accountData: createAccountDataRepository(db),
     operator: createOperatorRepository(db),

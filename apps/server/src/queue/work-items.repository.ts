@@ -12,7 +12,13 @@ export type WorkItemRow = Selectable<WorkItemsTable>;
  */
 export function createWorkItemsRepository(db: Kysely<Database>) {
   return {
-    async enqueue(item: { kind: string; payload: Record<string, unknown>; now: number }): Promise<string> {
+    /** Queues an item, runnable from `runAfter` (default: now). */
+    async enqueue(item: {
+      kind: string;
+      payload: Record<string, unknown>;
+      now: number;
+      runAfter?: number;
+    }): Promise<string> {
       const id = randomUUID();
       await db
         .insertInto('work_items')
@@ -21,7 +27,7 @@ export function createWorkItemsRepository(db: Kysely<Database>) {
           kind: item.kind,
           payload: JSON.stringify(item.payload),
           state: 'queued',
-          run_after: item.now,
+          run_after: item.runAfter ?? item.now,
           locked_until: null,
           last_error: null,
           created_at: item.now,
@@ -103,6 +109,16 @@ export function createWorkItemsRepository(db: Kysely<Database>) {
         .set({ state: 'queued', run_after: now, locked_until: null, attempts: 0 })
         .where('id', '=', id)
         .execute();
+    },
+    /** Removes an item nobody has claimed (work that is no longer wanted); false if claimed. */
+    async cancel(id: string, now: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('work_items')
+        .where('id', '=', id)
+        .where('state', '=', 'queued')
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+        .executeTakeFirst();
+      return result.numDeletedRows === 1n;
     },
     async complete(id: string): Promise<void> {
       await db.deleteFrom('work_items').where('id', '=', id).execute();

@@ -7,7 +7,7 @@ import {
   CLIENT_VERSION,
   albumAuthValue,
 } from '@trove/contract';
-import type { JobInfo } from '@trove/contract';
+import type { CreatedShare, JobInfo, ShareInfo } from '@trove/contract';
 import { fakeJpeg, uploadFile, type Session, type TestApp } from './harness.ts';
 
 /** A caller of the app host: a signed-in session, or a visitor with at most a grant and a guest token. */
@@ -88,6 +88,18 @@ export function albumClient(t: TestApp) {
         headers: { [ALBUM_AUTH_HEADER]: await albumAuthValue(password, id) },
       }),
     account: (s: Session) => json<{ used_space: number; max_space: number }>(send(s, 'GET', '/account_info')),
+    /** POST /shares of `files` of `job`; answers the share's id. */
+    share: async (s: Session, job: string, files: string[]) =>
+      (
+        await json<CreatedShare>(
+          send(s, 'POST', '/shares', { payload: { source_job: job, file_uuids: files } }),
+        )
+      ).id,
+    /** The share page's data as a visitor opens it, or null when it does not open. */
+    openShare: async (id: string) => {
+      const r = await send({ visitor: true }, 'GET', `/shares/${id}`);
+      return r.statusCode === 200 ? r.json<ShareInfo>() : null;
+    },
   };
 }
 

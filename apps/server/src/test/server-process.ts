@@ -19,6 +19,26 @@ export function serverEnv(dataDir: string, extra: Record<string, string> = {}): 
   };
 }
 
+/**
+ * Runs `trove ...args` on `dataDir` as a real process (crash tests kill it at will): the
+ * child, a promise of its exit code, and all it wrote to stdout and stderr so far.
+ */
+export function spawnTrove(args: string[], dataDir: string, extra: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [SERVER_MAIN, ...args], {
+    env: serverEnv(dataDir, extra),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      resolve(code);
+    }),
+  );
+  return { child, exited, output: () => out };
+}
+
 export interface ServerProcess {
   url: string;
   pid: number;

@@ -27,6 +27,12 @@ describe('initialLoginState (spec 001 §4)', () => {
 describe('loginReducer', () => {
   const cases: [string, LoginState, LoginEvent, LoginState][] = [
     ['a received token starts fetching', NOT_STARTED, { type: 'TOKEN_STORED' }, FETCHING],
+    [
+      'a requested account deletion signs out and says so',
+      AUTHENTICATED,
+      { type: 'ACCOUNT_DELETION_REQUESTED' },
+      { status: 'NOT_STARTED', notice: 'account_deleted' },
+    ],
     ['a token after being logged out starts fetching', LOGGED_OUT, { type: 'TOKEN_STORED' }, FETCHING],
     ['account info authenticates', FETCHING, { type: 'ACCOUNT_INFO_SUCCEEDED' }, AUTHENTICATED],
     [
@@ -90,6 +96,7 @@ describe('clearsSession (spec 001 §4: login failure removes session data)', () 
     expect(clearsSession(SERVER_ERROR)).toBe(true);
     expect(clearsSession({ status: 'FAILED', notice: 'user_disabled' })).toBe(true);
     expect(clearsSession(NOT_STARTED)).toBe(true);
+    expect(clearsSession({ status: 'NOT_STARTED', notice: 'account_deleted' })).toBe(true);
   });
 
   test('keeps the token while fetching, signed in, or merely offline', () => {

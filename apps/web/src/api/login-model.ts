@@ -8,8 +8,10 @@ import type { LoginStatus } from '@trove/contract';
  *   and the user may retry.
  * - `error`: the server failed to answer account info; the session was removed.
  * - `user_disabled`: the account has been terminated (spec 001 §2).
+ * - `account_deleted`: the user asked to delete their account, which signed them out on
+ *   every device (spec 001 §4 Account deletion).
  */
-export type LoginNotice = 'logged_out' | 'offline' | 'error' | 'user_disabled';
+export type LoginNotice = 'logged_out' | 'offline' | 'error' | 'user_disabled' | 'account_deleted';
 
 /** State of the login status machine (spec 001 §4). */
 export interface LoginState {
@@ -32,6 +34,8 @@ export type LoginEvent =
   | { type: 'USER_DISABLED' }
   /** The user logged out. */
   | { type: 'LOGGED_OUT' }
+  /** The server accepted the user's account deletion, which ended this session too. */
+  | { type: 'ACCOUNT_DELETION_REQUESTED' }
   /** The user asked to try fetching account info again after an offline failure. */
   | { type: 'RETRY' };
 
@@ -72,6 +76,8 @@ export function loginReducer(state: LoginState, event: LoginEvent): LoginState {
       return state.status === 'NOT_STARTED' && state.notice === null
         ? state
         : { status: 'NOT_STARTED', notice: null };
+    case 'ACCOUNT_DELETION_REQUESTED':
+      return { status: 'NOT_STARTED', notice: 'account_deleted' };
     case 'RETRY':
       return state.status === 'FAILED' && state.notice === 'offline'
         ? { status: 'FETCHING', notice: null }

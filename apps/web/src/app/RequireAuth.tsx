@@ -46,6 +46,9 @@ export function RequireAuth() {
       if (notice === 'user_disabled') return <Navigate to="/error/user_disabled" replace />;
       break;
     case 'NOT_STARTED':
+      // An account being deleted has no page to come back to.
+      if (notice === 'account_deleted') return <Navigate to="/login" replace />;
+      break;
     case 'UNAUTHENTICATED':
       break;
   }

@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router';
+import { LazyPrivacyPage as PrivacyPage } from '../features/account-deletion/lazy.ts';
 import { LazyDataAccessPage as DataAccessPage } from '../features/data-access/lazy.ts';
 import { LazyDevicesPage as DevicesPage } from '../features/devices/lazy.ts';
 import { LazyNotFoundPage as NotFoundPage } from '../features/errors/lazy.ts';
@@ -12,7 +13,8 @@ import { LazyTakeoutPage as TakeoutPage } from '../features/takeout/lazy.ts';
 
 /**
  * The routes below /settings (spec 000 §2): the hub, connected devices, takeout (the whole
- * library as downloads) and My shared links (every link handed out, issue #23).
+ * library as downloads), My shared links (every link handed out, issue #23) and privacy
+ * (so far account deletion, issue #24).
  */
 export function SettingsScreens() {
   return (
@@ -22,6 +24,7 @@ export function SettingsScreens() {
       <Route path="takeout" element={<TakeoutPage />} />
       <Route path="shared-links" element={<SharedLinksPage />} />
       <Route path="data-access" element={<DataAccessPage />} />
+      <Route path="privacy" element={<PrivacyPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -85,6 +85,8 @@ export const AREAS = {
   accountModals: { prefixes: ['accountModals.'], folders: ['features/account-modals/'] },
   // The operator's admin area (issue #24): /admin.
   admin: { prefixes: ['admin.'], folders: ['features/admin/'] },
+  // Account deletion (issue #24): a lazy part of /settings/privacy.
+  accountDeletion: { prefixes: ['accountDeletion.'], folders: ['features/account-deletion/'] },
 } as const satisfies Record<string, { prefixes: readonly string[]; folders: readonly string[] }>;
 
 /** A catalogue of its own, fetched with the screens that show it. */

@@ -133,6 +133,7 @@ describe.each(CATALOGUES.flatMap((catalogue) => LOCALES.map((locale) => [catalog
         end: 'E',
         title: 'T',
         language: 'L',
+        days: 30,
       };
       for (const [key, value] of Object.entries(messages)) {
         intl.formatMessage({ id: key as MessageId }, values);

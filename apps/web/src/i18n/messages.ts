@@ -4,6 +4,7 @@ import type { Area } from './areas.ts';
 import enUS from './messages/en_US.json';
 import type accountModalsEnUS from './messages/accountModals/en_US.json';
 import type adminEnUS from './messages/admin/en_US.json';
+import type accountDeletionEnUS from './messages/accountDeletion/en_US.json';
 import type albumsEnUS from './messages/albums/en_US.json';
 import type commentsEnUS from './messages/comments/en_US.json';
 import type dataAccessEnUS from './messages/dataAccess/en_US.json';
@@ -28,6 +29,7 @@ export type MessageId =
   | MainMessageId
   | keyof typeof accountModalsEnUS
   | keyof typeof adminEnUS
+  | keyof typeof accountDeletionEnUS
   | keyof typeof albumsEnUS
   | keyof typeof commentsEnUS
   | keyof typeof dataAccessEnUS

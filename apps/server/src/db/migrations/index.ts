@@ -12,6 +12,7 @@ import * as archives from './0010-archives.ts';
 import * as shares from './0011-shares.ts';
 import * as shareSources from './0012-share-sources.ts';
 import * as copyDetails from './0013-copy-details.ts';
+import * as accountDeletions from './0015-account-deletions.ts';
 import * as dataExports from './0016-data-exports.ts';
 import * as operator from './0017-operator.ts';
 
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0011-shares': shares,
   '0012-share-sources': shareSources,
   '0013-copy-details': copyDetails,
+  '0015-account-deletions': accountDeletions,
   '0016-data-exports': dataExports,
   '0017-operator': operator,
 };

@@ -58,6 +58,8 @@ export function createJobsRepository(db: Kysely<Database>) {
             .selectFrom('users as owner')
             .select('owner.name')
             .whereRef('owner.id', '=', 'jobs.owner_id')
+            // The jobs of an account being deleted open for nobody ([Note: Account deletion]).
+            .where('owner.deletion_requested_at', 'is', null)
             .as('owner_name'),
           eb
             .selectFrom('users as owner')
@@ -94,7 +96,7 @@ export function createJobsRepository(db: Kysely<Database>) {
         )
         .where('jobs.id', '=', id)
         .executeTakeFirst();
-      // The inner join this was: a job whose owner is gone is no job.
+      // The inner join this was: a job whose owner is gone (or leaving) is no job.
       if (!row || row.owner_name === null) return undefined;
       const {
         owner_name,
@@ -172,6 +174,7 @@ export function createJobsRepository(db: Kysely<Database>) {
         )
         .where('jobs.type', 'in', types)
         .where('jobs.deleted_at', 'is', null)
+        .where('owner.deletion_requested_at', 'is', null)
         .where((eb) => eb.or([eb('jobs.owner_id', '=', userId), eb('m.subscribed', '=', 1)]))
         .orderBy('jobs.updated_at', 'desc')
         .execute();

@@ -40,7 +40,7 @@ export function createSessionsRepository(db: Kysely<Database>) {
         .execute();
       return rows.map((r) => r.id);
     },
-    /** Revokes every live token of a user (an operator disabled the account); the sessions revoked. */
+    /** Revokes every live token of a user (disabled by an operator, or deleting the account); the sessions revoked. */
     async revokeAllOf(userId: string, now: number): Promise<string[]> {
       const rows = await db
         .updateTable('sessions')
@@ -67,7 +67,7 @@ export function createSessionsRepository(db: Kysely<Database>) {
     },
     /**
      * Sessions whose media URLs must be refused: revoked at or after `since`, and every
-     * live one of a disabled account. See [Note: Media URLs].
+     * live one of a disabled account or one being deleted. See [Note: Media URLs].
      */
     async listRefusedSince(since: number): Promise<{ id: string; revoked_at: number }[]> {
       const revoked = await db
@@ -78,8 +78,13 @@ export function createSessionsRepository(db: Kysely<Database>) {
       const disabled = await db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['sessions.id as id', 'users.disabled_at as revoked_at'])
-        .where('users.disabled_at', 'is not', null)
+        .select((eb) => [
+          'sessions.id as id',
+          eb.fn.coalesce('users.disabled_at', 'users.deletion_requested_at').as('revoked_at'),
+        ])
+        .where((eb) =>
+          eb.or([eb('users.disabled_at', 'is not', null), eb('users.deletion_requested_at', 'is not', null)]),
+        )
         .where('sessions.revoked_at', 'is', null)
         .execute();
       return [...revoked, ...disabled].map((r) => ({ id: r.id, revoked_at: r.revoked_at ?? since }));

@@ -5,6 +5,7 @@ import { randomSecret, sha256Hex } from '../../identity/crypto.ts';
 import type { SignedInCaller } from '../../access/caller.ts';
 import type { SessionRevocations } from '../../access/session-revocations.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
+import { isClosed } from '../../identity/account-state.ts';
 import type { SessionRow, SessionsRepository } from './sessions.repository.ts';
 
 /** Last-used times are written at most once a minute per session, not on every call. */
@@ -69,7 +70,7 @@ export function createSessionsService(deps: {
         userId: user.id,
         sessionId: session.id,
         deviceId: session.device_id,
-        disabled: user.disabled_at !== null,
+        disabled: isClosed(user),
       };
     },
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedShare, ShareInfo } from '@trove/contract';
 import { albumClient, expectStatus, type Who } from '../../test/albums.ts';
 import {
   DIALECTS,
@@ -29,15 +28,8 @@ describe.each(DIALECTS)('shares made from an album (%s)', (dialect) => {
     await t.close();
   });
 
-  const share = async (who: Session, album: string, files: string[]) => {
-    const r = await c.send(who, 'POST', '/shares', { payload: { source_job: album, file_uuids: files } });
-    if (r.statusCode !== 200) throw new Error(`create share: ${String(r.statusCode)} ${r.body}`);
-    return r.json<CreatedShare>().id;
-  };
-  const opened = async (id: string) => {
-    const r = await c.send(visitor, 'GET', `/shares/${id}`);
-    return r.statusCode === 200 ? r.json<ShareInfo>() : null;
-  };
+  const share = (who: Session, album: string, files: string[]) => c.share(who, album, files);
+  const opened = (id: string) => c.openShare(id);
   const names = async (id: string) => (await opened(id))?.thumbFiles.map((f) => f.name).sort() ?? null;
 
   /** A shared album of Ann's with a photo of hers and one of Bo's, Bo a participant. */

@@ -1,16 +1,15 @@
-import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { monthOf } from '@trove/contract';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
 import { createFsBlobStore } from '../../storage/fs-blob-store.ts';
 import { signUpInDataDir } from '../../test/harness.ts';
-import { SERVER_MAIN, serverEnv, PROCESS_TEST_TIMEOUT_MS } from '../../test/server-process.ts';
+import { crashFileRow } from '../../test/rows.ts';
+import { PROCESS_TEST_TIMEOUT_MS, spawnTrove } from '../../test/server-process.ts';
 
 /**
  * [Note: Releasing storage] the hard way (issue #13): `trove purge` is killed with SIGKILL at
@@ -26,21 +25,7 @@ const ALBUM_FILES = 700;
 const DAY = 86_400_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function trove(args: string[], dataDir: string) {
-  const child = spawn(process.execPath, [SERVER_MAIN, ...args], {
-    env: serverEnv(dataDir),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
-      resolve(code);
-    }),
-  );
-  return { child, exited, output: () => out };
-}
+const trove = (args: string[], dataDir: string) => spawnTrove(args, dataDir);
 
 describe('the purge survives SIGKILL (sqlite)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-purge-crash-'));
@@ -118,25 +103,18 @@ describe('the purge survives SIGKILL (sqlite)', () => {
           if (active && !inAlbum) activeIds.push(id);
           await db
             .insertInto('files')
-            .values({
-              id,
-              job_id: inAlbum ? albumId : job.id,
-              blob_id: blobId,
-              added_by: session.userId,
-              path: `crash/${String(i)}.jpg`,
-              name: `${String(i)}.jpg`,
-              type: 'Pictures',
-              size: 100,
-              sha1: 'x',
-              ctime: now,
-              mtime: now,
-              uploaded_at: now,
-              taken_at: now,
-              taken_month: monthOf(now),
-              media_status: 'ready',
-              state: active ? 'active' : 'trashed',
-              dtime: active ? null : now - 91 * DAY,
-            })
+            .values(
+              crashFileRow({
+                id,
+                job: inAlbum ? albumId : job.id,
+                blob: blobId,
+                by: session.userId,
+                i,
+                size: 100,
+                now,
+                ...(active ? {} : { trashedAt: now - 91 * DAY }),
+              }),
+            )
             .execute();
         }
         await db.updateTable('users').set({ used_space: used }).where('id', '=', session.userId).execute();

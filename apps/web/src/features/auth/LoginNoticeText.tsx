@@ -1,7 +1,10 @@
 import { useIntl } from 'react-intl';
 import type { LoginNotice } from '../../api/login-model.ts';
 
-/** Why the user sees the login page again (spec 001 §8): logged out, offline (with a retry) or a server failure. */
+/**
+ * Why the user sees the login page again (spec 001 §8): logged out, offline (with a retry), a
+ * server failure, or their account deletion (spec 001 §4).
+ */
 export function LoginNoticeText({ notice, onRetry }: { notice: LoginNotice; onRetry: () => void }) {
   const intl = useIntl();
   switch (notice) {
@@ -9,6 +12,12 @@ export function LoginNoticeText({ notice, onRetry }: { notice: LoginNotice; onRe
       return (
         <p className="notice notice--info" role="status">
           {intl.formatMessage({ id: 'login.loggedOut' })}
+        </p>
+      );
+    case 'account_deleted':
+      return (
+        <p className="notice notice--info" role="status">
+          {intl.formatMessage({ id: 'login.accountDeleted' })}
         </p>
       );
     case 'offline':
