@@ -7,7 +7,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { dispatchLogin, useLoginState } from '../api/login-store.ts';
 import { Icon } from '../ui/icons.tsx';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
-import { LazyModalQueue as ModalQueue } from '../features/account-modals/lazy.ts';
+import { ModalQueueGate } from '../features/account-modals/index.ts';
 import { PartBoundary } from '../ui/ScreenBoundary.tsx';
 
 /**
@@ -35,7 +35,7 @@ export function RequireAuth() {
         <>
           <Outlet />
           <PartBoundary>
-            <ModalQueue />
+            <ModalQueueGate />
           </PartBoundary>
         </>
       );

@@ -3,31 +3,9 @@ import { useAccountInfoQuery } from '../auth/api.ts';
 import { useCardsQuery } from './api.ts';
 import { CardModal } from './CardModal.tsx';
 import { nextModal } from './model.ts';
+import { readClosedCards, writeClosedCards } from './closed-cards.ts';
 import { TermsPrompt } from './TermsPrompt.tsx';
 import './account-modals.css';
-
-/**
- * Cards closed without being dismissed stay away for the tab's session, reloads too; per
- * account, since another may sign in in the same tab.
- */
-const closedCardsKey = (userId: string) => `trove.closed_cards.${userId}`;
-
-function readClosedCards(userId: string): ReadonlySet<string> {
-  try {
-    const ids: unknown = JSON.parse(sessionStorage.getItem(closedCardsKey(userId)) ?? '[]');
-    return new Set(Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : []);
-  } catch {
-    return new Set();
-  }
-}
-
-function writeClosedCards(userId: string, ids: ReadonlySet<string>): void {
-  try {
-    sessionStorage.setItem(closedCardsKey(userId), JSON.stringify([...ids]));
-  } catch {
-    // Storage refused (private mode, full): the card is away until the page reloads.
-  }
-}
 
 /**
  * The modal queue after sign-in (spec 001 §4; issue #24): the terms prompt while a version
