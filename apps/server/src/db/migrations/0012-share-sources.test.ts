@@ -1,8 +1,6 @@
-import { Migrator } from 'kysely/migration';
-import type { Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DIALECTS, openTestDatabase, type TestDatabase } from '../../test/harness.ts';
-import { migrations } from './index.ts';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../test/harness.ts';
+import { insertOldUsers, useDatabaseBefore } from './migration.test-support.ts';
 
 /**
  * Migration 0012 (issue #23) on data written before it: every file gets its uploader (its
@@ -12,36 +10,16 @@ import { migrations } from './index.ts';
  * own bytes live on.
  */
 describe.each(DIALECTS)('migration 0012-share-sources (%s)', (dialect) => {
-  let database: TestDatabase | undefined;
-  afterEach(async () => {
-    await database?.cleanup();
-    database = undefined;
-  });
+  const databaseBefore = useDatabaseBefore(dialect);
 
   it('backfills uploaders, makes old copies their adders own bytes, stops live legacy shares of others bytes', async () => {
-    database = await openTestDatabase(dialect);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema as it was before 0012, not today's types
-    const db = database.handle.db as unknown as Kysely<any>;
-    const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
-    expect((await migrator.migrateTo('0011-shares')).error).toBeUndefined();
+    const { db, migrator } = await databaseBefore('0011-shares');
 
     const t = 1_700_000_000_000;
-    for (const [id, used] of [
-      ['ann', 30],
-      ['bo', 0],
-    ] as const)
-      await db
-        .insertInto('users')
-        .values({
-          id,
-          email: `${id}@example.com`,
-          name: id,
-          password_hash: null,
-          max_space: null,
-          used_space: used,
-          created_at: t,
-        })
-        .execute();
+    await insertOldUsers(db, [
+      { id: 'ann', used_space: 30, created_at: t },
+      { id: 'bo', created_at: t },
+    ]);
     const job = (id: string, owner: string, type: string, deleted: number | null = null) => ({
       id,
       owner_id: owner,

@@ -1,8 +1,6 @@
-import { Migrator } from 'kysely/migration';
-import type { Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DIALECTS, openTestDatabase, type TestDatabase } from '../../test/harness.ts';
-import { migrations } from './index.ts';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../test/harness.ts';
+import { insertOldUsers, useDatabaseBefore } from './migration.test-support.ts';
 
 /**
  * Migration 0013 (issue #23) on copies written before it: a row its uploader did not add
@@ -10,33 +8,16 @@ import { migrations } from './index.ts';
  * uploader's own rows keep both.
  */
 describe.each(DIALECTS)('migration 0013-copy-details (%s)', (dialect) => {
-  let database: TestDatabase | undefined;
-  afterEach(async () => {
-    await database?.cleanup();
-    database = undefined;
-  });
+  const databaseBefore = useDatabaseBefore(dialect);
 
   it("strips the uploader's folders and position from rows someone else added", async () => {
-    database = await openTestDatabase(dialect);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema as it was before 0013, not today's types
-    const db = database.handle.db as unknown as Kysely<any>;
-    const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
-    expect((await migrator.migrateTo('0012-share-sources')).error).toBeUndefined();
+    const { db, migrator } = await databaseBefore('0012-share-sources');
 
     const t = 1_700_000_000_000;
-    for (const id of ['ann', 'bo'])
-      await db
-        .insertInto('users')
-        .values({
-          id,
-          email: `${id}@example.com`,
-          name: id,
-          password_hash: null,
-          max_space: null,
-          used_space: 0,
-          created_at: t,
-        })
-        .execute();
+    await insertOldUsers(db, [
+      { id: 'ann', created_at: t },
+      { id: 'bo', created_at: t },
+    ]);
     await db
       .insertInto('jobs')
       .values(

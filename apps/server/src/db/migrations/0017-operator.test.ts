@@ -1,42 +1,21 @@
-import { Migrator } from 'kysely/migration';
-import type { Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DIALECTS, openTestDatabase, type TestDatabase } from '../../test/harness.ts';
-import { migrations } from './index.ts';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../test/harness.ts';
+import { insertOldUsers, useDatabaseBefore } from './migration.test-support.ts';
 
 /**
  * Migration 0017 (issue #24) on an instance that has accounts already: its oldest account
  * becomes the operator and holds the first-operator claim, so no later sign-up takes it.
  */
 describe.each(DIALECTS)('migration 0017-operator (%s)', (dialect) => {
-  let database: TestDatabase | undefined;
-  afterEach(async () => {
-    await database?.cleanup();
-    database = undefined;
-  });
+  const databaseBefore = useDatabaseBefore(dialect);
 
   it('makes the oldest existing account the operator', async () => {
-    database = await openTestDatabase(dialect);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema as it was before 0017, not today's types
-    const db = database.handle.db as unknown as Kysely<any>;
-    const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
-    expect((await migrator.migrateTo('0013-copy-details')).error).toBeUndefined();
-    for (const [id, created] of [
-      ['newer', 2_000],
-      ['oldest', 1_000],
-      ['newest', 3_000],
-    ] as const)
-      await db
-        .insertInto('users')
-        .values({
-          id,
-          email: `${id}@example.com`,
-          name: id,
-          password_hash: null,
-          max_space: null,
-          created_at: created,
-        })
-        .execute();
+    const { db, migrator } = await databaseBefore('0013-copy-details');
+    await insertOldUsers(db, [
+      { id: 'newer', created_at: 2_000 },
+      { id: 'oldest', created_at: 1_000 },
+      { id: 'newest', created_at: 3_000 },
+    ]);
     expect((await migrator.migrateTo('0017-operator')).error).toBeUndefined();
     const operators = await db.selectFrom('users').select('id').where('is_operator', '=', 1).execute();
     expect(operators).toEqual([{ id: 'oldest' }]);

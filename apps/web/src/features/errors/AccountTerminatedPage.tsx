@@ -2,8 +2,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useBrand } from '../../i18n/brand-context.tsx';
 import { AppLink } from '../../ui/AppLink.tsx';
-import { Icon } from '../../ui/icons.tsx';
-import { usePageTitle } from '../../ui/use-page-title.ts';
+import { MessagePage } from './MessagePage.tsx';
 
 /**
  * The account-terminated page (spec 001 §2 "shown for error code user_disabled, with a
@@ -15,20 +14,14 @@ export function AccountTerminatedPage() {
   const intl = useIntl();
   const brand = useBrand();
   const title = intl.formatMessage({ id: 'error.terminated.title' });
-  usePageTitle(title);
   return (
-    <section className="message-page">
-      <div className="message-page__icon">
-        <Icon name="error" size={48} />
-      </div>
-      <h1>{title}</h1>
-      <p>{intl.formatMessage({ id: 'error.terminated.text' })}</p>
+    <MessagePage title={title} text={intl.formatMessage({ id: 'error.terminated.text' })}>
       <AppLink href={brand.supportUrl} className="btn btn--primary">
         {intl.formatMessage({ id: 'error.terminated.support' })}
       </AppLink>
       <Link to="/login" className="btn btn--text">
         {intl.formatMessage({ id: 'error.terminated.otherAccount' })}
       </Link>
-    </section>
+    </MessagePage>
   );
 }

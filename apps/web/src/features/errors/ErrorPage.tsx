@@ -1,7 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { Icon } from '../../ui/icons.tsx';
-import { usePageTitle } from '../../ui/use-page-title.ts';
+import { MessagePage } from './MessagePage.tsx';
 import { AccountTerminatedPage } from './AccountTerminatedPage.tsx';
 
 /**
@@ -16,17 +15,11 @@ export function ErrorPage() {
 function GenericErrorPage() {
   const intl = useIntl();
   const title = intl.formatMessage({ id: 'common.genericError' });
-  usePageTitle(title);
   return (
-    <section className="message-page">
-      <div className="message-page__icon">
-        <Icon name="error" size={48} />
-      </div>
-      <h1>{title}</h1>
-      <p>{intl.formatMessage({ id: 'error.generic.text' })}</p>
+    <MessagePage title={title} text={intl.formatMessage({ id: 'error.generic.text' })}>
       <Link to="/" className="btn btn--primary">
         {intl.formatMessage({ id: 'error.generic.home' })}
       </Link>
-    </section>
+    </MessagePage>
   );
 }
