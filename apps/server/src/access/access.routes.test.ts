@@ -6,7 +6,6 @@ import { DIALECTS, createTestApp, signUp, type TestApp } from '../test/harness.t
 import {
   ALBUMS,
   CALLERS,
-  buildAlbum,
   createCast,
   credentials,
   randomAddress,
@@ -18,6 +17,7 @@ import {
   type CallerName,
   type Cast,
 } from './access-matrix.test-support.ts';
+import { buildAlbum } from './access-matrix.albums.test-support.ts';
 import {
   PENDING_DIFFERENCES,
   ROUTE_RULES,
