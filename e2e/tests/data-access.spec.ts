@@ -113,7 +113,7 @@ test('data access: request, download, unzip against the manifest, cooldown in tw
     comment: 'The best day',
   });
 
-  await page.goto('/settings/data-access');
+  await page.goto('/settings/privacy');
   const section = page.getByRole('region', { name: 'Download a copy of your data' });
   await expect(section.getByRole('button', { name: 'Request my data' })).toBeVisible();
   await axe(page, undefined, { contrast: true });
@@ -157,7 +157,7 @@ test('data access: request, download, unzip against the manifest, cooldown in tw
   // In Norwegian.
   await page.goto('/settings');
   await page.getByRole('radio', { name: 'Norsk' }).click();
-  await page.goto('/settings/data-access');
+  await page.goto('/settings/privacy');
   const norsk = page.getByRole('region', { name: 'Last ned en kopi av dataene dine' });
   await expect(norsk.getByText('Du har nylig lastet ned dataene dine')).toBeVisible();
   await expect(norsk).toContainText('Du kan be om en ny kopi én gang per 24 timer.');

@@ -37,6 +37,8 @@ import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createCopiesService } from './modules/uploads/copies.service.ts';
 import { createFsBlobStore } from './storage/fs-blob-store.ts';
 import { createMediaSigner, loadMediaSecret } from './access/media-urls.ts';
+import { createAccountAccess } from './access/account-access.ts';
+import { emailConsentIdsFromSecret } from './access/email-consent-ids.ts';
 import { createSessionRevocations } from './access/session-revocations.ts';
 import { accessFor } from './access/access.ts';
 import { parseMediaScope } from './access/visitor-grants.ts';
@@ -64,7 +66,7 @@ import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { registerSessionRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { registerPublishRoute, registerShareRoutes } from './modules/shares/shares.routes.ts';
-import { createPublishService } from './modules/shares/publish.service.ts';
+import { createPublishService, linkOrigin } from './modules/shares/publish.service.ts';
 import { registerMyLinksRoutes } from './modules/shares/my-links.routes.ts';
 import { createMyLinksService } from './modules/shares/my-links.service.ts';
 import { createMailer } from './mail/index.ts';
@@ -223,7 +225,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDirectoryRoutes(app, { directory, brands });
   registerIdpRoutes(app, { idp: idpService });
   registerAccountRoutes(app, { accounts: accountsService });
-  registerPrivacyRoutes(app, { privacy: createPrivacyService({ privacy: repos.privacy, transact, now }) });
+  const emailConsentIds = emailConsentIdsFromSecret(serverSecret);
+  registerPrivacyRoutes(app, {
+    privacy: createPrivacyService({
+      privacy: repos.privacy,
+      access: createAccountAccess({ operators: repos.operator }),
+      emailConsentIds,
+      transact,
+      now,
+    }),
+    testRoutes: config.TEST_ROUTES,
+  });
   registerDataAccessRoutes(app, {
     dataAccess: createDataAccessService({
       repos,
@@ -342,7 +354,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMediaRoutes(app, { media: mediaService, now });
   registerOperatorRoutes(
     app,
-    createOperatorServices({ repos, transact, revocations, baseQuotaBytes: config.BASE_QUOTA_BYTES, now }),
+    createOperatorServices({
+      repos,
+      transact,
+      revocations,
+      baseQuotaBytes: config.BASE_QUOTA_BYTES,
+      now,
+      announcements: {
+        mailer,
+        emailConsentIds,
+        origin: (requestOrigin) => linkOrigin(config.APP_HOST, config.SIGN_IN_ORIGINS, requestOrigin),
+      },
+    }),
     brands,
   );
   await registerWebClient(app, path.resolve(config.WEB_DIST), { sourceMaps: config.SERVE_SOURCE_MAPS });

@@ -50,6 +50,11 @@ const EnvSchema = z.object({
    * 404 like any missing file (issue #23), for a debugging session only.
    */
   SERVE_SOURCE_MAPS: boolish,
+  /**
+   * Serve the test-only calls of spec 001 §7 (POST /test/email_consent_id). Off: they do not
+   * exist (404). For test and QA servers only, never a public one.
+   */
+  TEST_ROUTES: boolish,
   APP_HOST: optionalUrl,
   THUMB_HOST: optionalUrl,
   VIDEO_HOST: optionalUrl,

@@ -58,6 +58,7 @@ export const AuditAction = z.enum([
   'terms.publish',
   'card.create',
   'card.end',
+  'announcement.send',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 
@@ -67,7 +68,7 @@ export const AuditEntry = z.object({
   /** The operator's e-mail, or `cli:<system user>` for the command line. */
   actor: z.string(),
   action: AuditAction,
-  target_type: z.enum(['user', 'terms', 'card']),
+  target_type: z.enum(['user', 'terms', 'card', 'announcement']),
   target_id: z.nullable(z.string()),
   /** What the target is called now: a user's e-mail (empty once the account is gone), a version, a card's title. */
   target_label: z.string(),
@@ -141,3 +142,25 @@ export type AdminCard = z.infer<typeof AdminCard>;
 /** GET /admin/cards: every card, newest first. */
 export const AdminCardsResponse = z.object({ cards: z.array(AdminCard) });
 export type AdminCardsResponse = z.infer<typeof AdminCardsResponse>;
+
+/**
+ * POST /admin/announcements (issue #24): an e-mail to every account whose
+ * stay_up_to_date__email consent holds, each with its own unsubscribe link. `locale` is the
+ * language of the unsubscribe footer (the operator writes subject and text themselves).
+ */
+export const AnnouncementBody = z.object({
+  subject: z.string().check(z.trim(), z.minLength(1, 'Write a subject'), z.maxLength(200)),
+  text: z.string().check(z.trim(), z.minLength(1, 'Write the message'), z.maxLength(20_000)),
+  locale: z._default(Locale, 'en_US'),
+});
+export type AnnouncementBody = z.input<typeof AnnouncementBody>;
+
+/** Answer of POST /admin/announcements: how many it was for, sent, and failed to send. */
+export const AnnouncementResult = z.object({
+  recipients: z.int().check(z.nonnegative()),
+  sent: z.int().check(z.nonnegative()),
+  failed: z.int().check(z.nonnegative()),
+  /** Where the messages went: an SMTP server, or DATA_DIR/outbox for the operator to pass on. */
+  delivery: z.enum(['sent', 'outbox']),
+});
+export type AnnouncementResult = z.infer<typeof AnnouncementResult>;

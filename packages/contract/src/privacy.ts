@@ -31,6 +31,74 @@ export type ConsentValues = z.infer<typeof ConsentValues>;
 export const SetConsentBody = ConsentValue;
 export type SetConsentBody = z.infer<typeof SetConsentBody>;
 
+/** Where a consent event was said (see the server's [Note: Consent events]). */
+export const CONSENT_SOURCES = ['settings', 'email_consent', 'one_click', 'migrated'] as const;
+export const ConsentSource = z.enum(CONSENT_SOURCES);
+export type ConsentSource = z.infer<typeof ConsentSource>;
+
+/** One thing the user said about a consent, and when (milliseconds since the epoch). */
+export const ConsentEvent = z.object({
+  key: ConsentKey,
+  value: z.boolean(),
+  source: ConsentSource,
+  at: z.int(),
+});
+export type ConsentEvent = z.infer<typeof ConsentEvent>;
+
+/** Answer of GET /data_protection/consent_history (issue #24): every event, oldest first. */
+export const ConsentHistory = z.object({ events: z.array(ConsentEvent) });
+export type ConsentHistory = z.infer<typeof ConsentHistory>;
+
+/** The consent the e-mail consent and unsubscribe flow changes (spec 001 §3). */
+export const EMAIL_CONSENT_KEY = 'stay_up_to_date__email' satisfies ConsentKey;
+
+/** The unsubscribe link of List-Unsubscribe: GET shows the page, POST is RFC 8058 one-click. */
+export const EMAIL_CONSENT_ONE_CLICK_PATH = '/user/email_consent/one_click';
+
+/** A signed e-mail consent identifier (spec 001 §3 email_consent_identifier); opaque to clients. */
+export const EmailConsentIdentifier = z.string().check(z.minLength(16), z.maxLength(512));
+
+/** Query of GET /user/email_consent (spec 001 §7). */
+export const EmailConsentQuery = z.object({ email_consent_identifier: EmailConsentIdentifier });
+export type EmailConsentQuery = z.infer<typeof EmailConsentQuery>;
+
+/** POST /user/email_consent (spec 001 §7): the unsubscribe page's Stay or Unsubscribe. */
+export const EmailConsentBody = z.object({
+  email_consent_identifier: EmailConsentIdentifier,
+  email_consent: z.boolean(),
+});
+export type EmailConsentBody = z.infer<typeof EmailConsentBody>;
+
+/** Answer of GET and POST /user/email_consent. */
+export const EmailConsentResponse = z.object({ email_consent: z.boolean() });
+export type EmailConsentResponse = z.infer<typeof EmailConsentResponse>;
+
+/** Answer of GET /test/email_consent_id (spec 001 §7, test only): the caller's identifier. */
+export const EmailConsentIdResponse = z.object({ email_consent_identifier: z.string() });
+export type EmailConsentIdResponse = z.infer<typeof EmailConsentIdResponse>;
+
+/** Most values one POST /client_stats may carry. */
+export const MAX_CLIENT_STATS = 50;
+
+/** POST /client_stats (spec 001 §7, payload not shown): flat named figures of the client. */
+export const ClientStatsBody = z.object({
+  stats: z
+    .record(
+      z.string().check(z.regex(/^[a-z][a-z0-9_]{0,63}$/, 'Stat names are snake_case, 1 to 64 characters')),
+      z.union([z.string().check(z.maxLength(256)), z.number(), z.boolean()]),
+    )
+    .check(
+      z.refine((stats) => Object.keys(stats).length <= MAX_CLIENT_STATS, {
+        message: `At most ${String(MAX_CLIENT_STATS)} stats`,
+      }),
+    ),
+});
+export type ClientStatsBody = z.infer<typeof ClientStatsBody>;
+
+/** Answer of POST /client_stats: whether they were kept (false without help_us_improve). */
+export const ClientStatsResponse = z.object({ accepted: z.boolean() });
+export type ClientStatsResponse = z.infer<typeof ClientStatsResponse>;
+
 /**
  * Service of account info `permitted_services` (spec 001 §3) that the help_us_improve
  * consent grants: the client reports usage events only while it is listed.

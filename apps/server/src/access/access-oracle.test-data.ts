@@ -398,10 +398,19 @@ export const ACCOUNT_ROUTE_RULES: Record<string, keyof typeof ACCOUNT_RULES> = {
   'GET /st/4/tos/:version': 'everyAccount',
   'GET /st/4/v2/full_screen_cards': 'everyAccount',
   'POST /st/4/full_screen_cards/:id/dismiss': 'everyAccount',
+  // spec 001 §2 Privacy and consent page, §7: every account sets its own consents and sends
+  // its own usage events and client stats; issue #24: reads its own consent history.
+  'GET /st/4/data_protection/consent_values': 'everyAccount',
+  'POST /st/4/data_protection/consent_values': 'everyAccount',
+  'GET /st/4/data_protection/consent_history': 'everyAccount',
+  'POST /st/4/user_statistics_events': 'everyAccount',
+  'POST /st/4/client_stats': 'everyAccount',
   'GET /st/4/admin/users': 'operatorOnly',
   'POST /st/4/admin/users/:id/disable': 'operatorOnOthers',
   'POST /st/4/admin/users/:id/enable': 'operatorOnOthers',
   'GET /st/4/admin/audit': 'operatorOnly',
+  // Issue #24 "send an announcement by e-mail to users who consented": the operator's.
+  'POST /st/4/admin/announcements': 'operatorOnly',
   'GET /st/4/admin/terms': 'operatorOnly',
   'POST /st/4/admin/terms': 'operatorOnly',
   'GET /st/4/admin/cards': 'operatorOnly',

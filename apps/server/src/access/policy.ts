@@ -438,6 +438,9 @@ export const ACCOUNT_ACTIONS = [
   'readTerms',
   'approveTerms',
   'readCards',
+  // Everyone's own privacy (spec 001 §7 consent_values, user_statistics_events, client_stats;
+  // issue #24 consent_history and the test-only email_consent_id): about the caller alone.
+  'managePrivacy',
   // The operator's (issue #24). `administer`: reach the admin area at all, asked before a
   // request's input is read, so a refusal never depends on it.
   'administer',
@@ -448,6 +451,8 @@ export const ACCOUNT_ACTIONS = [
   'publishTerms',
   'writeCard',
   'endCard',
+  // Issue #24 "send an announcement by e-mail to users who consented".
+  'sendAnnouncement',
 ] as const;
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
 
@@ -468,6 +473,7 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     readTerms: always,
     approveTerms: always,
     readCards: always,
+    managePrivacy: always,
     administer: always,
     listUsers: always,
     disableUser: ['otherAccount'],
@@ -476,11 +482,13 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     publishTerms: always,
     writeCard: always,
     endCard: always,
+    sendAnnouncement: always,
   },
   user: {
     readTerms: always,
     approveTerms: always,
     readCards: always,
+    managePrivacy: always,
     administer: false,
     listUsers: false,
     disableUser: false,
@@ -489,6 +497,7 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     publishTerms: false,
     writeCard: false,
     endCard: false,
+    sendAnnouncement: false,
   },
 };
 

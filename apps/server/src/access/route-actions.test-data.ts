@@ -271,6 +271,12 @@ export const OPEN_ROUTES: Record<string, 'public' | 'signed'> = {
   'GET /st/4/files_from_trash_as_archive': 'signed',
   // The data export's signed URL (issue #24): the POST that hands it out takes the token.
   'GET /st/4/data_protection/request_data_access': 'signed',
+  // The e-mail consent calls of the unsubscribe page and of mail clients (spec 001 §7,
+  // RFC 8058): a signed e-mail consent identifier is the credential, no token.
+  'GET /user/email_consent': 'signed',
+  'POST /user/email_consent': 'signed',
+  'GET /user/email_consent/one_click': 'signed',
+  'POST /user/email_consent/one_click': 'signed',
 };
 
 /** What a request of the account matrix is built from: fresh things each cell may change. */
@@ -319,6 +325,23 @@ export const ACCOUNT_ROUTES: Record<string, AccountRoute> = {
   },
   'GET /st/4/tos/:version': { action: 'readTerms', params: { version: (input) => input.latestVersion } },
   'GET /st/4/v2/full_screen_cards': { action: 'readCards' },
+  'GET /st/4/data_protection/consent_values': { action: 'managePrivacy' },
+  'POST /st/4/data_protection/consent_values': {
+    action: 'managePrivacy',
+    request: () => ({ payload: { key: 'face_grouping', value: true } }),
+    invalid: { payload: { key: 'sell_my_data', value: true } },
+  },
+  'GET /st/4/data_protection/consent_history': { action: 'managePrivacy' },
+  'POST /st/4/user_statistics_events': {
+    action: 'managePrivacy',
+    request: () => ({ payload: { events: [{ name: 'page_view' }] } }),
+    invalid: { payload: { events: [{ name: 'Page View' }] } },
+  },
+  'POST /st/4/client_stats': {
+    action: 'managePrivacy',
+    request: () => ({ payload: { stats: { screen_width: 390 } } }),
+    invalid: { payload: { stats: { 'Not A Name': 1 } } },
+  },
   'POST /st/4/full_screen_cards/:id/dismiss': { action: 'readCards', params: { id: (input) => input.card } },
   'GET /st/4/admin/users': { action: 'listUsers', invalid: { query: 'limit=0' } },
   'POST /st/4/admin/users/:id/disable': {
@@ -332,6 +355,11 @@ export const ACCOUNT_ROUTES: Record<string, AccountRoute> = {
     params: { id: (input) => input.account },
   },
   'GET /st/4/admin/audit': { action: 'readAuditLog', invalid: { query: 'before=x' } },
+  'POST /st/4/admin/announcements': {
+    action: 'sendAnnouncement',
+    request: () => ({ payload: { subject: 'News', text: 'Albums can have a password now.' } }),
+    invalid: { payload: { subject: '', text: '' } },
+  },
   'GET /st/4/admin/terms': { action: 'publishTerms' },
   'POST /st/4/admin/terms': {
     action: 'publishTerms',

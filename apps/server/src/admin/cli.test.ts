@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepositories, createTransact } from '../modules/repositories.ts';
 import { DIALECTS, createTestApp, signUp, type TestApp } from '../test/harness.ts';
+import { emailConsentIdsFromSecret } from '../access/email-consent-ids.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 import { runAdminCommand } from './cli.ts';
 
 /**
@@ -10,6 +12,8 @@ import { runAdminCommand } from './cli.ts';
 describe.each(DIALECTS)('trove admin (%s)', (dialect) => {
   let t: TestApp;
   const files = new Map<string, string>();
+  const sent: MailMessage[] = [];
+  const emailConsentIds = emailConsentIdsFromSecret(Buffer.alloc(32, 7));
   beforeAll(async () => {
     t = await createTestApp(dialect);
   });
@@ -36,6 +40,18 @@ describe.each(DIALECTS)('trove admin (%s)', (dialect) => {
         baseQuotaBytes: t.config.BASE_QUOTA_BYTES,
         now: t.clock.now,
         systemUser: 'root',
+        announcements: {
+          mailer: {
+            delivery: 'sent',
+            send: (message) => {
+              sent.push(message);
+              return Promise.resolve({ messageId: `<${String(sent.length)}@test>` });
+            },
+            close: () => Promise.resolve(),
+          },
+          emailConsentIds,
+          origin: () => 'https://photos.example.com',
+        },
       },
       args,
       {
@@ -117,5 +133,40 @@ describe.each(DIALECTS)('trove admin (%s)', (dialect) => {
       'client_values.primary_cta.web_action.url',
     );
     expect((await admin('cards')).code).toBe(2);
+  });
+
+  it('announce e-mails exactly the accounts that chose to stay up to date, each its own link', async () => {
+    const consenting = await signUp(t.app);
+    const silent = await signUp(t.app);
+    const withdrawn = await signUp(t.app);
+    const set = (s: typeof consenting, value: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/st/4/data_protection/consent_values?${s.query}`,
+        headers: s.headers,
+        payload: { key: 'stay_up_to_date__email', value },
+      });
+    await set(consenting, true);
+    await set(withdrawn, true);
+    await set(withdrawn, false);
+    files.set('news.txt', 'Albums can have a password now.\n\nEnjoy.');
+    sent.length = 0;
+    const result = await admin('announce', 'News from Trove', 'news.txt', '--locale', 'nb_NO');
+    expect(result).toMatchObject({ code: 0 });
+    const to = sent.flatMap((m) => m.to);
+    expect(to).toContain(consenting.email);
+    expect(to).not.toContain(silent.email);
+    expect(to).not.toContain(withdrawn.email);
+    const mine = sent.find((m) => m.to[0] === consenting.email);
+    expect(mine?.subject).toBe('News from Trove');
+    expect(mine?.text).toContain('Meld deg av: https://photos.example.com/settings/unsubscribe?id=');
+    const id = decodeURIComponent(new URL(mine?.listUnsubscribe ?? 'x:').searchParams.get('id') ?? '');
+    expect(mine?.listUnsubscribe).toMatch(
+      /^https:\/\/photos\.example\.com\/user\/email_consent\/one_click\?id=/,
+    );
+    expect(emailConsentIds.open(id)).toBe(consenting.userId);
+    const audit = await admin('audit', '--limit', '1');
+    expect(audit.out).toContain('cli:root\tannouncement.send\tNews from Trove');
+    expect((await admin('announce', 'Only a subject')).code).toBe(2);
   });
 });

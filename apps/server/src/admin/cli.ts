@@ -7,6 +7,10 @@ import { adminDeletions, DELETIONS_USAGE } from './deletions-cli.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { openEventBus } from '../events/open-bus.ts';
+import { emailConsentIdsFromSecret } from '../access/email-consent-ids.ts';
+import { loadMediaSecret } from '../access/media-urls.ts';
+import { createMailer } from '../mail/index.ts';
+import { linkOrigin } from '../modules/shares/publish.service.ts';
 import { SESSIONS_REFUSED_CHANNEL } from '../access/session-revocations.ts';
 import { createRepositories, createTransact } from '../modules/repositories.ts';
 import { commandLineActor, type OperatorActor } from '../modules/operator/actor.ts';
@@ -23,6 +27,7 @@ export const ADMIN_USAGE = [
   'admin cards list                          full-screen cards',
   'admin cards add <card.json>               a card (the body of POST /admin/cards)',
   'admin cards end <card id>                 end a card now',
+  'admin announce <subject> <file> [--locale L]  e-mail everyone who chose to stay up to date',
   DELETIONS_USAGE,
 ].join('\n');
 
@@ -95,6 +100,23 @@ export async function runAdminCommand(
         for (const e of entries)
           io.out(`${date(e.at)}\t${e.actor}\t${e.action}\t${e.target_label || (e.target_id ?? '')}`);
         return 0;
+      }
+      case 'announce': {
+        const [subject, file] = rest;
+        const at = rest.indexOf('--locale');
+        if (subject === undefined || file === undefined || subject.startsWith('--') || file.startsWith('--'))
+          return usage();
+        const locale = at >= 0 ? Locale.safeParse(rest[at + 1]) : undefined;
+        if (locale?.success === false) return usage();
+        const result = await services.announcements.send(actor, {
+          subject,
+          text: io.readFile(file),
+          locale: locale?.data,
+        });
+        io.out(
+          `admin: announcement ${result.delivery === 'outbox' ? 'written to the outbox' : 'sent'} for ${String(result.sent)} of ${String(result.recipients)} accounts${result.failed > 0 ? `, ${String(result.failed)} failed` : ''}`,
+        );
+        return result.failed > 0 ? 1 : 0;
       }
       case 'terms':
         return await terms(services, actor, rest, io, usage);
@@ -186,6 +208,7 @@ export async function runAdmin(config: Config, args: string[]): Promise<number> 
   if (args[0] === 'deletions') return adminDeletions(config, args);
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: config.SQLITE_FILE });
   const bus = openEventBus(config);
+  const mailer = createMailer(config);
   try {
     await migrateToLatest(database.db);
     let systemUser = 'unknown';
@@ -206,6 +229,13 @@ export async function runAdmin(config: Config, args: string[]): Promise<number> 
         baseQuotaBytes: config.BASE_QUOTA_BYTES,
         now: Date.now,
         systemUser,
+        announcements: {
+          mailer,
+          emailConsentIds: emailConsentIdsFromSecret(
+            loadMediaSecret(config.MEDIA_URL_SECRET, config.DATA_DIR),
+          ),
+          origin: () => linkOrigin(config.APP_HOST, config.SIGN_IN_ORIGINS, undefined),
+        },
       },
       args,
       {
@@ -219,6 +249,7 @@ export async function runAdmin(config: Config, args: string[]): Promise<number> 
       },
     );
   } finally {
+    await mailer.close();
     await bus.close();
     await database.close();
   }

@@ -21,7 +21,8 @@ export interface Database {
   derivatives: DerivativesTable;
   work_items: WorkItemsTable;
   resumable_uploads: ResumableUploadsTable;
-  consent_values: ConsentValuesTable;
+  consent_events: ConsentEventsTable;
+  client_stats: ClientStatsTable;
   user_statistics_events: UserStatisticsEventsTable;
   archives: ArchivesTable;
   data_exports: DataExportsTable;
@@ -308,13 +309,29 @@ export interface ResumableUploadsTable {
   updated_at: number;
 }
 
-/** One privacy consent of a user (spec 001 Privacy consents); no row means not given. */
-export interface ConsentValuesTable {
+/**
+ * One thing a user said about a consent (spec 001 §3 Privacy consents), append-only: the
+ * latest event of a key is its value, no event means not given. See [Note: Consent events].
+ */
+export interface ConsentEventsTable {
   user_id: string;
+  /** The user's events in order, from 1. */
+  seq: number;
   key: string;
   /** 0 or 1. */
   value: number;
-  updated_at: number;
+  /** settings, email_consent, one_click or migrated. */
+  source: string;
+  created_at: number;
+}
+
+/** One client statistics report (spec 001 §7 POST /client_stats), kept only under help_us_improve. */
+export interface ClientStatsTable {
+  id: string;
+  user_id: string;
+  /** JSON object of flat string, number and boolean values. */
+  stats: string;
+  created_at: number;
 }
 
 /** A usage event of a user who consented to help_us_improve (spec 001 §7 user_statistics_events). */

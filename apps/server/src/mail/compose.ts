@@ -59,6 +59,13 @@ export function toSendMailOptions(message: MailMessage, from: Mailbox): SendMail
     text: message.text,
     html: message.html,
   };
+  if (message.listUnsubscribe !== undefined) {
+    options.headers = {
+      'List-Unsubscribe': `<${unsubscribeUrl(message.listUnsubscribe)}>`,
+      // RFC 8058 §3.1: exactly this value.
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    };
+  }
   if (message.replyTo) {
     if (!isPlainAddress(message.replyTo.address)) {
       throw new Error(`not an e-mail address: ${JSON.stringify(message.replyTo.address)}`);
@@ -66,4 +73,21 @@ export function toSendMailOptions(message: MailMessage, from: Mailbox): SendMail
     options.replyTo = { name: singleLine(message.replyTo.name), address: message.replyTo.address };
   }
   return options;
+}
+
+/**
+ * The URL as it may stand between the angle brackets of List-Unsubscribe: absolute http(s)
+ * (RFC 8058 §3.1 wants https; http only for a server without TLS, as in tests), and nothing
+ * that could end the bracket or the header. Throws otherwise: the caller built it.
+ */
+function unsubscribeUrl(value: string): string {
+  const url = new URL(value);
+  if (
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.href !== value ||
+    /[\s<>,]/.test(value)
+  ) {
+    throw new Error(`not an unsubscribe URL: ${JSON.stringify(value)}`);
+  }
+  return value;
 }

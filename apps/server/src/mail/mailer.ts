@@ -23,6 +23,13 @@ export interface MailMessage {
   replyTo?: { name: string; address: string };
   /** Shown as the sender's display name, before the configured From address ("Ann via Trove"). */
   fromName?: string;
+  /**
+   * The recipient's own unsubscribe URL (absolute http(s)): sent as `List-Unsubscribe` (RFC
+   * 2369) with `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058), so a mail
+   * client's unsubscribe button POSTs to it. Messages sent under the stay_up_to_date__email
+   * consent carry it (issue #24, [Note: Consent events]).
+   */
+  listUnsubscribe?: string;
 }
 
 /**

@@ -3,7 +3,7 @@ import { singleLine } from './compose.ts';
 import type { InviteMailInput, MailMessage } from './mailer.ts';
 
 /** A composed share or album invite: everything of a MailMessage but its recipients. */
-export type InviteMail = Required<Omit<MailMessage, 'to'>>;
+export type InviteMail = Required<Omit<MailMessage, 'to' | 'listUnsubscribe'>>;
 
 interface Strings {
   shareHeading: (sender: string) => string;

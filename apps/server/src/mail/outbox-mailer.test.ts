@@ -27,6 +27,26 @@ afterEach(() => {
 });
 
 describe('createOutboxMailer', () => {
+  it('carries List-Unsubscribe and the RFC 8058 one-click header when the message has a link', async () => {
+    const mailer = createOutboxMailer({ dir, from: 'Trove <no-reply@example.com>' });
+    const url = 'https://photos.example.com/user/email_consent/one_click?id=1.abcDEF_-';
+    await mailer.send({ ...MESSAGE, listUnsubscribe: url });
+    await mailer.send(MESSAGE);
+    for (const bad of ['mailto:x@example.com', 'https://x.example/a>b', 'https://x.example/\r\nBcc: y']) {
+      await expect(mailer.send({ ...MESSAGE, listUnsubscribe: bad })).rejects.toThrow(
+        'not an unsubscribe URL',
+      );
+    }
+    await mailer.close();
+    const [withLink, without] = fs
+      .readdirSync(dir)
+      .sort()
+      .map((file) => parseRawMessage(fs.readFileSync(path.join(dir, file))));
+    expect(withLink?.header('list-unsubscribe')).toBe(`<${url}>`);
+    expect(withLink?.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(without?.header('list-unsubscribe')).toBeUndefined();
+  });
+
   it('stores each message as a standard .eml file in a folder only its owner can read', async () => {
     const mailer = createOutboxMailer({ dir, from: 'Trove <no-reply@example.com>' });
     const { messageId } = await mailer.send(MESSAGE);

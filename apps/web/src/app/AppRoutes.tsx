@@ -19,6 +19,11 @@ import { LazyDocumentsPage as DocumentsPage } from '../features/documents/lazy.t
 import { UpgradeBrowserPage } from '../features/errors/index.ts';
 import { LazyErrorPage as ErrorPage, LazyNotFoundPage as NotFoundPage } from '../features/errors/lazy.ts';
 import { LazyLegalPage as LegalPage } from '../features/legal/lazy.ts';
+import {
+  LazyEmailSettingsPage as EmailSettingsPage,
+  LazyPrivacyPage as PrivacyPage,
+  LazyUnsubscribePage as UnsubscribePage,
+} from '../features/privacy/lazy.ts';
 import { LazyShareScreens as ShareScreens } from '../features/shares/lazy.ts';
 import { LazyTrashScreens as TrashScreens } from '../features/trash/lazy.ts';
 import { PhotosLayout } from '../features/viewer/index.ts';
@@ -58,6 +63,16 @@ export function AppRoutes() {
           </ScreenBoundary>
         }
       />
+      {/* spec 001 §2 Email unsubscribe page: footer hidden, so outside the page frame; no
+          sign-in, the link's signed id is the credential. */}
+      <Route
+        path="/settings/unsubscribe"
+        element={
+          <ScreenBoundary>
+            <UnsubscribePage />
+          </ScreenBoundary>
+        }
+      />
       <Route element={<PageFrame />}>
         <Route index element={<RootRedirect />} />
         <Route path="login" element={<LoginPage />} />
@@ -82,6 +97,9 @@ export function AppRoutes() {
           />
           {/* The settings hub, devices, takeout and My shared links (issue #23). */}
           <Route path="settings/*" element={<SettingsScreens />} />
+          {/* spec 001 §2: the privacy page's in-app variant, and the e-mail settings. */}
+          <Route path="_from_inside_app/settings/privacy" element={<PrivacyPage />} />
+          <Route path="emailSettings" element={<EmailSettingsPage />} />
           {/* The admin area of operators (issue #24). */}
           <Route path="admin/*" element={<AdminScreens />} />
           {/* spec 000 §2: the trash, and its in-app variants (fromNav=1: a back button). */}

@@ -1,8 +1,7 @@
 import { Route, Routes } from 'react-router';
-import { LazyPrivacyPage as PrivacyPage } from '../features/account-deletion/lazy.ts';
-import { LazyDataAccessPage as DataAccessPage } from '../features/data-access/lazy.ts';
 import { LazyDevicesPage as DevicesPage } from '../features/devices/lazy.ts';
 import { LazyNotFoundPage as NotFoundPage } from '../features/errors/lazy.ts';
+import { LazyPrivacyPage as PrivacyPage } from '../features/privacy/lazy.ts';
 import { LazySettingsPage as SettingsPage } from '../features/settings/lazy.ts';
 import { LazySharedLinksPage as SharedLinksPage } from '../features/shared-links/lazy.ts';
 import { LazyTakeoutPage as TakeoutPage } from '../features/takeout/lazy.ts';
@@ -14,7 +13,7 @@ import { LazyTakeoutPage as TakeoutPage } from '../features/takeout/lazy.ts';
 /**
  * The routes below /settings (spec 000 §2): the hub, connected devices, takeout (the whole
  * library as downloads), My shared links (every link handed out, issue #23) and privacy
- * (so far account deletion, issue #24).
+ * (spec 001 §2 Privacy and consent page, issue #24).
  */
 export function SettingsScreens() {
   return (
@@ -23,7 +22,6 @@ export function SettingsScreens() {
       <Route path="devices" element={<DevicesPage />} />
       <Route path="takeout" element={<TakeoutPage />} />
       <Route path="shared-links" element={<SharedLinksPage />} />
-      <Route path="data-access" element={<DataAccessPage />} />
       <Route path="privacy" element={<PrivacyPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -87,6 +87,8 @@ export const AREAS = {
   admin: { prefixes: ['admin.'], folders: ['features/admin/'] },
   // Account deletion (issue #24): a lazy part of /settings/privacy.
   accountDeletion: { prefixes: ['accountDeletion.'], folders: ['features/account-deletion/'] },
+  // The privacy page, the e-mail settings and the unsubscribe page (issue #24, spec 001 §2).
+  privacy: { prefixes: ['privacy.'], folders: ['features/privacy/'] },
 } as const satisfies Record<string, { prefixes: readonly string[]; folders: readonly string[] }>;
 
 /** A catalogue of its own, fetched with the screens that show it. */

@@ -95,12 +95,24 @@ export function createAccountDataRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    consents(userId: string) {
+    /** Every consent event, oldest first: the history is the proof ([Note: Consent events]). */
+    consentEvents(userId: string) {
       return db
-        .selectFrom('consent_values')
-        .select(['key', 'value', 'updated_at'])
+        .selectFrom('consent_events')
+        .select(['key', 'value', 'source', 'created_at'])
         .where('user_id', '=', userId)
-        .orderBy('key')
+        .orderBy('seq')
+        .execute();
+    },
+
+    /** The client stats stored under help_us_improve (spec 001 §7 client_stats). */
+    clientStats(userId: string) {
+      return db
+        .selectFrom('client_stats')
+        .select(['stats', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .orderBy('id')
         .execute();
     },
 

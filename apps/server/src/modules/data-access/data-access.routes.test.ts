@@ -157,6 +157,7 @@ describe.each(DIALECTS)('data access (%s)', (dialect) => {
         'account/devices.json',
         'account/consents.json',
         'account/usage-events.json',
+        'account/client-stats.json',
         'albums.json',
         'comments.json',
         'shares.json',
@@ -207,6 +208,7 @@ describe.each(DIALECTS)('data access (%s)', (dialect) => {
     });
     expect(readJson(root, 'account/consents.json')).toEqual({
       consents: [{ key: 'face_grouping', value: true, set: '2026-11-23T12:00:00.000Z' }],
+      history: [{ key: 'face_grouping', value: true, source: 'settings', at: '2026-11-23T12:00:00.000Z' }],
     });
     expect(readJson(root, 'account/devices.json')).toEqual({
       devices: [expect.objectContaining({ device_id: owner.deviceId, signed_out: null })],

@@ -78,13 +78,33 @@ export function accountSections(data: AccountDataRepository): AccountSection[] {
       }),
     },
     {
-      // The latest value of each consent and when it was set (spec 001 §3 consents).
+      // The value of each consent and every change that led to it (spec 001 §3 consents,
+      // [Note: Consent events]): the current values, then the history that proves them.
       path: 'account/consents.json',
+      read: async (userId) => {
+        const events = await data.consentEvents(userId);
+        const latest = new Map<string, (typeof events)[number]>();
+        for (const e of events) latest.set(e.key, e);
+        return {
+          consents: [...latest.values()]
+            .sort((a, b) => a.key.localeCompare(b.key))
+            .map((c) => ({ key: c.key, value: c.value === 1, set: iso(c.created_at) })),
+          history: events.map((e) => ({
+            key: e.key,
+            value: e.value === 1,
+            source: e.source,
+            at: iso(e.created_at),
+          })),
+        };
+      },
+    },
+    {
+      // Stored only while help_us_improve held (spec 001 §7 client_stats).
+      path: 'account/client-stats.json',
       read: async (userId) => ({
-        consents: (await data.consents(userId)).map((c) => ({
-          key: c.key,
-          value: c.value === 1,
-          set: iso(c.updated_at),
+        stats: (await data.clientStats(userId)).map((s) => ({
+          values: JSON.parse(s.stats) as unknown,
+          received: iso(s.created_at),
         })),
       }),
     },

@@ -106,6 +106,7 @@ describe.each(DIALECTS)('account deletion job (%s)', (dialect) => {
       reactions: 0,
       members: 0,
       consents: 0,
+      clientStats: 0,
       options: 0,
       logins: 0,
     });

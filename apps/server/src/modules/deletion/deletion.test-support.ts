@@ -94,6 +94,10 @@ export async function buildWorld(t: TestApp) {
     }),
     200,
   );
+  expectStatus(
+    await c.send(ann, 'POST', '/client_stats', { payload: { stats: { screen_width: 1280 } } }),
+    200,
+  );
   return {
     c,
     ann,
@@ -137,7 +141,8 @@ export async function rowsNaming(t: TestApp, userId: string): Promise<Record<str
     comments: await count(db.selectFrom('comments').select('id').where('user_id', '=', userId)),
     reactions: await count(db.selectFrom('reactions').select('file_id').where('user_id', '=', userId)),
     members: await count(db.selectFrom('job_members').select('job_id').where('user_id', '=', userId)),
-    consents: await count(db.selectFrom('consent_values').select('key').where('user_id', '=', userId)),
+    consents: await count(db.selectFrom('consent_events').select('key').where('user_id', '=', userId)),
+    clientStats: await count(db.selectFrom('client_stats').select('id').where('user_id', '=', userId)),
     options: await count(db.selectFrom('user_options').select('name').where('user_id', '=', userId)),
     logins: await count(db.selectFrom('login_requests').select('id').where('user_id', '=', userId)),
   };

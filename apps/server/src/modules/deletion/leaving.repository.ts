@@ -157,13 +157,14 @@ export function createLeavingRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Every row of the user's own that no stage before removed: consents and the usage
-     * events they allowed, options, prepared downloads, resumable uploads, logins in
+     * Every row of the user's own that no stage before removed: consent events and the usage
+     * events and client stats they allowed, options, prepared downloads, resumable uploads, logins in
      * progress, devices (sessions) and the sign-in throttle of their address.
      */
     async deletePrivateRows(userId: string, email: string): Promise<void> {
-      await db.deleteFrom('consent_values').where('user_id', '=', userId).execute();
+      await db.deleteFrom('consent_events').where('user_id', '=', userId).execute();
       await db.deleteFrom('user_statistics_events').where('user_id', '=', userId).execute();
+      await db.deleteFrom('client_stats').where('user_id', '=', userId).execute();
       await db.deleteFrom('user_options').where('user_id', '=', userId).execute();
       await db.deleteFrom('archives').where('user_id', '=', userId).execute();
       await db.deleteFrom('resumable_uploads').where('user_id', '=', userId).execute();

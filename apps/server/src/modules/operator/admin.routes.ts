@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   APP_BASE_PATH,
   AdminUsersQuery,
+  AnnouncementBody,
   AuditLogQuery,
   NewCardBody,
   PublishTermsBody,
@@ -14,6 +15,7 @@ import type { SignedInCaller } from '../../access/caller.ts';
 import type { OperatorService } from './operator.service.ts';
 import type { TermsService } from './terms.service.ts';
 import type { CardsService } from './cards.service.ts';
+import type { AnnouncementsService } from './announcements.service.ts';
 
 const ADMIN = `${APP_BASE_PATH}/admin`;
 const IdParam = z.object({ id: z.string().check(z.maxLength(64)) });
@@ -25,7 +27,13 @@ const IdParam = z.object({ id: z.string().check(z.maxLength(64)) });
  */
 export function registerAdminRoutes(
   app: FastifyInstance,
-  deps: { access: AccountAccess; operator: OperatorService; terms: TermsService; cards: CardsService },
+  deps: {
+    access: AccountAccess;
+    operator: OperatorService;
+    terms: TermsService;
+    cards: CardsService;
+    announcements: AnnouncementsService;
+  },
 ): void {
   const userRoute = { config: { auth: 'user' as const } };
   const admitted = async (request: FastifyRequest): Promise<SignedInCaller> => {
@@ -52,6 +60,12 @@ export function registerAdminRoutes(
     const caller = await admitted(request);
     const { id } = parseInput(IdParam, request.params);
     return deps.operator.setDisabled({ caller }, id, false);
+  });
+
+  app.post(`${ADMIN}/announcements`, userRoute, async (request) => {
+    const caller = await admitted(request);
+    const body = parseInput(AnnouncementBody, request.body);
+    return deps.announcements.send({ caller }, body, request.headers.origin);
   });
 
   app.get(`${ADMIN}/audit`, userRoute, async (request) => {

@@ -5,6 +5,7 @@ import type { SessionRevocations } from '../../access/session-revocations.ts';
 import type { Repositories, Transact } from '../repositories.ts';
 import { registerAdminRoutes } from './admin.routes.ts';
 import { createCardsService } from './cards.service.ts';
+import { createAnnouncementsService, type AnnouncementDeps } from './announcements.service.ts';
 import { createOperatorService } from './operator.service.ts';
 import { registerTermsCardsRoutes } from './terms-cards.routes.ts';
 import { createTermsService } from './terms.service.ts';
@@ -16,6 +17,8 @@ export interface OperatorDeps {
   revocations: Pick<SessionRevocations, 'announce'>;
   baseQuotaBytes: number;
   now: () => number;
+  /** Mail and unsubscribe identifiers for announcements (issue #24). */
+  announcements: AnnouncementDeps;
 }
 
 /** The services of the operator's side (issue #24), judged by one account access. */
@@ -27,6 +30,7 @@ export function createOperatorServices(deps: OperatorDeps) {
     operator: createOperatorService({ ...deps, access }),
     terms: createTermsService({ repos, transact, access, now }),
     cards: createCardsService({ repos, transact, access, now }),
+    announcements: createAnnouncementsService({ ...deps.announcements, repos, transact, access, now }),
   };
 }
 export type OperatorServices = ReturnType<typeof createOperatorServices>;

@@ -152,7 +152,10 @@ function toAuditEntry(row: AuditRowWithLabel): AuditEntry {
   const details = JSON.parse(row.details) as Record<string, string>;
   // Written by recordAudit only: an action it does not know is a broken database.
   const action = z.parse(AuditAction, row.action);
-  const targetType = row.target_type === 'terms' || row.target_type === 'card' ? row.target_type : 'user';
+  const targetType =
+    row.target_type === 'terms' || row.target_type === 'card' || row.target_type === 'announcement'
+      ? row.target_type
+      : 'user';
   return {
     id: row.id,
     at: toSeconds(row.at),

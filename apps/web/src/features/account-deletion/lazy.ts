@@ -8,8 +8,3 @@ export const LazyAccountDeletionSection = lazyScreen(
   () => import('./AccountDeletionSection.tsx').then((m) => m.AccountDeletionSection),
   { messages: 'accountDeletion' },
 );
-
-/** Route /settings/privacy until the whole privacy page lands (issue #24). */
-export const LazyPrivacyPage = lazyScreen(() => import('./PrivacyPage.tsx').then((m) => m.PrivacyPage), {
-  messages: 'accountDeletion',
-});

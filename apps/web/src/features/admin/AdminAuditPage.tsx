@@ -52,6 +52,7 @@ const ACTION_TEXT: Record<AuditAction, MessageId> = {
   'terms.publish': 'admin.audit.action.termsPublish',
   'card.create': 'admin.audit.action.cardCreate',
   'card.end': 'admin.audit.action.cardEnd',
+  'announcement.send': 'admin.audit.action.announcementSend',
 };
 
 function AuditRow({ entry }: { entry: AuditEntry }) {

@@ -10,6 +10,7 @@ const TABS: readonly { to: string; label: MessageId }[] = [
   { to: '/admin/audit', label: 'admin.nav.audit' },
   { to: '/admin/terms', label: 'admin.nav.terms' },
   { to: '/admin/cards', label: 'admin.nav.cards' },
+  { to: '/admin/announcements', label: 'admin.nav.announcements' },
 ];
 
 /** A page of the admin area: its heading, the area's tabs, and the page. */

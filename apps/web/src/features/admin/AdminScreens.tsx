@@ -18,10 +18,14 @@ const AdminTermsPage = lazyScreen(() => import('./AdminTermsPage.tsx').then((m) 
 const AdminCardsPage = lazyScreen(() => import('./AdminCardsPage.tsx').then((m) => m.AdminCardsPage), {
   messages: 'admin',
 });
+const AdminAnnouncementsPage = lazyScreen(
+  () => import('./AdminAnnouncementsPage.tsx').then((m) => m.AdminAnnouncementsPage),
+  { messages: 'admin' },
+);
 
 /**
- * The admin area (issue #24), /admin and below: users, the audit log, terms of service and
- * cards. Anyone but an operator finds nothing here, as the server answers them.
+ * The admin area (issue #24), /admin and below: users, the audit log, terms of service,
+ * cards and announcements. Anyone but an operator finds nothing here, as the server answers them.
  */
 export function AdminScreens() {
   const account = useAccountInfoQuery();
@@ -33,6 +37,7 @@ export function AdminScreens() {
       <Route path="audit" element={<AdminAuditPage />} />
       <Route path="terms" element={<AdminTermsPage />} />
       <Route path="cards" element={<AdminCardsPage />} />
+      <Route path="announcements" element={<AdminAnnouncementsPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -4,8 +4,10 @@ import {
   AdminTermsResponse,
   AdminUser,
   AdminUsersResponse,
+  AnnouncementResult,
   AuditLogResponse,
   OkResponse,
+  type AnnouncementBody,
   type NewCardBody,
   type PublishTermsBody,
 } from '@trove/contract';
@@ -118,5 +120,19 @@ export function useEndCardMutation() {
     mutationFn: (id: string) =>
       api.app(`/admin/cards/${encodeURIComponent(id)}/end`, OkResponse, { method: 'POST' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/**
+ * POST /st/4/admin/announcements: an e-mail to every account that chose news by e-mail,
+ * each with its own unsubscribe link; the audit log shows it.
+ */
+export function useAnnounceMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AnnouncementBody) =>
+      api.app('/admin/announcements', AnnouncementResult, { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.audit() }),
   });
 }

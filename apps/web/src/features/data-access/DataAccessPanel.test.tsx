@@ -6,6 +6,10 @@ import { renderApp } from '../../test/render.tsx';
 const AVAILABILITY = 'GET /st/4/data_protection/request_data_access_availability';
 const REQUEST = 'POST /st/4/data_protection/request_data_access';
 const NOW = Date.now();
+/** The privacy page's other calls, which this section's tests do not look at. */
+const privacyPage = {
+  'GET /st/4/data_protection/consent_values': { body: { consents: [] } },
+};
 const HOUR = 3_600_000;
 
 const available: DataAccessAvailability = {
@@ -51,8 +55,9 @@ describe('data access section (spec 001 §4 data access, §7 request_data_access
       release = resolve;
     });
     const { user, requests } = renderApp({
-      route: '/settings/data-access',
+      route: '/settings/privacy',
       routes: {
+        ...privacyPage,
         [AVAILABILITY]: () => ({ body: answered ? cooling : available }),
         [REQUEST]: () => {
           answered = true;
@@ -60,7 +65,7 @@ describe('data access section (spec 001 §4 data access, §7 request_data_access
         },
       },
     });
-    expect(await screen.findByRole('heading', { name: 'Your data', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Privacy and consent', level: 1 })).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: 'Request my data' }));
     expect(await screen.findByText(/Preparing your data/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Request my data' })).toBeNull();
@@ -76,7 +81,13 @@ describe('data access section (spec 001 §4 data access, §7 request_data_access
   });
 
   test('within the cooldown says when the next copy may be asked for and offers the last one again', async () => {
-    renderApp({ route: '/settings/data-access', routes: { [AVAILABILITY]: { body: cooling } } });
+    renderApp({
+      route: '/settings/privacy',
+      routes: {
+        ...privacyPage,
+        [AVAILABILITY]: { body: cooling },
+      },
+    });
     expect(await screen.findByText('You have recently downloaded your data')).toBeTruthy();
     expect(
       screen.getByText(/A new copy can be requested once every 24 hours\. Please wait until/),
@@ -90,9 +101,12 @@ describe('data access section (spec 001 §4 data access, §7 request_data_access
 
   test('says so in Norwegian, and without a copy left offers nothing to download', async () => {
     renderApp({
-      route: '/settings/data-access',
+      route: '/settings/privacy',
       locale: 'nb_NO',
-      routes: { [AVAILABILITY]: { body: { ...cooling, cooldown_hours: 48, current: null } } },
+      routes: {
+        ...privacyPage,
+        [AVAILABILITY]: { body: { ...cooling, cooldown_hours: 48, current: null } },
+      },
     });
     expect(await screen.findByText('Du har nylig lastet ned dataene dine')).toBeTruthy();
     expect(screen.getByText(/Du kan be om en ny kopi én gang per 48 timer\. Vent til/)).toBeTruthy();
@@ -103,8 +117,9 @@ describe('data access section (spec 001 §4 data access, §7 request_data_access
   test('a request the cooldown refuses shows the cooldown, a failed one offers to try again', async () => {
     let state = available;
     const { user } = renderApp({
-      route: '/settings/data-access',
+      route: '/settings/privacy',
       routes: {
+        ...privacyPage,
         [AVAILABILITY]: () => ({ body: state }),
         [REQUEST]: () => {
           state = { ...cooling, current: null };
@@ -122,8 +137,12 @@ describe('data access section (spec 001 §4 data access, §7 request_data_access
     expect(screen.queryByRole('alert')).toBeNull();
 
     const failing = renderApp({
-      route: '/settings/data-access',
-      routes: { [AVAILABILITY]: { body: available }, [REQUEST]: { status: 500 } },
+      route: '/settings/privacy',
+      routes: {
+        ...privacyPage,
+        [AVAILABILITY]: { body: available },
+        [REQUEST]: { status: 500 },
+      },
     });
     await failing.user.click(
       (await screen.findAllByRole('button', { name: 'Request my data' })).at(-1) as HTMLElement,
@@ -136,8 +155,11 @@ describe('data access section (spec 001 §4 data access, §7 request_data_access
 
   test('shows a request of another tab being prepared', async () => {
     renderApp({
-      route: '/settings/data-access',
-      routes: { [AVAILABILITY]: { body: { ...available, preparing: true } } },
+      route: '/settings/privacy',
+      routes: {
+        ...privacyPage,
+        [AVAILABILITY]: { body: { ...available, preparing: true } },
+      },
     });
     expect(await screen.findByText(/Preparing your data/)).toBeTruthy();
   });

@@ -89,6 +89,24 @@ export function SettingsPage() {
           </span>
           <Icon name="chevronRight" />
         </Link>
+        {/* spec 001 §2: consents, data access, digital legacy, account deletion. */}
+        <Link to="/settings/privacy" className="list-link">
+          <Icon name="person" />
+          <span className="list-link__text">
+            <span className="list-link__title">{intl.formatMessage({ id: 'settings.privacy' })}</span>
+            <span className="muted">{intl.formatMessage({ id: 'settings.privacyText' })}</span>
+          </span>
+          <Icon name="chevronRight" />
+        </Link>
+        {/* spec 001 §2 Email settings. */}
+        <Link to="/emailSettings" className="list-link">
+          <Icon name="share" />
+          <span className="list-link__text">
+            <span className="list-link__title">{intl.formatMessage({ id: 'settings.emailSettings' })}</span>
+            <span className="muted">{intl.formatMessage({ id: 'settings.emailSettingsText' })}</span>
+          </span>
+          <Icon name="chevronRight" />
+        </Link>
         {/* spec 000 §2: takeout, the whole library as downloads. */}
         <Link to="/settings/takeout" className="list-link">
           <TakeoutIcon name="download" />
