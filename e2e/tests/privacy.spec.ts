@@ -15,7 +15,8 @@ import { axe, createAccount, mailTo, newAccount, shootBoth } from './helpers.ts'
  * shows the same consent off; Stay shows saved; /emailSettings saves with a toast. English
  * and Norwegian; axe with contrast; desktop and 390 px screenshots.
  */
-test.setTimeout(120_000);
+// Two browsers, a CLI run and ten screenshots: slow on a shared machine.
+test.setTimeout(240_000);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');

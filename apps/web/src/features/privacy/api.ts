@@ -5,7 +5,6 @@ import { accountKeys } from '../auth/api.ts';
 
 export const privacyKeys = {
   consents: () => ['privacy', 'consents'] as const,
-  emailConsent: (id: string) => ['privacy', 'email-consent', id] as const,
 };
 
 /** GET /st/4/data_protection/consent_values (spec 001 §7): every key with its value. */
@@ -45,23 +44,6 @@ export function useSetConsentMutation() {
       queryClient.setQueryData(privacyKeys.consents(), answer);
       if (key === 'help_us_improve') void queryClient.invalidateQueries({ queryKey: accountKeys.info() });
     },
-  });
-}
-
-/**
- * GET /user/email_consent (spec 001 §7) by the signed identifier of the unsubscribe link:
- * only reads (link scanners follow GETs); no sign-in needed, the identifier is the credential.
- */
-export function useEmailConsentQuery(id: string) {
-  const api = useApi();
-  return useQuery({
-    queryKey: privacyKeys.emailConsent(id),
-    queryFn: ({ signal }) =>
-      api.origin('/user/email_consent', EmailConsentResponse, {
-        query: { email_consent_identifier: id },
-        signal,
-      }),
-    retry: false,
   });
 }
 
