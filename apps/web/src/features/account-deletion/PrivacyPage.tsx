@@ -4,13 +4,14 @@ import { Link } from 'react-router';
 import { Icon } from '../../ui/icons.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
+import { LegacySection } from '../legacy/lazy.ts';
 import { LazyAccountDeletionSection } from './lazy.ts';
 
 /**
- * Route /settings/privacy (spec 001 §2 Privacy and consent page) as far as this branch
- * builds it: account deletion. The full page (consents, data access, digital legacy, the
- * fresh login) comes with its own branch, which mounts `LazyAccountDeletionSection` and
- * replaces this one.
+ * Route /settings/privacy (spec 001 §2 Privacy and consent page) as far as these branches
+ * build it: digital legacy and account deletion. The full page (consents, data access) comes
+ * with its own branch, which mounts `LegacySection` and `LazyAccountDeletionSection` and
+ * replaces this one. The fresh login is the API client's ([Note: Fresh login on the web]).
  */
 export function PrivacyPage() {
   const intl = useIntl();
@@ -23,6 +24,7 @@ export function PrivacyPage() {
         {intl.formatMessage({ id: 'nav.settings' })}
       </Link>
       <h1 className="page__title">{title}</h1>
+      <LegacySection />
       <Suspense fallback={<PageSpinner />}>
         <LazyAccountDeletionSection />
       </Suspense>
