@@ -185,6 +185,8 @@ export async function startLogin(
     redir?: string;
     cookie?: string;
     headers?: Record<string, string>;
+    /** `login`: a fresh login (spec 001 §6). */
+    prompt?: 'login';
   } = {},
 ) {
   const pkce = pkcePair();
@@ -197,6 +199,7 @@ export async function startLogin(
     oauth_redirect_uri: TEST_ORIGIN + OAUTH_CALLBACK_PATH,
     device_id: deviceId,
     device_name: options.deviceName ?? 'Trove Web',
+    ...(options.prompt ? { prompt: options.prompt } : {}),
   });
   const response = await app.inject({
     method: 'GET',
