@@ -75,6 +75,9 @@ import type { Mailer } from './mail/mailer.ts';
 import { createOperatorServices, registerOperatorRoutes } from './modules/operator/operator-module.ts';
 import { registerDeletionRoutes } from './modules/deletion/deletion.routes.ts';
 import { createDeletionService } from './modules/deletion/deletion.service.ts';
+import { createFreshLoginCheck } from './access/fresh-login.ts';
+import { createLegacyService, legacyExportSection } from './modules/legacy/legacy.service.ts';
+import { registerLegacyRoutes } from './modules/legacy/legacy.routes.ts';
 
 /** Everything the app is built from; tests pass their own. */
 export interface AppDeps {
@@ -222,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 20 } });
   await app.register(authPlugin, { sessions: sessionsService, clientKeys: config.CLIENT_KEYS });
 
+  const freshLogin = createFreshLoginCheck({ windowS: config.FRESH_LOGIN_WINDOW_S, now });
   registerDirectoryRoutes(app, { directory, brands });
   registerIdpRoutes(app, { idp: idpService });
   registerAccountRoutes(app, { accounts: accountsService });
@@ -229,8 +233,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPrivacyRoutes(app, {
     privacy: createPrivacyService({
       privacy: repos.privacy,
-      access: createAccountAccess({ operators: repos.operator }),
+      access: createAccountAccess({ operators: repos.operator, freshLogin }),
       emailConsentIds,
+      freshLogin,
       transact,
       now,
     }),
@@ -242,9 +247,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       store,
       signer,
       cooldownHours: config.DATA_ACCESS_COOLDOWN_HOURS,
+      sections: [legacyExportSection(repos.legacy)],
+      freshLogin,
       now,
     }),
   });
+  registerLegacyRoutes(app, { legacy: createLegacyService({ legacy: repos.legacy, freshLogin, now }) });
   registerSessionRoutes(app, { sessions: sessionsService });
   registerDeletionRoutes(app, {
     deletion: createDeletionService({
@@ -253,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       revocations,
       bus,
       graceDays: config.ACCOUNT_DELETION_GRACE_DAYS,
+      freshLogin,
       now,
     }),
   });
@@ -359,6 +368,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       transact,
       revocations,
       baseQuotaBytes: config.BASE_QUOTA_BYTES,
+      freshLoginWindowS: config.FRESH_LOGIN_WINDOW_S,
       now,
       announcements: {
         mailer,

@@ -44,6 +44,14 @@ const EnvSchema = z.object({
     z.pipe(z.coerce.number(), z.int()).check(z.minimum(0), z.maximum(24 * 366)),
     DATA_ACCESS_COOLDOWN_HOURS,
   ),
+  /**
+   * Seconds a sign-in counts as fresh for the calls that need one (spec 001 §6 "Privacy
+   * settings need a fresh login"; [Note: Fresh login]). Default 10 minutes.
+   */
+  FRESH_LOGIN_WINDOW_S: z._default(
+    z.pipe(z.coerce.number(), z.int()).check(z.minimum(1), z.maximum(366 * 86_400)),
+    600,
+  ),
   WEB_DIST: z._default(z.string(), path.join(repoRoot, 'apps/web/dist')),
   /**
    * Serve the web client's source maps (`*.map`, which hold its whole source). Off: they answer

@@ -225,6 +225,13 @@ export class UserDisabledError extends AppError {
   }
 }
 
+/** The session's sign-in is older than the fresh-login window (see [Note: Fresh login]). */
+export class FreshLoginRequiredError extends AppError {
+  constructor() {
+    super(403, 'fresh_login_required', 'Please sign in again to continue');
+  }
+}
+
 /** Parses untrusted input with a contract schema, turning failures into ValidationError. */
 export function parseInput<T>(schema: ZodMiniType<T>, input: unknown): T {
   const result = safeParse(schema, input);

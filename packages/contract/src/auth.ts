@@ -18,6 +18,11 @@ export const PreflightQuery = z.object({
   device_name: plainText().check(z.minLength(1), z.maxLength(100)),
   /** `signup` opens the identity provider on its sign-up form. */
   screen: z.optional(z.enum(['signin', 'signup'])),
+  /**
+   * `login`: the user must prove who they are again, whatever session the identity provider
+   * keeps (OIDC prompt=login; spec 001 §6 fresh login for privacy settings).
+   */
+  prompt: z.optional(z.literal('login')),
 });
 export type PreflightQuery = z.infer<typeof PreflightQuery>;
 

@@ -48,6 +48,10 @@ export const ErrorCode = z.enum([
   'data_access_cooldown',
   // 409: approve_tos named a version of the terms that is not the latest (issue #24).
   'tos_outdated',
+  // 403: the call needs the user to have proved who they are within the last minutes (spec
+  // 001 §6 "Privacy settings need a fresh login"); the client signs in again with
+  // prompt=login and comes back.
+  'fresh_login_required',
   'internal_error',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

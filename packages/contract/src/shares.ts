@@ -82,6 +82,11 @@ export const PUBLISH_MESSAGE_MAX_LENGTH = 5000;
 /** A standard e-mail address pattern (spec 001 §5 "checked against a standard pattern"). */
 const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
+/** Whether `value` is one e-mail address by that pattern, at most 254 characters. */
+export function isEmailAddress(value: string): boolean {
+  return value.length <= 254 && EMAIL_PATTERN.test(value);
+}
+
 /**
  * The recipients of spec 000 §5: a comma-separated list where every entry must be a valid
  * address; empty entries (a trailing comma, doubled commas) are not allowed. Returns the
@@ -90,7 +95,7 @@ const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\
 export function parseRecipients(list: string): string[] | null {
   const entries = list.split(',').map((entry) => entry.trim());
   if (entries.length === 0 || entries.length > PUBLISH_MAX_RECIPIENTS) return null;
-  for (const entry of entries) if (entry.length > 254 || !EMAIL_PATTERN.test(entry)) return null;
+  for (const entry of entries) if (!isEmailAddress(entry)) return null;
   return entries;
 }
 

@@ -1,6 +1,20 @@
 import { NotFoundError } from '../errors.ts';
 import type { SignedInCaller } from './caller.ts';
+import type { FreshLoginCheck } from './fresh-login.ts';
 import { allowsAccount, type AccountAction, type AccountRole } from './policy.ts';
+
+/**
+ * The operator's actions that change the instance or another account: they need a fresh
+ * sign-in (issue #24, [Note: Fresh login]); reading the admin area does not.
+ */
+export const FRESH_LOGIN_ACCOUNT_ACTIONS: ReadonlySet<AccountAction> = new Set<AccountAction>([
+  'disableUser',
+  'enableUser',
+  'publishTerms',
+  'writeCard',
+  'endCard',
+  'sendAnnouncement',
+]);
 
 /**
  * What account access reads (the operator repository answers it): whether an account is an
@@ -15,19 +29,28 @@ export interface OperatorReader {
  * of jobs: one read of the caller's role, then the table. A refusal is a NotFoundError, the
  * answer a route that does not exist gives, so nobody learns where the admin area is.
  */
-export function createAccountAccess(deps: { operators: OperatorReader }) {
+export function createAccountAccess(deps: { operators: OperatorReader; freshLogin: FreshLoginCheck }) {
   const roleOf = async (caller: SignedInCaller): Promise<AccountRole> =>
     (await deps.operators.isOperator(caller.userId)) ? 'operator' : 'user';
   return {
     roleOf,
     /**
      * @param target the account the action is about, when it names one.
-     * @throws NotFoundError when the caller may not.
+     * @param reading the call only lists what the action changes (GET /admin/terms): no
+     *   fresh sign-in needed for it.
+     * @throws NotFoundError when the caller may not; FreshLoginRequiredError (403) when the
+     *   caller may, but the action needs a fresher sign-in than the session's.
      */
-    async require(caller: SignedInCaller, action: AccountAction, target?: { userId: string }): Promise<void> {
+    async require(
+      caller: SignedInCaller,
+      action: AccountAction,
+      target?: { userId: string },
+      reading = false,
+    ): Promise<void> {
       const role = await roleOf(caller);
       const otherAccount = target === undefined || target.userId !== caller.userId;
       if (!allowsAccount({ role, otherAccount }, action)) throw new NotFoundError();
+      if (!reading && FRESH_LOGIN_ACCOUNT_ACTIONS.has(action)) deps.freshLogin(caller);
     },
   };
 }

@@ -19,6 +19,11 @@ export interface Caller {
   guestAuth: string | null;
   /** The client's address: password and guest tries are throttled by it. */
   clientIp: string;
+  /**
+   * When the user last proved who they are for this session (ms): its sign-in, never a use of
+   * the token; null for a visitor or a process outside HTTP. See [Note: Fresh login].
+   */
+  authenticatedAt: number | null;
 }
 
 /** A caller with a valid token: what services that only serve users take. */
@@ -34,5 +39,13 @@ export function sessionCaller(session: {
   deviceId: string;
 }): SignedInCaller {
   const { userId, sessionId, deviceId } = session;
-  return { userId, sessionId, deviceId, foreignAuth: null, guestAuth: null, clientIp: '' };
+  return {
+    userId,
+    sessionId,
+    deviceId,
+    foreignAuth: null,
+    guestAuth: null,
+    clientIp: '',
+    authenticatedAt: null,
+  };
 }

@@ -34,6 +34,7 @@ export interface Database {
   cards: CardsTable;
   card_dismissals: CardDismissalsTable;
   account_deletions: AccountDeletionsTable;
+  digital_legacy: DigitalLegacyTable;
 }
 
 export interface UsersTable {
@@ -69,6 +70,8 @@ export interface SessionsTable {
   created_at: number;
   last_used_at: number;
   revoked_at: number | null;
+  /** When the user last proved who they are for this session (sign-in), ms; see [Note: Fresh login]. */
+  authenticated_at: number;
 }
 
 /** A login in progress: preflight → identity provider → one-time code → token. */
@@ -87,6 +90,10 @@ export interface LoginRequestsTable {
   device_name: string;
   oidc_verifier: string | null;
   oidc_nonce: string | null;
+  /** `login` when the client asked for the password again (fresh login); null otherwise. */
+  prompt: string | null;
+  /** When the identity provider checked who the user is (ms); set with the code. */
+  authenticated_at: number | null;
   user_id: string | null;
   code_hash: string | null;
   code_expires_at: number | null;
@@ -470,4 +477,15 @@ export interface AccountDeletionsTable {
   last_error: string | null;
   updated_at: number;
   finished_at: number | null;
+}
+
+/** A user's digital legacy (spec 001 §3): one row, the latest choice. */
+export interface DigitalLegacyTable {
+  user_id: string;
+  choice: string;
+  /** The language the user chose it in (spec 001 §7 payload `language`). */
+  language: string;
+  /** JSON array of the contacts (spec 001 §3 Contact). */
+  contacts: string;
+  updated_at: number;
 }

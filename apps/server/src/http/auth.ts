@@ -32,7 +32,10 @@ export interface SessionAuthenticator {
   authenticate(
     token: string,
     deviceId: string,
-  ): Promise<{ userId: string; sessionId: string; deviceId: string; disabled: boolean } | undefined>;
+  ): Promise<
+    | { userId: string; sessionId: string; deviceId: string; disabled: boolean; authenticatedAt: number }
+    | undefined
+  >;
 }
 
 /** Reads `Authorization: Basic base64("token:" + token)`; undefined for anything else. */
@@ -79,6 +82,7 @@ export const authPlugin = fp(
         foreignAuth: typeof foreign === 'string' && foreign !== '' ? foreign : null,
         guestAuth: typeof guest === 'string' && guest !== '' ? guest : null,
         clientIp: request.ip,
+        authenticatedAt: null,
       };
       // A visitor sends no Authorization at all; a bad one is refused, never read as a visitor.
       if (mode === 'visitor' && request.headers.authorization === undefined) {
@@ -90,8 +94,8 @@ export const authPlugin = fp(
       const session = await opts.sessions.authenticate(token, query.data.device_id);
       if (!session) throw new UnauthorizedError();
       if (session.disabled) throw new UserDisabledError();
-      const { userId, sessionId, deviceId } = session;
-      request.caller = { ...visitor, userId, sessionId, deviceId };
+      const { userId, sessionId, deviceId, authenticatedAt } = session;
+      request.caller = { ...visitor, userId, sessionId, deviceId, authenticatedAt };
     });
   },
   { name: 'trove-auth' },

@@ -49,6 +49,8 @@ export function signUpLimits(perClientHour = 10) {
 /** A pending login lives 10 minutes; its one-time code 60 seconds (RFC 6749 §4.1.2: short). */
 const REQUEST_TTL_MS = 10 * 60_000;
 const CODE_TTL_MS = 60_000;
+/** How far an external provider's clock may run behind ours when its auth_time is checked. */
+const AUTH_TIME_SKEW_MS = 60_000;
 
 export const OIDC_CALLBACK_PATH = '/idp/oidc/callback';
 
@@ -93,7 +95,8 @@ export interface AccountMaker {
 
 /** Issues the token of a signed-in device (see [Note: Tokens]). */
 export interface TokenIssuer {
-  issueToken(userId: string, device: { id: string; name: string }): Promise<string>;
+  /** `authenticatedAt`: when the user proved who they are (see [Note: Fresh login]). */
+  issueToken(userId: string, device: { id: string; name: string }, authenticatedAt?: number): Promise<string>;
 }
 
 class WrongCredentialsError extends AppError {
@@ -146,12 +149,19 @@ export function createIdpService(deps: {
     return request;
   }
 
-  async function issueCode(request: LoginRequestRow, state: string, userId: string): Promise<IdpResult> {
+  /** `authenticatedAt`: when the user proved who they are; the password step's time by default. */
+  async function issueCode(
+    request: LoginRequestRow,
+    state: string,
+    userId: string,
+    authenticatedAt = now(),
+  ): Promise<IdpResult> {
     const code = randomSecret(32);
     const attached = await loginRequests.attachCode(request.id, {
       user_id: userId,
       code_hash: sha256Hex(code),
       code_expires_at: now() + CODE_TTL_MS,
+      authenticated_at: authenticatedAt,
     });
     if (!attached) throw new InvalidGrantError();
     const target = new URL(request.redirect_uri);
@@ -211,6 +221,8 @@ export function createIdpService(deps: {
         device_name: query.device_name,
         oidc_verifier: oidcVerifier,
         oidc_nonce: oidcNonce,
+        prompt: query.prompt ?? null,
+        authenticated_at: null,
         user_id: null,
         code_hash: null,
         code_expires_at: null,
@@ -225,6 +237,7 @@ export function createIdpService(deps: {
             state,
             codeChallenge: pkceChallenge(oidcVerifier ?? ''),
             nonce: oidcNonce ?? '',
+            freshLogin: query.prompt === 'login',
           })
         : builtInAuthorizationUrl(base, query, state);
       const params = Object.fromEntries(url.searchParams);
@@ -305,10 +318,11 @@ export function createIdpService(deps: {
       const user = await accounts.findById(request.user_id);
       if (!user) throw new InvalidGrantError();
       if (isClosed(user)) throw new UserDisabledError();
-      const token = await deps.sessionsService.issueToken(user.id, {
-        id: request.device_id,
-        name: request.device_name,
-      });
+      const token = await deps.sessionsService.issueToken(
+        user.id,
+        { id: request.device_id, name: request.device_name },
+        request.authenticated_at === null ? undefined : request.authenticated_at,
+      );
       return { auth_token: token, user_uuid: user.id, redir: request.redir };
     },
 
@@ -349,7 +363,12 @@ export function createIdpService(deps: {
       }
       if (!user) throw new InvalidGrantError();
       if (isClosed(user)) throw new UserDisabledError();
-      return issueCode(request, state, user.id);
+      // A fresh login the provider did not do: it answered from a session older than the
+      // request ([Note: Fresh login]), so the session would not count as fresh either.
+      const authTime = identity.authTime ?? now();
+      if (request.prompt === 'login' && authTime < request.created_at - AUTH_TIME_SKEW_MS)
+        throw new InvalidGrantError('The identity provider did not ask for your password again');
+      return issueCode(request, state, user.id, Math.min(authTime, now()));
     },
   };
 }
@@ -381,5 +400,8 @@ function builtInAuthorizationUrl(loginBase: string, query: PreflightQuery, state
   url.searchParams.set('code_challenge_method', 'S256');
   url.searchParams.set('locale', query.locale);
   url.searchParams.set('screen', query.screen ?? 'signin');
+  // The built-in provider keeps no session of its own: every sign-in asks the password, so
+  // prompt=login is always honoured; the page says why it asks ([Note: Fresh login]).
+  if (query.prompt === 'login') url.searchParams.set('prompt', 'login');
   return url;
 }

@@ -19,7 +19,10 @@ export function createLoginRequestsRepository(db: Kysely<Database>) {
     /** Attaches the signed-in user and a one-time code, once; false if already done. */
     async attachCode(
       id: string,
-      values: Pick<Updateable<LoginRequestsTable>, 'user_id' | 'code_hash' | 'code_expires_at'>,
+      values: Pick<
+        Updateable<LoginRequestsTable>,
+        'user_id' | 'code_hash' | 'code_expires_at' | 'authenticated_at'
+      >,
     ): Promise<boolean> {
       const result = await db
         .updateTable('login_requests')

@@ -52,8 +52,8 @@ describe.each(DIALECTS)('external OpenID Connect login (%s)', (dialect) => {
   });
 
   /** Preflight, then the browser's trip through the provider up to our callback URL. */
-  async function visitProvider(account: TestOidcAccount) {
-    const login = await startLogin(t.app);
+  async function visitProvider(account: TestOidcAccount, prompt?: 'login') {
+    const login = await startLogin(t.app, prompt ? { prompt } : {});
     const authorization = new URL(login.body.authorization_url);
     for (const [key, value] of Object.entries(login.body.authorization_params)) {
       authorization.searchParams.set(key, value);
@@ -72,8 +72,8 @@ describe.each(DIALECTS)('external OpenID Connect login (%s)', (dialect) => {
   }
 
   /** The whole login: provider, callback, our one-time code exchanged for a token. */
-  async function logInThroughProvider(account: TestOidcAccount) {
-    const { login, callback } = await visitProvider(account);
+  async function logInThroughProvider(account: TestOidcAccount, prompt?: 'login') {
+    const { login, callback } = await visitProvider(account, prompt);
     const redirectTo = await callBack(callback, login.cookie);
     const { code, state } = codeFrom(redirectTo);
     expect(state).toBe(login.state);
@@ -85,7 +85,12 @@ describe.each(DIALECTS)('external OpenID Connect login (%s)', (dialect) => {
     });
     expect(exchanged.statusCode).toBe(200);
     const { auth_token, user_uuid } = exchanged.json<{ auth_token: string; user_uuid: string }>();
-    return { token: auth_token, userId: user_uuid, deviceId: login.deviceId };
+    return {
+      token: auth_token,
+      userId: user_uuid,
+      deviceId: login.deviceId,
+      params: login.body.authorization_params,
+    };
   }
 
   it('signs in through the provider: preflight, provider login, callback, token, account', async () => {
@@ -133,6 +138,22 @@ describe.each(DIALECTS)('external OpenID Connect login (%s)', (dialect) => {
     const info = await t.app.inject({ url: `/st/4/account_info?${session.query}`, headers: session.headers });
     expect(info.statusCode).toBe(200);
     expect(info.json()).toMatchObject({ name: 'Ada', logged_in_as: account.email });
+  });
+
+  it('asks the provider for a fresh login (prompt=login, max_age=0) and records when it happened', async () => {
+    const account = testAccount('Fay');
+    const first = await logInThroughProvider(account);
+    expect(first.params.prompt).toBeUndefined();
+    const again = await logInThroughProvider(account, 'login');
+    expect(again.params).toMatchObject({ prompt: 'login', max_age: '0' });
+    expect(again.userId).toBe(first.userId);
+    const session = await t.database.db
+      .selectFrom('sessions')
+      .select('authenticated_at')
+      .where('user_id', '=', first.userId)
+      .where('device_id', '=', again.deviceId)
+      .executeTakeFirstOrThrow();
+    expect(session.authenticated_at).toBe(t.clock.now());
   });
 
   it('a second login of the same identity reaches the same account', async () => {

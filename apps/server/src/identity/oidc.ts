@@ -3,12 +3,22 @@ import * as client from 'openid-client';
 /** What the identity service needs from an external OpenID Connect provider. */
 export interface OidcProvider {
   readonly issuer: string;
-  authorizationUrl(params: { redirectUri: string; state: string; codeChallenge: string; nonce: string }): URL;
-  /** Finishes the code flow at the provider; returns the verified identity. */
+  /** `freshLogin`: the provider must check the password again (prompt=login, max_age=0). */
+  authorizationUrl(params: {
+    redirectUri: string;
+    state: string;
+    codeChallenge: string;
+    nonce: string;
+    freshLogin?: boolean;
+  }): URL;
+  /**
+   * Finishes the code flow at the provider; returns the verified identity and, when the
+   * id_token has it, `authTime`: when the provider last checked the user (ms).
+   */
   finish(
     callbackUrl: URL,
     expected: { state: string; codeVerifier: string; nonce: string },
-  ): Promise<{ subject: string; email: string; name: string }>;
+  ): Promise<{ subject: string; email: string; name: string; authTime?: number }>;
 }
 
 export interface OidcSettings {
@@ -37,7 +47,7 @@ export async function connectOidc(settings: OidcSettings): Promise<OidcProvider>
   const issuer = config.serverMetadata().issuer;
   return {
     issuer,
-    authorizationUrl({ redirectUri, state, codeChallenge, nonce }) {
+    authorizationUrl({ redirectUri, state, codeChallenge, nonce, freshLogin }) {
       return client.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
         scope: settings.scopes,
@@ -45,6 +55,8 @@ export async function connectOidc(settings: OidcSettings): Promise<OidcProvider>
         nonce,
         code_challenge: codeChallenge,
         code_challenge_method: 'S256',
+        // OIDC Core §3.1.2.1: ask for the credentials again, whatever session it keeps.
+        ...(freshLogin ? { prompt: 'login', max_age: '0' } : {}),
       });
     },
     async finish(callbackUrl, expected) {
@@ -64,7 +76,12 @@ export async function connectOidc(settings: OidcSettings): Promise<OidcProvider>
       }
       if (typeof email !== 'string' || email === '')
         throw new Error('the provider returned no e-mail address');
-      return { subject: claims.sub, email: email.toLowerCase(), name: typeof name === 'string' ? name : '' };
+      return {
+        subject: claims.sub,
+        email: email.toLowerCase(),
+        name: typeof name === 'string' ? name : '',
+        ...(typeof claims.auth_time === 'number' ? { authTime: claims.auth_time * 1000 } : {}),
+      };
     },
   };
 }

@@ -130,6 +130,13 @@ export async function createTestApp(
   return testApp;
 }
 
+/**
+ * Settings of a suite whose clock moves hours or days while its sessions stay: a sign-in
+ * that stays fresh for a year. Fresh login itself is tested with the default window
+ * (access/fresh-login.routes.test.ts).
+ */
+export const LASTING_SIGN_IN_ENV = { FRESH_LOGIN_WINDOW_S: String(366 * 86_400) } as const;
+
 /** Origin under which inject() requests arrive (Host: localhost:80). */
 export const TEST_ORIGIN = 'http://localhost';
 
@@ -178,6 +185,8 @@ export async function startLogin(
     redir?: string;
     cookie?: string;
     headers?: Record<string, string>;
+    /** `login`: a fresh login (spec 001 §6). */
+    prompt?: 'login';
   } = {},
 ) {
   const pkce = pkcePair();
@@ -190,6 +199,7 @@ export async function startLogin(
     oauth_redirect_uri: TEST_ORIGIN + OAUTH_CALLBACK_PATH,
     device_id: deviceId,
     device_name: options.deviceName ?? 'Trove Web',
+    ...(options.prompt ? { prompt: options.prompt } : {}),
   });
   const response = await app.inject({
     method: 'GET',

@@ -1,6 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
 import { useApi } from '../api/api-context.tsx';
+import { createFreshLoginRedirect } from '../api/fresh-login.ts';
+import { sessionRecord } from '../api/session-record.ts';
+import { useBrand } from '../i18n/brand-context.tsx';
+import { localeStore } from '../i18n/locale-store.ts';
+import { startLogin } from '../features/auth/index.ts';
+import { deviceNameOf, thisDeviceKind } from '../features/devices/index.ts';
 import { clearUserQueries } from '../api/query-client.ts';
 import { accountInfoFailure, accountInfoQueryOptions } from '../features/auth/api.ts';
 import { dispatchLogin, useLoginState } from '../api/login-store.ts';
@@ -8,13 +15,35 @@ import { dispatchLogin, useLoginState } from '../api/login-store.ts';
 /**
  * Drives the login status machine (spec 001 §4): fetches account info whenever the status
  * enters FETCHING, turns any 401 into UNAUTHORIZED and any `user_disabled` into
- * USER_DISABLED, and forgets the user's cached answers once nobody is signed in. Renders
- * nothing.
+ * USER_DISABLED, sends the user through sign-in again on any `fresh_login_required` (See:
+ * [Note: Fresh login on the web]), and forgets the user's cached answers once nobody is
+ * signed in. Renders nothing.
  */
 export function AuthController() {
   const api = useApi();
+  const intl = useIntl();
+  const brand = useBrand();
   const queryClient = useQueryClient();
   const { status } = useLoginState();
+
+  useEffect(() => {
+    const freshLogin = createFreshLoginRedirect((redir) =>
+      startLogin(api, {
+        screen: 'signin',
+        prompt: 'login',
+        redir,
+        locale: localeStore.getState().locale,
+        deviceId: sessionRecord.getDeviceId(),
+        deviceName: deviceNameOf(thisDeviceKind(), brand.deviceName, (browser, os) =>
+          intl.formatMessage({ id: 'login.deviceName' }, { browser, os }),
+        ),
+        origin: window.location.origin,
+      }),
+    );
+    return api.onErrorResponse((error) => {
+      if (error.code === 'fresh_login_required') freshLogin();
+    });
+  }, [api, brand, intl]);
 
   useEffect(() => {
     const offUnauthorized = api.onUnauthorized(() => {

@@ -81,6 +81,7 @@ export const AREAS = {
   sharedLinks: { prefixes: ['sharedLinks.'], folders: ['features/shared-links/'] },
   // Data access (issue #24): a section of its own chunk, mounted on the privacy page.
   dataAccess: { prefixes: ['dataAccess.'], folders: ['features/data-access/'] },
+  legacy: { prefixes: ['legacy.'], folders: ['features/legacy/'] },
   // The modal queue after sign-in (issue #24): the terms prompt and the full-screen cards.
   accountModals: { prefixes: ['accountModals.'], folders: ['features/account-modals/'] },
   // The operator's admin area (issue #24): /admin.

@@ -11,6 +11,7 @@ import type dataAccessEnUS from './messages/dataAccess/en_US.json';
 import type documentsEnUS from './messages/documents/en_US.json';
 import type downloadsEnUS from './messages/downloads/en_US.json';
 import type idpEnUS from './messages/idp/en_US.json';
+import type legacyEnUS from './messages/legacy/en_US.json';
 import type legalEnUS from './messages/legal/en_US.json';
 import type privacyEnUS from './messages/privacy/en_US.json';
 import type sharePageEnUS from './messages/sharePage/en_US.json';
@@ -37,6 +38,7 @@ export type MessageId =
   | keyof typeof documentsEnUS
   | keyof typeof downloadsEnUS
   | keyof typeof idpEnUS
+  | keyof typeof legacyEnUS
   | keyof typeof legalEnUS
   | keyof typeof privacyEnUS
   | keyof typeof settingsEnUS

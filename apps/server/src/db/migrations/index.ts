@@ -16,6 +16,7 @@ import * as accountDeletions from './0015-account-deletions.ts';
 import * as dataExports from './0016-data-exports.ts';
 import * as operator from './0017-operator.ts';
 import * as consentEvents from './0018-consent-events.ts';
+import * as freshLoginLegacy from './0019-fresh-login-legacy.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0016-data-exports': dataExports,
   '0017-operator': operator,
   '0018-consent-events': consentEvents,
+  '0019-fresh-login-legacy': freshLoginLegacy,
 };

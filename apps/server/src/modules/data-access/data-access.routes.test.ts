@@ -8,6 +8,7 @@ import type { CreatedShare, DataAccessAvailability, PreparedDataExport } from '@
 import { albumClient, type Who } from '../../test/albums.ts';
 import {
   DIALECTS,
+  LASTING_SIGN_IN_ENV,
   clientAuth,
   createTestApp,
   fakeJpeg,
@@ -35,7 +36,7 @@ describe.each(DIALECTS)('data access (%s)', (dialect) => {
   let c: ReturnType<typeof albumClient>;
   let work: string;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    t = await createTestApp(dialect, { env: LASTING_SIGN_IN_ENV });
     c = albumClient(t);
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-export-'));
   });
@@ -156,6 +157,7 @@ describe.each(DIALECTS)('data access (%s)', (dialect) => {
         'account/account.json',
         'account/devices.json',
         'account/consents.json',
+        'account/legacy.json',
         'account/usage-events.json',
         'account/client-stats.json',
         'albums.json',
@@ -210,6 +212,7 @@ describe.each(DIALECTS)('data access (%s)', (dialect) => {
       consents: [{ key: 'face_grouping', value: true, set: '2026-11-23T12:00:00.000Z' }],
       history: [{ key: 'face_grouping', value: true, source: 'settings', at: '2026-11-23T12:00:00.000Z' }],
     });
+    expect(readJson(root, 'account/legacy.json')).toEqual({ legacy: null });
     expect(readJson(root, 'account/devices.json')).toEqual({
       devices: [expect.objectContaining({ device_id: owner.deviceId, signed_out: null })],
     });
@@ -310,7 +313,9 @@ describe.each(DIALECTS)('data access (%s)', (dialect) => {
   });
 
   it('refuses a new export within the cooldown once the last one is gone (429, Retry-After)', async () => {
-    const long = await createTestApp(dialect, { env: { DATA_ACCESS_COOLDOWN_HOURS: '48' } });
+    const long = await createTestApp(dialect, {
+      env: { ...LASTING_SIGN_IN_ENV, DATA_ACCESS_COOLDOWN_HOURS: '48' },
+    });
     try {
       const user = await signUp(long.app);
       const call = (method: 'GET' | 'POST', url: string) =>

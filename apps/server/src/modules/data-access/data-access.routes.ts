@@ -24,10 +24,8 @@ export function registerDataAccessRoutes(
   app: FastifyInstance,
   deps: { dataAccess: DataAccessService },
 ): void {
+  // Both need a fresh sign-in (spec 001 §6): the service asks ([Note: Fresh login]).
   const userRoute = { config: { auth: 'user' as const } };
-  // spec 001 §6 "Privacy settings need a fresh login": the fresh-login check of issue #24
-  // joins here as one line (`preHandler: <the check>`) once it exists in this branch.
-  const privacyRoute = { config: { auth: 'user' as const } };
   const signedRoute = { config: { auth: 'signed' as const } };
   const send = createArchiveSender();
 
@@ -35,7 +33,7 @@ export function registerDataAccessRoutes(
     deps.dataAccess.availability(signedInCaller(request)),
   );
 
-  app.post(`${APP_BASE_PATH}/data_protection/request_data_access`, privacyRoute, async (request) =>
+  app.post(`${APP_BASE_PATH}/data_protection/request_data_access`, userRoute, async (request) =>
     deps.dataAccess.request(signedInCaller(request)),
   );
 

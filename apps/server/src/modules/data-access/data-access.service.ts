@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { APP_BASE_PATH, type DataAccessAvailability, type PreparedDataExport } from '@trove/contract';
 import type { SignedInCaller } from '../../access/caller.ts';
+import type { FreshLoginCheck } from '../../access/fresh-login.ts';
 import type { MediaSigner, PresentedSignature } from '../../access/media-urls.ts';
 import { ConflictError, DataAccessCooldownError, NotFoundError } from '../../errors.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
@@ -36,6 +37,8 @@ export function createDataAccessService(deps: {
   cooldownHours: number;
   /** Documents other parts of the server add to every export (see AccountSection). */
   sections?: readonly AccountSection[];
+  /** Spec 001 §6: both calls need a fresh sign-in ([Note: Fresh login]); the signed URL does not. */
+  freshLogin: FreshLoginCheck;
   now: () => number;
 }) {
   const { repos, store, signer, now } = deps;
@@ -74,6 +77,7 @@ export function createDataAccessService(deps: {
   return {
     /** GET /data_protection/request_data_access_availability (spec 001 §7). */
     async availability(caller: SignedInCaller): Promise<DataAccessAvailability> {
+      deps.freshLogin(caller);
       await tidy();
       const t = now();
       const latest = await repos.dataExports.latestReady(caller.userId);
@@ -94,6 +98,7 @@ export function createDataAccessService(deps: {
      * account is making one.
      */
     async request(caller: SignedInCaller): Promise<PreparedDataExport> {
+      deps.freshLogin(caller);
       await tidy();
       const t = now();
       const latest = await repos.dataExports.latestReady(caller.userId);

@@ -93,6 +93,9 @@ describe.each(DIALECTS)('account deletion job (%s)', (dialect) => {
         .executeTakeFirstOrThrow();
       expect(record).toMatchObject({ state: 'running', stage: stop, last_error: `crash before ${stop}` });
       await expectConsistent(t);
+      // The digital legacy goes in the `private` stage, and stays gone on every resume.
+      const legacyGone = DELETION_STAGES.indexOf(stop) > DELETION_STAGES.indexOf('private');
+      expect((await rowsNaming(t, w.ann.userId)).legacy, `legacy before ${stop}`).toBe(legacyGone ? 0 : 1);
     }
     await deletionJobOf(t).run(w.ann.userId);
 
@@ -107,6 +110,7 @@ describe.each(DIALECTS)('account deletion job (%s)', (dialect) => {
       members: 0,
       consents: 0,
       clientStats: 0,
+      legacy: 0,
       options: 0,
       logins: 0,
     });

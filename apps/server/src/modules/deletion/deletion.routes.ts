@@ -11,7 +11,7 @@ export function registerDeletionRoutes(app: FastifyInstance, deps: { deletion: D
     { config: { auth: 'user' as const } },
     async (request) => {
       const { app_lang } = parseInput(AccountDeletionQuery, request.query);
-      return deps.deletion.request(signedInCaller(request).userId, app_lang ?? 'en_US');
+      return deps.deletion.request(signedInCaller(request), app_lang ?? 'en_US');
     },
   );
 }

@@ -1,4 +1,6 @@
 import type { AccountDeletionResponse, Locale } from '@trove/contract';
+import type { SignedInCaller } from '../../access/caller.ts';
+import type { FreshLoginCheck } from '../../access/fresh-login.ts';
 import type { SessionRevocations } from '../../access/session-revocations.ts';
 import type { Repositories } from '../repositories.ts';
 import { NotFoundError } from '../../errors.ts';
@@ -43,10 +45,10 @@ import { DELETION_KIND, DELETION_STAGES } from './stages.ts';
  * - The account row goes entirely; `account_deletions` keeps a trace without the address.
  *   The same address can sign up again at once. The confirmation goes at least once: a
  *   crash between sending it and recording that sends it again.
- * - Not yet: the fresh-login rule of spec 001 §6 for this call (the privacy page's branch
- *   brings it), and stages for tables other branches add (consent history, digital legacy):
- *   their rows go with the account row if their foreign keys cascade, else they need a line
- *   in `deletePrivateRows`.
+ * - The request needs a fresh sign-in (spec 001 §6, [Note: Fresh login]). The digital
+ *   legacy goes in the `private` stage. Not yet: stages for tables other branches add
+ *   (consent history): their rows go with the account row if their foreign keys cascade,
+ *   else they need a line in `deletePrivateRows`.
  */
 
 /** Account deletion: the request (the operator's side is deletion.admin.ts). */
@@ -56,6 +58,8 @@ export function createDeletionService(deps: {
   revocations: Pick<SessionRevocations, 'announce'>;
   bus: EventBus;
   graceDays: number;
+  /** Spec 001 §6: the request needs a fresh sign-in ([Note: Fresh login]). */
+  freshLogin: FreshLoginCheck;
   now: () => number;
 }) {
   const { repos, changeWriter, now } = deps;
@@ -63,7 +67,9 @@ export function createDeletionService(deps: {
 
   return {
     /** POST /data_protection/request_account_deletion (spec 001 §7). */
-    async request(userId: string, locale: Locale): Promise<AccountDeletionResponse> {
+    async request(caller: SignedInCaller, locale: Locale): Promise<AccountDeletionResponse> {
+      deps.freshLogin(caller);
+      const { userId } = caller;
       const t = now();
       const due = t + deps.graceDays * 86_400_000;
       let ended: string[] = [];

@@ -98,6 +98,23 @@ export async function buildWorld(t: TestApp) {
     await c.send(ann, 'POST', '/client_stats', { payload: { stats: { screen_width: 1280 } } }),
     200,
   );
+  expectStatus(
+    await c.send(ann, 'POST', '/digital_legacy', {
+      payload: {
+        choice: 'provide_content_to_contact',
+        language: 'en_US',
+        contact_information: [
+          {
+            name: 'Kari',
+            address: 'Storgata 1',
+            email_address: 'kari@example.com',
+            phone_number: '+4791234567',
+          },
+        ],
+      },
+    }),
+    200,
+  );
   return {
     c,
     ann,
@@ -143,6 +160,7 @@ export async function rowsNaming(t: TestApp, userId: string): Promise<Record<str
     members: await count(db.selectFrom('job_members').select('job_id').where('user_id', '=', userId)),
     consents: await count(db.selectFrom('consent_events').select('key').where('user_id', '=', userId)),
     clientStats: await count(db.selectFrom('client_stats').select('id').where('user_id', '=', userId)),
+    legacy: await count(db.selectFrom('digital_legacy').select('user_id').where('user_id', '=', userId)),
     options: await count(db.selectFrom('user_options').select('name').where('user_id', '=', userId)),
     logins: await count(db.selectFrom('login_requests').select('id').where('user_id', '=', userId)),
   };

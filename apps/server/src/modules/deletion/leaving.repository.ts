@@ -163,6 +163,7 @@ export function createLeavingRepository(db: Kysely<Database>) {
      */
     async deletePrivateRows(userId: string, email: string): Promise<void> {
       await db.deleteFrom('consent_events').where('user_id', '=', userId).execute();
+      await db.deleteFrom('digital_legacy').where('user_id', '=', userId).execute();
       await db.deleteFrom('user_statistics_events').where('user_id', '=', userId).execute();
       await db.deleteFrom('client_stats').where('user_id', '=', userId).execute();
       await db.deleteFrom('user_options').where('user_id', '=', userId).execute();

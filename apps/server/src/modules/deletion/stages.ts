@@ -242,7 +242,7 @@ function createStages(
       await removeJobs(() => leaving.ownedJobs(userId, BATCH));
     },
 
-    /** Consents, usage events, options, downloads, uploads in progress, devices. */
+    /** Consents, digital legacy, usage events, options, downloads, uploads in progress, devices. */
     async private(record) {
       for (const id of await leaving.resumableOf(record.user_id))
         await fs.promises.rm(path.join(deps.dataDir, 'resumable', id), { force: true });

@@ -15,14 +15,18 @@ export type OperatorActor = { caller: SignedInCaller } | { commandLine: string }
 /** The actor of `trove admin`, named by the system user who ran it. */
 export const commandLineActor = (systemUser: string): OperatorActor => ({ commandLine: systemUser });
 
-/** Refuses an operator's session that may not; the command line always may. */
+/**
+ * Refuses an operator's session that may not; the command line always may. `reading`: the
+ * call lists what the action changes, without the fresh sign-in a change needs.
+ */
 export async function requireOperator(
   access: AccountAccess,
   actor: OperatorActor,
   action: AccountAction,
   target?: { userId: string },
+  reading = false,
 ): Promise<void> {
-  if ('caller' in actor) await access.require(actor.caller, action, target);
+  if ('caller' in actor) await access.require(actor.caller, action, target, reading);
 }
 
 /**

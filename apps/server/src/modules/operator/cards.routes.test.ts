@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCard, FullScreenCardsResponse } from '@trove/contract';
 import { expectStatus } from '../../test/albums.ts';
-import { DIALECTS, createTestApp, signUp, type Session, type TestApp } from '../../test/harness.ts';
+import {
+  DIALECTS,
+  LASTING_SIGN_IN_ENV,
+  createTestApp,
+  signUp,
+  type Session,
+  type TestApp,
+} from '../../test/harness.ts';
 import { operatorAndUser, operatorClient } from './operator.test-support.ts';
 
 const HOUR = 3600;
@@ -39,7 +46,7 @@ describe.each(DIALECTS)('full-screen cards (%s)', (dialect) => {
   let o: ReturnType<typeof operatorClient>;
   let operator: Session;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    t = await createTestApp(dialect, { env: LASTING_SIGN_IN_ENV });
     o = operatorClient(t);
     ({ operator } = await operatorAndUser(t));
   });

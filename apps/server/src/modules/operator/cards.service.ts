@@ -166,7 +166,7 @@ export function createCardsService(deps: {
 
     /** GET /admin/cards and `trove admin cards list`. */
     async listAll(actor: OperatorActor): Promise<AdminCardsResponse> {
-      await requireOperator(access, actor, 'writeCard');
+      await requireOperator(access, actor, 'writeCard', undefined, true);
       return { cards: (await repos.cards.listWithCounts()).map(toAdminCard) };
     },
   };

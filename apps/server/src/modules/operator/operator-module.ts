@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Brand } from '@trove/contract';
 import { createAccountAccess } from '../../access/account-access.ts';
+import { createFreshLoginCheck, FRESH_LOGIN_WINDOW_S } from '../../access/fresh-login.ts';
 import type { SessionRevocations } from '../../access/session-revocations.ts';
 import type { Repositories, Transact } from '../repositories.ts';
 import { registerAdminRoutes } from './admin.routes.ts';
@@ -16,6 +17,8 @@ export interface OperatorDeps {
   transact: Transact;
   revocations: Pick<SessionRevocations, 'announce'>;
   baseQuotaBytes: number;
+  /** Config FRESH_LOGIN_WINDOW_S; the command line, which has no session, never asks. */
+  freshLoginWindowS?: number;
   now: () => number;
   /** Mail and unsubscribe identifiers for announcements (issue #24). */
   announcements: AnnouncementDeps;
@@ -23,7 +26,11 @@ export interface OperatorDeps {
 
 /** The services of the operator's side (issue #24), judged by one account access. */
 export function createOperatorServices(deps: OperatorDeps) {
-  const access = createAccountAccess({ operators: deps.repos.operator });
+  const freshLogin = createFreshLoginCheck({
+    windowS: deps.freshLoginWindowS ?? FRESH_LOGIN_WINDOW_S,
+    now: deps.now,
+  });
+  const access = createAccountAccess({ operators: deps.repos.operator, freshLogin });
   const { repos, transact, now } = deps;
   return {
     access,

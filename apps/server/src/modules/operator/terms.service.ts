@@ -99,7 +99,7 @@ export function createTermsService(deps: {
 
     /** GET /admin/terms and `trove admin terms list`. */
     async list(actor: OperatorActor): Promise<AdminTermsResponse> {
-      await requireOperator(access, actor, 'publishTerms');
+      await requireOperator(access, actor, 'publishTerms', undefined, true);
       const rows = await repos.terms.listWithCounts();
       return {
         versions: rows.map((row) => ({

@@ -13,6 +13,7 @@ import { CONSENT_KEYS, EMAIL_CONSENT_KEY, pathForAnalytics } from '@trove/contra
 import type { AccountAccess } from '../../access/account-access.ts';
 import type { SignedInCaller } from '../../access/caller.ts';
 import type { EmailConsentIds } from '../../access/email-consent-ids.ts';
+import type { FreshLoginCheck } from '../../access/fresh-login.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { Repositories, Transact } from '../repositories.ts';
 import type { PrivacyRepository } from './privacy.repository.ts';
@@ -28,10 +29,12 @@ export function createPrivacyService(deps: {
   privacy: PrivacyRepository;
   access: Pick<AccountAccess, 'require'>;
   emailConsentIds: EmailConsentIds;
+  /** Spec 001 §6: the consents and their history need a fresh sign-in ([Note: Fresh login]). */
+  freshLogin: FreshLoginCheck;
   transact: Transact;
   now: () => number;
 }) {
-  const { privacy, access, emailConsentIds, transact, now } = deps;
+  const { privacy, access, emailConsentIds, freshLogin, transact, now } = deps;
 
   async function consentsOf(userId: string): Promise<ConsentValues> {
     const current = new Map<string, boolean>();
@@ -76,12 +79,14 @@ export function createPrivacyService(deps: {
     /** GET /data_protection/consent_values. */
     async getConsents(caller: SignedInCaller): Promise<ConsentValues> {
       await access.require(caller, 'managePrivacy');
+      freshLogin(caller);
       return consentsOf(caller.userId);
     },
 
     /** POST /data_protection/consent_values: sets one consent; answers all of them. */
     async setConsent(caller: SignedInCaller, key: ConsentKey, value: boolean): Promise<ConsentValues> {
       await access.require(caller, 'managePrivacy');
+      freshLogin(caller);
       await change(caller.userId, key, value, 'settings');
       return consentsOf(caller.userId);
     },
@@ -89,6 +94,7 @@ export function createPrivacyService(deps: {
     /** GET /data_protection/consent_history: every event, oldest first (the proof). */
     async history(caller: SignedInCaller): Promise<ConsentHistory> {
       await access.require(caller, 'managePrivacy');
+      freshLogin(caller);
       const events = await privacy.listEvents(caller.userId);
       return {
         events: events

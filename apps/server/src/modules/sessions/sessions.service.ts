@@ -27,8 +27,16 @@ export function createSessionsService(deps: {
 }) {
   const { sessions, accounts, revocations, now } = deps;
   return {
-    /** Issues a new token for a device, replacing that device's earlier sessions. */
-    async issueToken(userId: string, device: { id: string; name: string }): Promise<string> {
+    /**
+     * Issues a new token for a device, replacing that device's earlier sessions.
+     * @param authenticatedAt when the user proved who they are for it (ms; default now): see
+     *   [Note: Fresh login].
+     */
+    async issueToken(
+      userId: string,
+      device: { id: string; name: string },
+      authenticatedAt?: number,
+    ): Promise<string> {
       const token = randomSecret(32);
       const t = now();
       await revocations.announce(await sessions.revokeDevice(userId, device.id, t));
@@ -41,6 +49,7 @@ export function createSessionsService(deps: {
         created_at: t,
         last_used_at: t,
         revoked_at: null,
+        authenticated_at: Math.min(authenticatedAt ?? t, t),
       });
       return token;
     },
@@ -52,14 +61,23 @@ export function createSessionsService(deps: {
     async authenticate(
       token: string,
       deviceId: string,
-    ): Promise<{ userId: string; sessionId: string; deviceId: string; disabled: boolean } | undefined> {
+    ): Promise<
+      | { userId: string; sessionId: string; deviceId: string; disabled: boolean; authenticatedAt: number }
+      | undefined
+    > {
       const hash = sha256Hex(token);
       const session = await sessions.findActiveByTokenHash(hash);
       if (!session) {
         // Ended by disabling the account: the caller hears why (spec 001 §6 terminated).
         const ended = await sessions.findEndedByDisabling(hash);
         if (ended?.device_id !== deviceId) return undefined;
-        return { userId: ended.user_id, sessionId: ended.id, deviceId, disabled: true };
+        return {
+          userId: ended.user_id,
+          sessionId: ended.id,
+          deviceId,
+          disabled: true,
+          authenticatedAt: ended.authenticated_at,
+        };
       }
       if (session.device_id !== deviceId) return undefined;
       const user = await accounts.findById(session.user_id);
@@ -71,6 +89,7 @@ export function createSessionsService(deps: {
         sessionId: session.id,
         deviceId: session.device_id,
         disabled: isClosed(user),
+        authenticatedAt: session.authenticated_at,
       };
     },
 

@@ -28,20 +28,44 @@ export function SignInPage() {
         <IdpContent
           state={params.get('state') ?? ''}
           screen={params.get('screen') === 'signup' ? 'signup' : 'signin'}
+          fresh={params.get('prompt') === 'login'}
         />
       </main>
     </LocaleMessages>
   );
 }
 
-function IdpContent({ state, screen }: { state: string; screen: 'signin' | 'signup' }) {
+function IdpContent({
+  state,
+  screen,
+  fresh,
+}: {
+  state: string;
+  screen: 'signin' | 'signup';
+  fresh: boolean;
+}) {
   const request = useIdpRequestQuery(state);
   if (state === '' || request.isError) return <ExpiredLink />;
   if (!request.data) return <PageSpinner />;
-  return <IdpForms state={state} initialScreen={screen === 'signup' ? 'signup' : request.data.screen} />;
+  return (
+    <IdpForms
+      state={state}
+      initialScreen={screen === 'signup' ? 'signup' : request.data.screen}
+      fresh={fresh}
+    />
+  );
 }
 
-function IdpForms({ state, initialScreen }: { state: string; initialScreen: 'signin' | 'signup' }) {
+/** `fresh`: the client asked for the password again (prompt=login, spec 001 §6): say why. */
+function IdpForms({
+  state,
+  initialScreen,
+  fresh,
+}: {
+  state: string;
+  initialScreen: 'signin' | 'signup';
+  fresh: boolean;
+}) {
   const intl = useIntl();
   const brand = useBrand();
   const [screen, setScreen] = useState(initialScreen);
@@ -60,6 +84,11 @@ function IdpForms({ state, initialScreen }: { state: string; initialScreen: 'sig
     <div className="idp__card">
       <Logo size={48} />
       <h1 className="idp__title">{title}</h1>
+      {fresh && (
+        <p className="notice notice--info" role="status">
+          {intl.formatMessage({ id: 'idp.freshLogin' })}
+        </p>
+      )}
       <div
         className="segmented"
         role="tablist"

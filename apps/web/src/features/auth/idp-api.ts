@@ -30,6 +30,8 @@ export interface StartLoginInput {
   deviceName: string;
   /** `window.location.origin`: the callback URL is built on it. */
   origin: string;
+  /** `login`: the identity provider asks for the password again (fresh login, spec 001 §6). */
+  prompt?: 'login';
 }
 
 /**
@@ -55,6 +57,7 @@ export async function startLogin(
       device_id: input.deviceId,
       device_name: input.deviceName,
       ...(input.screen === 'signup' ? { screen: 'signup' } : {}),
+      ...(input.prompt ? { prompt: input.prompt } : {}),
     },
   });
   const params = preflight.authorization_params;

@@ -4,3 +4,4 @@
  * state itself is api/login-store.ts; the login screens are lazy.ts.
  */
 export { savePendingLogin, type PendingLogin } from './pkce.ts';
+export { startLogin, type StartLoginInput } from './idp-api.ts';

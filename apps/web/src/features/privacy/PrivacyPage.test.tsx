@@ -5,11 +5,12 @@ import { renderApp } from '../../test/render.tsx';
 
 const CONSENTS = '/st/4/data_protection/consent_values';
 const none: ConsentValues = { consents: CONSENT_KEYS.map((key) => ({ key, value: false })) };
-/** The data access section's call, which these tests do not look at. */
+/** The calls of the data access and legacy sections, which these tests do not look at. */
 const dataAccess = {
   'GET /st/4/data_protection/request_data_access_availability': {
     body: { available: true, next_available_at: null, cooldown_hours: 24, preparing: false, current: null },
   },
+  'GET /st/4/digital_legacy': { body: { digital_legacy_data: null } },
 };
 const withOn = (key: string): ConsentValues => ({
   consents: CONSENT_KEYS.map((k) => ({ key: k, value: k === key })),

@@ -6,6 +6,7 @@ import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { LazyAccountDeletionSection } from '../account-deletion/lazy.ts';
 import { DataAccessSection } from '../data-access/lazy.ts';
+import { LegacySection } from '../legacy/lazy.ts';
 import { ConsentsSection } from './ConsentsSection.tsx';
 import './privacy.css';
 
@@ -31,8 +32,7 @@ export function PrivacyPage() {
       </p>
       <ConsentsSection />
       <DataAccessSection />
-      {/* INTEGRATOR SLOT (issue #24 digital legacy): mount features/legacy/lazy.ts's
-          LegacySection here, between data access and account deletion (spec 001 §2 order). */}
+      <LegacySection />
       <Suspense fallback={<PageSpinner />}>
         <LazyAccountDeletionSection />
       </Suspense>
