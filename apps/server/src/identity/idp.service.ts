@@ -93,7 +93,7 @@ export interface AccountMaker {
 
 /** Issues the token of a signed-in device (see [Note: Tokens]). */
 export interface TokenIssuer {
-  issueToken(userId: string, device: { id: string; name: string }): Promise<string>;
+  issueToken(userId: string, device: { id: string; name: string }, locale?: string): Promise<string>;
 }
 
 class WrongCredentialsError extends AppError {
@@ -305,10 +305,11 @@ export function createIdpService(deps: {
       const user = await accounts.findById(request.user_id);
       if (!user) throw new InvalidGrantError();
       if (isClosed(user)) throw new UserDisabledError();
-      const token = await deps.sessionsService.issueToken(user.id, {
-        id: request.device_id,
-        name: request.device_name,
-      });
+      const token = await deps.sessionsService.issueToken(
+        user.id,
+        { id: request.device_id, name: request.device_name },
+        request.locale,
+      );
       return { auth_token: token, user_uuid: user.id, redir: request.redir };
     },
 

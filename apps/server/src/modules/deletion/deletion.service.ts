@@ -62,10 +62,17 @@ export function createDeletionService(deps: {
   const seconds = (ms: number) => Math.floor(ms / 1000);
 
   return {
-    /** POST /data_protection/request_account_deletion (spec 001 §7). */
-    async request(userId: string, locale: Locale): Promise<AccountDeletionResponse> {
+    /**
+     * POST /data_protection/request_account_deletion (spec 001 §7). Sunset deletion asks
+     * here too, with no grace: its warnings were the notice ([Note: Sunset deletion]).
+     */
+    async request(
+      userId: string,
+      locale: Locale,
+      options: { graceDays?: number } = {},
+    ): Promise<AccountDeletionResponse> {
       const t = now();
-      const due = t + deps.graceDays * 86_400_000;
+      const due = t + (options.graceDays ?? deps.graceDays) * 86_400_000;
       let ended: string[] = [];
       await changeWriter.transact(async (tx, changes) => {
         const user = await tx.accounts.findById(userId);
