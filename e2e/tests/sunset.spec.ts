@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { axe, createAccount, DESKTOP, newAccount, shootBoth, type Account } from './helpers.ts';
 
 /**
@@ -25,10 +25,7 @@ function markForSunset(email: string): void {
   });
 }
 
-async function marked(
-  browser: Browser,
-  label: string,
-): Promise<{ account: Account; page: import('@playwright/test').Page }> {
+async function marked(browser: Browser, label: string): Promise<{ account: Account; page: Page }> {
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
   const account = newAccount(label);
