@@ -158,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions: repos.sessions,
     accounts: repos.accounts,
     revocations,
+    sunset: repos.sunset,
     now,
   });
   const changeWriter = createChangeWriter({ db: database.db, bind: createRepositories, bus });

@@ -176,6 +176,23 @@ const EnvSchema = z.object({
     z.pipe(z.coerce.number(), z.int()).check(z.minimum(0), z.maximum(28)),
     7,
   ),
+  /**
+   * Sunset deletion (issue #24, see [Note: Sunset deletion]): an account nobody signed in to
+   * or used for this many days is deleted. 0, the default, turns it off.
+   */
+  SUNSET_INACTIVE_DAYS: z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(0)), 0),
+  /** Days before a sunset date that a warning e-mail goes, each once: a comma-separated list. */
+  SUNSET_WARNING_DAYS: z
+    .pipe(
+      z._default(z.string(), '30,7,1'),
+      z.transform((v) => [...new Set(v.split(',').map((s) => Number(s.trim())))].sort((a, b) => b - a)),
+    )
+    .check(
+      z.refine(
+        (days) => days.length > 0 && days.every((d) => Number.isInteger(d) && d >= 1),
+        'must be whole days of at least 1, comma-separated',
+      ),
+    ),
   /** A request whose answer took this long to start is logged as slow (`warn`). */
   SLOW_REQUEST_MS: z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(1)), 1000),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),

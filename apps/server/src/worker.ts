@@ -1,3 +1,4 @@
+import { createFreshLoginCheck } from './access/fresh-login.ts';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { createRepositories, createTransact } from './modules/repositories.ts';
@@ -14,13 +15,16 @@ import type { BlobStore } from './storage/blob-store.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { NO_BILLING, type BillingHook } from './modules/deletion/billing-hook.ts';
 import { createDeletionJob, DELETION_KIND } from './modules/deletion/stages.ts';
+import { createDeletionService } from './modules/deletion/deletion.service.ts';
+import { createSunsetSweep, scheduleSunsetSweep, SUNSET_KIND } from './modules/sunset/sunset.sweep.ts';
+import { busAnnouncer } from './access/session-revocations.ts';
 
-/** How often a worker asks for a trash purge (at most one waits at a time). */
+/** How often a worker asks for a trash purge and a sunset sweep (at most one of each waits). */
 const PURGE_EVERY_MS = 60 * 60_000;
 
 /**
- * The background worker: the media pipeline, the trash purge and account deletions (see
- * [Note: Account deletion]) on the work queue. `trove
+ * The background worker: the media pipeline, the trash purge, account deletions (see
+ * [Note: Account deletion]) and the sunset sweep ([Note: Sunset deletion]) on the work queue. `trove
  * serve` runs one in its own process unless EMBEDDED_WORKER=false; `trove worker` runs only
  * this.
  */
@@ -88,19 +92,45 @@ export function createWorker(deps: {
     now,
     log,
   });
-  const askForPurge = () => {
-    schedulePurge(repos, now())
-      .then((queued) => (queued ? bus.publish(WORK_CHANNEL, PURGE_KIND) : undefined))
-      .catch((error: unknown) => {
-        onError(error);
-      });
+  const sunset = createSunsetSweep({
+    repos,
+    mailer,
+    deletion: createDeletionService({
+      repos,
+      changeWriter: createChangeWriter({ db: database.db, bind: createRepositories, bus }),
+      revocations: busAnnouncer(bus),
+      bus,
+      graceDays: config.ACCOUNT_DELETION_GRACE_DAYS,
+      freshLogin: createFreshLoginCheck({ windowS: config.FRESH_LOGIN_WINDOW_S, now }),
+      now,
+    }),
+    inactiveDays: config.SUNSET_INACTIVE_DAYS,
+    warningDays: config.SUNSET_WARNING_DAYS,
+    now,
+    log,
+  });
+  // The periodic work: each a work item queued unless one waits already (several workers ask).
+  const periodic: [string, typeof schedulePurge][] = [[PURGE_KIND, schedulePurge]];
+  if (config.SUNSET_INACTIVE_DAYS > 0) periodic.push([SUNSET_KIND, scheduleSunsetSweep]);
+  const askForPeriodic = () => {
+    for (const [kind, schedule] of periodic)
+      schedule(repos, now())
+        .then((queued) => (queued ? bus.publish(WORK_CHANNEL, kind) : undefined))
+        .catch((error: unknown) => {
+          onError(error);
+        });
   };
   let purgeTimer: NodeJS.Timeout | undefined;
   return {
     start: () => {
-      queue.start({ media, [PURGE_KIND]: purge.handler, [DELETION_KIND]: deletion.handler });
-      askForPurge();
-      purgeTimer = setInterval(askForPurge, PURGE_EVERY_MS);
+      queue.start({
+        media,
+        [PURGE_KIND]: purge.handler,
+        [DELETION_KIND]: deletion.handler,
+        [SUNSET_KIND]: sunset.handler,
+      });
+      askForPeriodic();
+      purgeTimer = setInterval(askForPeriodic, PURGE_EVERY_MS);
       purgeTimer.unref();
     },
     stop: async () => {

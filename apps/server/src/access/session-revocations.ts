@@ -95,3 +95,15 @@ export function createSessionRevocations(deps: {
   };
 }
 export type SessionRevocations = ReturnType<typeof createSessionRevocations>;
+
+/**
+ * Announces ended sessions from a process that serves no media URLs (a worker): only the
+ * other processes need to hear it, through the bus.
+ */
+export function busAnnouncer(bus: EventBus): Pick<SessionRevocations, 'announce'> {
+  return {
+    async announce(sessionIds) {
+      if (sessionIds.length > 0) await bus.publish(SESSIONS_REFUSED_CHANNEL, sessionIds.join(','));
+    },
+  };
+}

@@ -58,6 +58,12 @@ export interface UsersTable {
   created_at: number;
   /** 1 for an operator (issue #24, see [Note: Operators]). */
   is_operator: Generated<number>;
+  /** When an inactive account will be deleted; null unless sunset deletion marked it ([Note: Sunset deletion]). */
+  sunset_delete_date: Generated<number | null>;
+  /** How many of the configured sunset warnings went out for this date. */
+  sunset_warnings: Generated<number>;
+  /** The language of the last sign-in (the warnings' language); null before 0021. */
+  locale: Generated<string | null>;
 }
 
 export interface SessionsTable {

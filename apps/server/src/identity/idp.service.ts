@@ -95,8 +95,15 @@ export interface AccountMaker {
 
 /** Issues the token of a signed-in device (see [Note: Tokens]). */
 export interface TokenIssuer {
-  /** `authenticatedAt`: when the user proved who they are (see [Note: Fresh login]). */
-  issueToken(userId: string, device: { id: string; name: string }, authenticatedAt?: number): Promise<string>;
+  /**
+   * `authenticatedAt`: when the user proved who they are (see [Note: Fresh login]);
+   * `locale`: the sign-in's language.
+   */
+  issueToken(
+    userId: string,
+    device: { id: string; name: string },
+    signIn?: { authenticatedAt?: number; locale?: string },
+  ): Promise<string>;
 }
 
 class WrongCredentialsError extends AppError {
@@ -321,7 +328,10 @@ export function createIdpService(deps: {
       const token = await deps.sessionsService.issueToken(
         user.id,
         { id: request.device_id, name: request.device_name },
-        request.authenticated_at === null ? undefined : request.authenticated_at,
+        {
+          ...(request.authenticated_at !== null && { authenticatedAt: request.authenticated_at }),
+          ...(request.locale && { locale: request.locale }),
+        },
       );
       return { auth_token: token, user_uuid: user.id, redir: request.redir };
     },

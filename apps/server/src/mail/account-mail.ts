@@ -52,23 +52,49 @@ const STRINGS: Record<Locale, Strings> = {
  */
 export function accountDeletedMail(locale: Locale, requestedAt: number): AccountMail {
   const t = STRINGS[locale];
-  const date = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(requestedAt),
-  );
+  const date = mailDate(locale, requestedAt);
   // A date that ends in an abbreviation's dot (Bulgarian `23 ноември 2026 г.`) ends the sentence too.
-  const body = t.body(date).replace('..', '.');
-  const e = escapeHtml;
-  return {
+  return plainAccountMail(locale, {
     subject: t.subject,
-    text: [t.heading, '', body, '', t.again, ''].join('\n'),
+    heading: t.heading,
+    paragraphs: [fixDot(t.body(date)), t.again],
+  });
+}
+
+/** A sentence built around a date that ends in an abbreviation's dot ends with one dot. */
+export const fixDot = (sentence: string) => sentence.replace('..', '.');
+
+/** A day in the reader's language, UTC (the reader's zone is unknown). */
+export function mailDate(locale: Locale, at: number): string {
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(at),
+  );
+}
+
+/**
+ * An account message of a heading and paragraphs, as text and as plain HTML (the last
+ * paragraph muted). Shared by the deletion confirmation and the sunset warnings.
+ */
+export function plainAccountMail(
+  locale: Locale,
+  mail: { subject: string; heading: string; paragraphs: string[] },
+): AccountMail {
+  const e = escapeHtml;
+  const last = mail.paragraphs.length - 1;
+  return {
+    subject: mail.subject,
+    text: [mail.heading, ...mail.paragraphs.flatMap((p) => ['', p]), ''].join('\n'),
     html: [
       '<!doctype html>',
-      `<html lang="${LOCALE_TAGS[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(t.heading)}</title></head>`,
+      `<html lang="${LOCALE_TAGS[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(mail.heading)}</title></head>`,
       '<body style="margin:0;padding:24px;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;font-size:16px;line-height:1.5;color:#1d1d1f;background:#fff">',
       '<div style="max-width:560px;margin:0 auto">',
-      `<h1 style="font-size:22px;margin:0 0 24px">${e(t.heading)}</h1>`,
-      `<p style="margin:0 0 16px">${e(body)}</p>`,
-      `<p style="margin:0;color:#555">${e(t.again)}</p>`,
+      `<h1 style="font-size:22px;margin:0 0 24px">${e(mail.heading)}</h1>`,
+      ...mail.paragraphs.map((p, i) =>
+        i === last && last > 0
+          ? `<p style="margin:0;color:#555">${e(p)}</p>`
+          : `<p style="margin:0 0 16px">${e(p)}</p>`,
+      ),
       '</div></body></html>',
       '',
     ].join('\n'),

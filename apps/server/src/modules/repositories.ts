@@ -14,6 +14,7 @@ import { createArchivesRepository } from './archives/archives.repository.ts';
 import { createMyLinksRepository } from './shares/my-links.repository.ts';
 import { createDeletionRepository } from './deletion/deletion.repository.ts';
 import { createLeavingRepository } from './deletion/leaving.repository.ts';
+import { createSunsetRepository } from './sunset/sunset.repository.ts';
 import { createAccountDataRepository } from './data-access/account-data.repository.ts';
 import { createDataExportsRepository } from './data-access/data-exports.repository.ts';
 import { createOperatorRepository } from './operator/operator.repository.ts';
@@ -51,6 +52,7 @@ export function createRepositories(db: Kysely<Database>) {
     archives: createArchivesRepository(db),
     myLinks: createMyLinksRepository(db),
     deletion: createDeletionRepository(db),
+    sunset: createSunsetRepository(db),
     leaving: createLeavingRepository(db),
     dataExports: createDataExportsRepository(db),
     accountData: createAccountDataRepository(db),

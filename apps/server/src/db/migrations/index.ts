@@ -17,6 +17,7 @@ import * as dataExports from './0016-data-exports.ts';
 import * as operator from './0017-operator.ts';
 import * as consentEvents from './0018-consent-events.ts';
 import * as freshLoginLegacy from './0019-fresh-login-legacy.ts';
+import * as sunset from './0021-sunset.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0017-operator': operator,
   '0018-consent-events': consentEvents,
   '0019-fresh-login-legacy': freshLoginLegacy,
+  '0021-sunset': sunset,
 };

@@ -113,10 +113,11 @@ function toAccountInfo(user: UserRow, baseQuotaBytes: number, permittedServices:
     },
     has_files_not_media: user.document_count > 0,
     is_read_only_user: user.is_read_only === 1,
-    // Sunset dates and album subscriptions arrive with their issues; until then no account
-    // has any, which these values state truthfully. The terms are read beside (readInfo).
+    // Album subscriptions arrive with their issue; until then no account has any, which
+    // this value states truthfully. The terms are read beside (readInfo).
     tos_to_approve: null,
-    sunset_delete_date: null,
+    // Seconds, as every date of account info ([Note: Sunset deletion]).
+    sunset_delete_date: user.sunset_delete_date === null ? null : Math.floor(user.sunset_delete_date / 1000),
     number_of_subscribed_albums: 0,
     permitted_services: permittedServices,
     is_operator: user.is_operator === 1,

@@ -66,51 +66,64 @@ export function createDeletionService(deps: {
   const seconds = (ms: number) => Math.floor(ms / 1000);
 
   return {
-    /** POST /data_protection/request_account_deletion (spec 001 §7). */
+    /** POST /data_protection/request_account_deletion (spec 001 §7), behind a fresh sign-in. */
     async request(caller: SignedInCaller, locale: Locale): Promise<AccountDeletionResponse> {
       deps.freshLogin(caller);
-      const { userId } = caller;
-      const t = now();
-      const due = t + deps.graceDays * 86_400_000;
-      let ended: string[] = [];
-      await changeWriter.transact(async (tx, changes) => {
-        const user = await tx.accounts.findById(userId);
-        // A second request racing the first: the first one's schedule stands.
-        if (!user || !(await tx.deletion.markLeaving(userId, t))) return;
-        ended = await tx.sessions.revokeAllOf(userId, t);
-        const stopped = [
-          ...(await tx.deletion.stopSharesOf(userId, t)),
-          ...(await tx.deletion.stopSharesFromJobsOf(userId, t)),
-        ];
-        for (const id of stopped)
-          await changes.eventMarker(id, { by: userId, at: t, data: { event: 'stopped' } });
-        await tx.deletion.bumpEpochsOf(userId);
-        const itemId = await tx.workItems.enqueue({
-          kind: DELETION_KIND,
-          payload: { userId },
-          now: t,
-          runAfter: due,
-        });
-        await tx.deletion.insert({
-          user_id: userId,
-          email: user.email,
-          locale,
-          state: 'scheduled',
-          stage: DELETION_STAGES[0],
-          work_item_id: itemId,
-          requested_at: t,
-          due_at: due,
-          last_error: null,
-          updated_at: t,
-          finished_at: null,
-        });
-      });
-      await deps.revocations.announce(ended);
-      const record = await repos.deletion.find(userId);
-      if (!record) throw new NotFoundError();
-      if (record.due_at <= now()) await deps.bus.publish(WORK_CHANNEL, DELETION_KIND);
-      return { status: 'scheduled', due: seconds(record.due_at), email: record.email };
+      return requestFor(caller.userId, locale);
     },
+
+    /**
+     * The same request made by the server: sunset deletion asks here, with no grace, since
+     * its warnings were the notice ([Note: Sunset deletion]).
+     */
+    requestFor,
   };
+
+  async function requestFor(
+    userId: string,
+    locale: Locale,
+    options: { graceDays?: number } = {},
+  ): Promise<AccountDeletionResponse> {
+    const t = now();
+    const due = t + (options.graceDays ?? deps.graceDays) * 86_400_000;
+    let ended: string[] = [];
+    await changeWriter.transact(async (tx, changes) => {
+      const user = await tx.accounts.findById(userId);
+      // A second request racing the first: the first one's schedule stands.
+      if (!user || !(await tx.deletion.markLeaving(userId, t))) return;
+      ended = await tx.sessions.revokeAllOf(userId, t);
+      const stopped = [
+        ...(await tx.deletion.stopSharesOf(userId, t)),
+        ...(await tx.deletion.stopSharesFromJobsOf(userId, t)),
+      ];
+      for (const id of stopped)
+        await changes.eventMarker(id, { by: userId, at: t, data: { event: 'stopped' } });
+      await tx.deletion.bumpEpochsOf(userId);
+      const itemId = await tx.workItems.enqueue({
+        kind: DELETION_KIND,
+        payload: { userId },
+        now: t,
+        runAfter: due,
+      });
+      await tx.deletion.insert({
+        user_id: userId,
+        email: user.email,
+        locale,
+        state: 'scheduled',
+        stage: DELETION_STAGES[0],
+        work_item_id: itemId,
+        requested_at: t,
+        due_at: due,
+        last_error: null,
+        updated_at: t,
+        finished_at: null,
+      });
+    });
+    await deps.revocations.announce(ended);
+    const record = await repos.deletion.find(userId);
+    if (!record) throw new NotFoundError();
+    if (record.due_at <= now()) await deps.bus.publish(WORK_CHANNEL, DELETION_KIND);
+    return { status: 'scheduled', due: seconds(record.due_at), email: record.email };
+  }
 }
 export type DeletionService = ReturnType<typeof createDeletionService>;

@@ -7,6 +7,7 @@ import type { SessionRevocations } from '../../access/session-revocations.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
 import { isClosed } from '../../identity/account-state.ts';
 import type { SessionRow, SessionsRepository } from './sessions.repository.ts';
+import type { SunsetRepository } from '../sunset/sunset.repository.ts';
 
 /** Last-used times are written at most once a minute per session, not on every call. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -23,20 +24,23 @@ export function createSessionsService(deps: {
   accounts: AccountsRepository;
   /** Told of every session that ended, so its media URLs stop (see [Note: Media URLs]). */
   revocations: Pick<SessionRevocations, 'announce'>;
+  /** A sign-in keeps the account: its sunset date goes ([Note: Sunset deletion]). */
+  sunset: Pick<SunsetRepository, 'signedIn'>;
   now: () => number;
 }) {
   const { sessions, accounts, revocations, now } = deps;
   return {
     /**
-     * Issues a new token for a device, replacing that device's earlier sessions.
-     * @param authenticatedAt when the user proved who they are for it (ms; default now): see
-     *   [Note: Fresh login].
+     * Issues a new token for a device, replacing that device's earlier sessions: a sign-in.
+     * `authenticatedAt`: when the user proved who they are for it (ms; default now), see
+     * [Note: Fresh login]; `locale`: the sign-in's language, kept for the account's e-mails.
      */
     async issueToken(
       userId: string,
       device: { id: string; name: string },
-      authenticatedAt?: number,
+      signIn: { authenticatedAt?: number; locale?: string } = {},
     ): Promise<string> {
+      const { authenticatedAt, locale } = signIn;
       const token = randomSecret(32);
       const t = now();
       await revocations.announce(await sessions.revokeDevice(userId, device.id, t));
@@ -51,6 +55,7 @@ export function createSessionsService(deps: {
         revoked_at: null,
         authenticated_at: Math.min(authenticatedAt ?? t, t),
       });
+      await deps.sunset.signedIn(userId, locale ?? null);
       return token;
     },
 

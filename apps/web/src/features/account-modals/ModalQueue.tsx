@@ -5,6 +5,7 @@ import { CardModal } from './CardModal.tsx';
 import { nextModal } from './model.ts';
 import { readClosedCards, writeClosedCards } from './closed-cards.ts';
 import { TermsPrompt } from './TermsPrompt.tsx';
+import { SunsetNotice, sunsetSeen } from './SunsetNotice.tsx';
 import './account-modals.css';
 
 /**
@@ -19,13 +20,27 @@ export function ModalQueue() {
   const cards = useCardsQuery(account.data !== undefined && tosToApprove === null);
   const userId = account.data?.uuid ?? '';
   const [closedCards, setClosedCards] = useState<ReadonlySet<string>>(() => readClosedCards(userId));
+  const sunsetDate = account.data?.sunset_delete_date ?? null;
+  const [sunsetClosed, setSunsetClosed] = useState(false);
   const modal = nextModal({
     tosToApprove,
     cards: cards.data?.backend_controlled_cards,
     closedCards,
+    sunsetDate,
+    sunsetSeen: sunsetClosed || (sunsetDate !== null && sunsetSeen(userId, sunsetDate)),
   });
   if (!modal) return null;
   if (modal.kind === 'terms') return <TermsPrompt key={modal.version} version={modal.version} />;
+  if (modal.kind === 'sunset')
+    return (
+      <SunsetNotice
+        userId={userId}
+        date={modal.date}
+        onClose={() => {
+          setSunsetClosed(true);
+        }}
+      />
+    );
   return (
     <CardModal
       key={modal.card.card_id}

@@ -39,4 +39,12 @@ describe('the modal queue (spec 001 §4)', () => {
     expect(nextModal({ tosToApprove: null, cards, closedCards: new Set(['a', 'b']) })).toBeNull();
     expect(nextModal({ tosToApprove: null, cards: undefined, closedCards: new Set() })).toBeNull();
   });
+
+  it('shows the sunset notice after the terms and before the cards, once', () => {
+    const base = { cards: [card('a')], closedCards: new Set<string>(), sunsetDate: 1_800_000_000 };
+    expect(nextModal({ ...base, tosToApprove: { version: 'v2' } })).toEqual({ kind: 'terms', version: 'v2' });
+    expect(nextModal({ ...base, tosToApprove: null })).toEqual({ kind: 'sunset', date: 1_800_000_000 });
+    expect(nextModal({ ...base, tosToApprove: null, sunsetSeen: true })?.kind).toBe('card');
+    expect(nextModal({ ...base, tosToApprove: null, sunsetDate: null })?.kind).toBe('card');
+  });
 });

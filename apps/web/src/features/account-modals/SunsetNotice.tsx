@@ -1,0 +1,76 @@
+import { useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { useIntl } from 'react-intl';
+import { useFocusTrap } from '../../ui/use-focus-trap.ts';
+
+/*
+ * The sunset-deletion notice (spec 001 §2: "shows a delete date"; §4: once, the flag
+ * remembered; see the server's [Note: Sunset deletion]). Remembered per account and date in
+ * this browser: a new date (the account was used, then idle again) shows again.
+ */
+const seenKey = (userId: string) => `trove.sunset_seen.${userId}`;
+
+export function sunsetSeen(userId: string, date: number): boolean {
+  try {
+    return localStorage.getItem(seenKey(userId)) === String(date);
+  } catch {
+    return false;
+  }
+}
+
+function rememberSeen(userId: string, date: number): void {
+  try {
+    localStorage.setItem(seenKey(userId), String(date));
+  } catch {
+    // Storage refused (private mode): the notice is away until the page reloads.
+  }
+}
+
+/**
+ * The notice itself: the date the account will be deleted and that using it keeps it. The
+ * spec's plans button waits for plans (#25): no dead link meanwhile (SPEC-DEVIATIONS).
+ */
+export function SunsetNotice({
+  userId,
+  date,
+  onClose,
+}: {
+  userId: string;
+  date: number;
+  onClose: () => void;
+}) {
+  const intl = useIntl();
+  const titleId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const close = () => {
+    rememberSeen(userId, date);
+    onClose();
+  };
+  useFocusTrap(panelRef, close);
+  const day = intl.formatDate(date * 1000, { dateStyle: 'long', timeZone: 'UTC' });
+  return createPortal(
+    <div className="backdrop backdrop--center">
+      <div
+        ref={panelRef}
+        className="dialog sunset-notice"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        data-testid="sunset-notice"
+      >
+        <h2 id={titleId} className="dialog__title">
+          {intl.formatMessage({ id: 'accountModals.sunset.title' }, { date: day })}
+        </h2>
+        <p>{intl.formatMessage({ id: 'accountModals.sunset.body' }, { date: day })}</p>
+        <p className="muted">{intl.formatMessage({ id: 'accountModals.sunset.keep' })}</p>
+        <div className="dialog__actions">
+          <button type="button" className="btn btn--primary" onClick={close}>
+            {intl.formatMessage({ id: 'accountModals.sunset.ok' })}
+          </button>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

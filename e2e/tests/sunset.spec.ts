@@ -1,0 +1,64 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { axe, createAccount, DESKTOP, newAccount, shootBoth, type Account } from './helpers.ts';
+
+/**
+ * The sunset-deletion notice (issue #24, spec 001 §2, §4): an account the server's sweep
+ * marked (seeded here straight in the database, as the sweep would write it: the sweep
+ * itself is tested on a clock in sunset.sweep.test.ts) meets the notice with its date after
+ * sign-in, once. English and Norwegian, desktop and 390 px, axe on each.
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DATA_DIR = path.join(ROOT, 'e2e', '.artifacts', `data-${process.env.E2E_PORT ?? '8181'}`);
+// 1 March 2027, 12:00 UTC.
+const DATE_MS = Date.UTC(2027, 2, 1, 12);
+
+function markForSunset(email: string): void {
+  const script = `const db = new (require('better-sqlite3'))(process.argv[1]);
+    db.pragma('busy_timeout = 5000');
+    db.prepare('UPDATE users SET sunset_delete_date = ?, sunset_warnings = 1 WHERE email = ?').run(Number(process.argv[2]), process.argv[3]);`;
+  execFileSync(process.execPath, ['-e', script, path.join(DATA_DIR, 'trove.db'), String(DATE_MS), email], {
+    cwd: ROOT,
+    stdio: 'pipe',
+  });
+}
+
+async function marked(browser: Browser, label: string): Promise<{ account: Account; page: Page }> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const account = newAccount(label);
+  await page.goto('/');
+  await createAccount(page, account);
+  markForSunset(account.email);
+  return { account, page };
+}
+
+test('a marked account meets the sunset notice once, in its language', async ({ browser }) => {
+  const { page } = await marked(browser, 'sunset-en');
+  await page.reload();
+  const notice = page.getByRole('dialog', { name: 'Your account will be deleted on March 1, 2027' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('it will be deleted with everything in it on March 1, 2027');
+  await axe(page);
+  await shootBoth(page, 'sunset-notice-en');
+  await page.keyboard.press('Tab');
+  await expect(notice.getByRole('button', { name: 'OK' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(notice).toBeHidden();
+  // Once: the flag is remembered for this date.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Photos' }).or(page.locator('main'))).toBeVisible();
+  await expect(page.getByTestId('sunset-notice')).toHaveCount(0);
+
+  const nora = await marked(browser, 'sunset-nb');
+  await nora.page
+    .context()
+    .addCookies([{ name: 'trove_locale', value: 'nb_NO', url: new URL(nora.page.url()).origin }]);
+  await nora.page.reload();
+  const norsk = nora.page.getByRole('dialog', { name: 'Kontoen din blir slettet 1. mars 2027' });
+  await expect(norsk).toBeVisible();
+  await axe(nora.page);
+  await shootBoth(nora.page, 'sunset-notice-nb');
+});
