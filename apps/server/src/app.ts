@@ -2,7 +2,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { MAX_UPLOAD_BYTES, resolveBrands, type ServiceDirectory } from '@trove/contract';
+import { MAX_UPLOAD_BYTES, resolveBrands, type ServiceDirectory, type ShutdownInfo } from '@trove/contract';
 import type { Config } from './config.ts';
 import { createRepositories, createTransact } from './modules/repositories.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -49,6 +49,10 @@ import { createResumableService } from './modules/resumable/resumable.service.ts
 import { createMediaService } from './modules/media/media.service.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
+import { createProfileService } from './modules/profile/profile.service.ts';
+import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
+import { profileExport } from './modules/profile/profile-export.ts';
+import { createAccountAccess } from './access/account-access.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { registerPrivacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { createPrivacyService } from './modules/privacy/privacy.service.ts';
@@ -106,6 +110,14 @@ export function serviceDirectory(config: Config): ServiceDirectory {
   };
 }
 
+/** spec 001 §3 shutdown_info: the operator's announced shutdown (SHUTDOWN_DATE), or null. */
+export function shutdownInfoOf(
+  config: Pick<Config, 'SHUTDOWN_DATE' | 'SHUTDOWN_INFO_URL'>,
+): ShutdownInfo | null {
+  if (config.SHUTDOWN_DATE === '') return null;
+  return { shutdown_date: Date.parse(config.SHUTDOWN_DATE), info_url: config.SHUTDOWN_INFO_URL || null };
+}
+
 /** Builds the Fastify app from explicit dependencies. It never listens: main.ts does. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -123,14 +135,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const repos = createRepositories(database.db);
   const transact = createTransact(database.db);
-  const accountsService = createAccountsService({
-    accounts: repos.accounts,
-    privacy: repos.privacy,
-    terms: repos.terms,
-    transact,
-    baseQuotaBytes: config.BASE_QUOTA_BYTES,
-    now,
-  });
   const brands = resolveBrands(config.BRANDS_JSON);
   const reserveBytes = config.DISK_RESERVE_MB * 1024 * 1024;
   const store = deps.store ?? createFsBlobStore(config.DATA_DIR, { reserveBytes });
@@ -166,6 +170,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   const access = accessFor(repos, serverSecret, now);
+  const profileService = createProfileService({
+    repos,
+    transact,
+    accountAccess: createAccountAccess({ operators: repos.operator }),
+    store,
+    signer,
+    now,
+    warn: (object, message) => {
+      app.log.warn(object, message);
+    },
+  });
+  const accountsService = createAccountsService({
+    accounts: repos.accounts,
+    privacy: repos.privacy,
+    terms: repos.terms,
+    transact,
+    baseQuotaBytes: config.BASE_QUOTA_BYTES,
+    pictureUrlOf: (caller) => profileService.ownPictureUrl(caller),
+    shutdownInfo: shutdownInfoOf(config),
+    now,
+  });
   const jobsService = createJobsService({ repos, access, links: createMediaLinks(signer), now });
   const uploadsService = createUploadsService({
     repos,
@@ -223,6 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDirectoryRoutes(app, { directory, brands });
   registerIdpRoutes(app, { idp: idpService });
   registerAccountRoutes(app, { accounts: accountsService });
+  registerProfileRoutes(app, { profile: profileService });
   registerPrivacyRoutes(app, { privacy: createPrivacyService({ privacy: repos.privacy, transact, now }) });
   registerDataAccessRoutes(app, {
     dataAccess: createDataAccessService({
@@ -230,6 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       store,
       signer,
       cooldownHours: config.DATA_ACCESS_COOLDOWN_HOURS,
+      ...profileExport(repos.profile),
       now,
     }),
   });
@@ -246,7 +273,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerJobRoutes(app, { jobs: jobsService });
   registerAlbumRoutes(app, {
-    albums: createAlbumsService({ repos, access, changeWriter, jobs: jobsService, directory, now }),
+    albums: createAlbumsService({
+      repos,
+      access,
+      changeWriter,
+      jobs: jobsService,
+      directory,
+      pictures: profileService,
+      now,
+    }),
   });
   registerOptionRoutes(app, { options: createOptionsService({ options: repos.options, now }) });
   registerUploadRoutes(app, { uploads: uploadsService });

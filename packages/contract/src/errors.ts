@@ -48,6 +48,11 @@ export const ErrorCode = z.enum([
   'data_access_cooldown',
   // 409: approve_tos named a version of the terms that is not the latest (issue #24).
   'tos_outdated',
+  // 409: an album cannot become shared while the account has no name (spec 001 §5 "Shared
+  // albums require a user name on the account"); the client shows the set-name prompt (§4).
+  'user_name_required',
+  // 409: an account already holds MAX_ACCOUNT_ATTRIBUTES attributes (issue #24).
+  'too_many_attributes',
   'internal_error',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -25,3 +25,4 @@ export * from './data-access.ts';
 export * from './terms-cards.ts';
 export * from './admin.ts';
 export * from './account-deletion.ts';
+export * from './profile.ts';

@@ -438,6 +438,9 @@ export const ACCOUNT_ACTIONS = [
   'readTerms',
   'approveTerms',
   'readCards',
+  // Everyone's own profile (spec 001 §3 User profile, Account attribute; §7 profile/picture,
+  // account_attribute): the picture and the attributes of the caller's account.
+  'editProfile',
   // The operator's (issue #24). `administer`: reach the admin area at all, asked before a
   // request's input is read, so a refusal never depends on it.
   'administer',
@@ -468,6 +471,7 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     readTerms: always,
     approveTerms: always,
     readCards: always,
+    editProfile: always,
     administer: always,
     listUsers: always,
     disableUser: ['otherAccount'],
@@ -481,6 +485,7 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     readTerms: always,
     approveTerms: always,
     readCards: always,
+    editProfile: always,
     administer: false,
     listUsers: false,
     disableUser: false,

@@ -33,6 +33,8 @@ export interface Database {
   cards: CardsTable;
   card_dismissals: CardDismissalsTable;
   account_deletions: AccountDeletionsTable;
+  profile_pictures: ProfilePicturesTable;
+  account_attributes: AccountAttributesTable;
 }
 
 export interface UsersTable {
@@ -453,4 +455,28 @@ export interface AccountDeletionsTable {
   last_error: string | null;
   updated_at: number;
   finished_at: number | null;
+}
+
+/** An account's profile picture (spec 001 §3 User profile; migration 0020). */
+export interface ProfilePicturesTable {
+  user_id: string;
+  /** Grows with each new picture; signed URLs name it. */
+  version: number;
+  /** The bytes as received (the data export's copy). */
+  store_key: string;
+  size: number;
+  /** jpeg, png or webp, read from the bytes. */
+  format: string;
+  /** The served rendition: JPEG, at most PROFILE_PICTURE_THUMB_PX, no metadata. */
+  thumb_key: string;
+  thumb_size: number;
+  updated_at: number;
+}
+
+/** One account attribute (spec 001 §3: key and value; migration 0020). */
+export interface AccountAttributesTable {
+  user_id: string;
+  key: string;
+  value: string;
+  updated_at: number;
 }

@@ -20,6 +20,7 @@ import { createOperatorRepository } from './operator/operator.repository.ts';
 import { createAuditRepository } from './operator/audit.repository.ts';
 import { createTermsRepository } from './operator/terms.repository.ts';
 import { createCardsRepository } from './operator/cards.repository.ts';
+import { createProfileRepository } from './profile/profile.repository.ts';
 import { createLoginRequestsRepository } from '../identity/login-requests.repository.ts';
 import { createThrottleRepository } from '../identity/throttle.repository.ts';
 import { createWorkItemsRepository } from '../queue/work-items.repository.ts';
@@ -57,6 +58,7 @@ export function createRepositories(db: Kysely<Database>) {
     audit: createAuditRepository(db),
     terms: createTermsRepository(db),
     cards: createCardsRepository(db),
+    profile: createProfileRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

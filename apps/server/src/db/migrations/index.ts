@@ -15,6 +15,7 @@ import * as copyDetails from './0013-copy-details.ts';
 import * as accountDeletions from './0015-account-deletions.ts';
 import * as dataExports from './0016-data-exports.ts';
 import * as operator from './0017-operator.ts';
+import * as profile from './0020-profile.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0015-account-deletions': accountDeletions,
   '0016-data-exports': dataExports,
   '0017-operator': operator,
+  '0020-profile': profile,
 };

@@ -8,7 +8,7 @@ import type { ArchiveBody } from '../archives/archives.service.ts';
 import { createOriginals } from '../media/originals.ts';
 import type { Repositories } from '../repositories.ts';
 import type { DataExportRow } from './data-exports.repository.ts';
-import { accountSections, type AccountSection } from './export-documents.ts';
+import { accountSections, type AccountBytesSection, type AccountSection } from './export-documents.ts';
 import { freezeExport } from './export-freeze.ts';
 import { streamExport } from './export-stream.ts';
 
@@ -36,6 +36,8 @@ export function createDataAccessService(deps: {
   cooldownHours: number;
   /** Documents other parts of the server add to every export (see AccountSection). */
   sections?: readonly AccountSection[];
+  /** Stored bytes other parts add to every export (see AccountBytesSection). */
+  storedBytes?: readonly AccountBytesSection[];
   now: () => number;
 }) {
   const { repos, store, signer, now } = deps;
@@ -116,7 +118,15 @@ export function createDataAccessService(deps: {
       if (!inserted) throw new ConflictError('Your data is already being prepared');
       try {
         const frozen = await freezeExport(
-          { ...repos, exports: repos.dataExports, store, originals, sections, now },
+          {
+            ...repos,
+            exports: repos.dataExports,
+            store,
+            originals,
+            sections,
+            storedBytes: deps.storedBytes,
+            now,
+          },
           {
             exportId: id,
             userId: caller.userId,
