@@ -2,7 +2,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { MAX_UPLOAD_BYTES, resolveBrands, type ServiceDirectory } from '@trove/contract';
+import { MAX_UPLOAD_BYTES, resolveBrands, type ServiceDirectory, type ShutdownInfo } from '@trove/contract';
 import type { Config } from './config.ts';
 import { createRepositories, createTransact } from './modules/repositories.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -37,7 +37,6 @@ import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createCopiesService } from './modules/uploads/copies.service.ts';
 import { createFsBlobStore } from './storage/fs-blob-store.ts';
 import { createMediaSigner, loadMediaSecret } from './access/media-urls.ts';
-import { createAccountAccess } from './access/account-access.ts';
 import { emailConsentIdsFromSecret } from './access/email-consent-ids.ts';
 import { createSessionRevocations } from './access/session-revocations.ts';
 import { accessFor } from './access/access.ts';
@@ -51,6 +50,10 @@ import { createResumableService } from './modules/resumable/resumable.service.ts
 import { createMediaService } from './modules/media/media.service.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
+import { createProfileService } from './modules/profile/profile.service.ts';
+import { registerProfileRoutes } from './modules/profile/profile.routes.ts';
+import { profileExport } from './modules/profile/profile-export.ts';
+import { createAccountAccess } from './access/account-access.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { registerPrivacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { createPrivacyService } from './modules/privacy/privacy.service.ts';
@@ -111,6 +114,14 @@ export function serviceDirectory(config: Config): ServiceDirectory {
   };
 }
 
+/** spec 001 §3 shutdown_info: the operator's announced shutdown (SHUTDOWN_DATE), or null. */
+export function shutdownInfoOf(
+  config: Pick<Config, 'SHUTDOWN_DATE' | 'SHUTDOWN_INFO_URL'>,
+): ShutdownInfo | null {
+  if (config.SHUTDOWN_DATE === '') return null;
+  return { shutdown_date: Date.parse(config.SHUTDOWN_DATE), info_url: config.SHUTDOWN_INFO_URL || null };
+}
+
 /** Builds the Fastify app from explicit dependencies. It never listens: main.ts does. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -128,14 +139,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const repos = createRepositories(database.db);
   const transact = createTransact(database.db);
-  const accountsService = createAccountsService({
-    accounts: repos.accounts,
-    privacy: repos.privacy,
-    terms: repos.terms,
-    transact,
-    baseQuotaBytes: config.BASE_QUOTA_BYTES,
-    now,
-  });
   const brands = resolveBrands(config.BRANDS_JSON);
   const reserveBytes = config.DISK_RESERVE_MB * 1024 * 1024;
   const store = deps.store ?? createFsBlobStore(config.DATA_DIR, { reserveBytes });
@@ -172,6 +175,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   const access = accessFor(repos, serverSecret, now);
+  const freshLogin = createFreshLoginCheck({ windowS: config.FRESH_LOGIN_WINDOW_S, now });
+  const accountAccess = createAccountAccess({ operators: repos.operator, freshLogin });
+  const profileService = createProfileService({
+    repos,
+    transact,
+    accountAccess,
+    store,
+    signer,
+    now,
+    warn: (object, message) => {
+      app.log.warn(object, message);
+    },
+  });
+  const accountsService = createAccountsService({
+    accounts: repos.accounts,
+    privacy: repos.privacy,
+    terms: repos.terms,
+    transact,
+    baseQuotaBytes: config.BASE_QUOTA_BYTES,
+    pictureUrlOf: (caller) => profileService.ownPictureUrl(caller),
+    shutdownInfo: shutdownInfoOf(config),
+    now,
+  });
   const jobsService = createJobsService({ repos, access, links: createMediaLinks(signer), now });
   const uploadsService = createUploadsService({
     repos,
@@ -226,15 +252,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 20 } });
   await app.register(authPlugin, { sessions: sessionsService, clientKeys: config.CLIENT_KEYS });
 
-  const freshLogin = createFreshLoginCheck({ windowS: config.FRESH_LOGIN_WINDOW_S, now });
   registerDirectoryRoutes(app, { directory, brands });
   registerIdpRoutes(app, { idp: idpService });
   registerAccountRoutes(app, { accounts: accountsService });
+  registerProfileRoutes(app, { profile: profileService });
   const emailConsentIds = emailConsentIdsFromSecret(serverSecret);
   registerPrivacyRoutes(app, {
     privacy: createPrivacyService({
       privacy: repos.privacy,
-      access: createAccountAccess({ operators: repos.operator, freshLogin }),
+      access: accountAccess,
       emailConsentIds,
       freshLogin,
       transact,
@@ -242,13 +268,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     testRoutes: config.TEST_ROUTES,
   });
+  const profileSections = profileExport(repos.profile);
   registerDataAccessRoutes(app, {
     dataAccess: createDataAccessService({
       repos,
       store,
       signer,
       cooldownHours: config.DATA_ACCESS_COOLDOWN_HOURS,
-      sections: [legacyExportSection(repos.legacy)],
+      sections: [legacyExportSection(repos.legacy), ...profileSections.sections],
+      storedBytes: profileSections.storedBytes,
       freshLogin,
       now,
     }),
@@ -268,7 +296,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerJobRoutes(app, { jobs: jobsService });
   registerAlbumRoutes(app, {
-    albums: createAlbumsService({ repos, access, changeWriter, jobs: jobsService, directory, now }),
+    albums: createAlbumsService({
+      repos,
+      access,
+      changeWriter,
+      jobs: jobsService,
+      directory,
+      pictures: profileService,
+      now,
+    }),
   });
   registerOptionRoutes(app, { options: createOptionsService({ options: repos.options, now }) });
   registerUploadRoutes(app, { uploads: uploadsService });

@@ -193,6 +193,19 @@ const EnvSchema = z.object({
         'must be whole days of at least 1, comma-separated',
       ),
     ),
+  /**
+   * spec 001 §3 account_info.shutdown_info: the day this instance stops serving, announced by
+   * its operator (ISO 8601 date or time); empty: no shutdown is announced.
+   */
+  SHUTDOWN_DATE: z._default(
+    z.string().check(
+      z.trim(),
+      z.refine((v) => v === '' || Number.isFinite(Date.parse(v)), 'must be an ISO 8601 date or empty'),
+    ),
+    '',
+  ),
+  /** Where the operator explains the shutdown (shutdown_info.info_url); optional. */
+  SHUTDOWN_INFO_URL: optionalUrl,
   /** A request whose answer took this long to start is logged as slow (`warn`). */
   SLOW_REQUEST_MS: z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(1)), 1000),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),

@@ -144,8 +144,25 @@ export class BadRequestError extends AppError {
 
 /** 413: one file is over the per-file limit of spec 000 §5, §9 (MAX_UPLOAD_BYTES). */
 export class FileTooLargeError extends AppError {
+  constructor(message = `File exceeds ${String(MAX_UPLOAD_BYTES / GIB)} GiB`) {
+    super(413, 'file_too_large', message);
+  }
+}
+
+/**
+ * 409: an album cannot become shared while the account has no name (spec 001 §5); the client
+ * asks for one with the set-name prompt (spec 001 §4 Missing-name prompt) and tries again.
+ */
+export class UserNameRequiredError extends AppError {
   constructor() {
-    super(413, 'file_too_large', `File exceeds ${String(MAX_UPLOAD_BYTES / GIB)} GiB`);
+    super(409, 'user_name_required', 'Shared albums require a user name on the account');
+  }
+}
+
+/** 409: the account holds as many attributes as it may (issue #24). */
+export class TooManyAttributesError extends AppError {
+  constructor(limit: number) {
+    super(409, 'too_many_attributes', `An account may hold at most ${String(limit)} attributes`);
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { MAX_NAME_LENGTH } from './constants.ts';
+import { ShutdownInfo } from './profile.ts';
 import { plainText } from './text.ts';
 
 /** File type counters of account info (spec 001 §3). */
@@ -12,7 +13,7 @@ export const FileTypeCounters = z.object({
 export type FileTypeCounters = z.infer<typeof FileTypeCounters>;
 
 /**
- * Account info (spec 001 §3), the fields that exist so far. `auth_token` is deliberately
+ * Account info (spec 001 §3). `profile_picture` is a signed URL of the caller's session. `auth_token` is deliberately
  * absent: the token is never echoed back (docs/SPEC-DEVIATIONS.md).
  */
 export const AccountInfo = z.object({
@@ -29,6 +30,7 @@ export const AccountInfo = z.object({
   sunset_delete_date: z.nullable(z.number()),
   number_of_subscribed_albums: z.int().check(z.nonnegative()),
   permitted_services: z.array(z.string()),
+  shutdown_info: z.nullable(ShutdownInfo),
   /** The account may open the admin area (issue #24; a Trove addition, docs/API.md). */
   is_operator: z.boolean(),
 });

@@ -52,6 +52,11 @@ export const ErrorCode = z.enum([
   // 001 §6 "Privacy settings need a fresh login"); the client signs in again with
   // prompt=login and comes back.
   'fresh_login_required',
+  // 409: an album cannot become shared while the account has no name (spec 001 §5 "Shared
+  // albums require a user name on the account"); the client shows the set-name prompt (§4).
+  'user_name_required',
+  // 409: an account already holds MAX_ACCOUNT_ATTRIBUTES attributes (issue #24).
+  'too_many_attributes',
   'internal_error',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -26,3 +26,4 @@ export * from './terms-cards.ts';
 export * from './admin.ts';
 export * from './account-deletion.ts';
 export * from './legacy.ts';
+export * from './profile.ts';

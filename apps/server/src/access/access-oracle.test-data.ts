@@ -416,6 +416,12 @@ export const ACCOUNT_ROUTE_RULES: Record<string, keyof typeof ACCOUNT_RULES> = {
   'GET /st/4/admin/cards': 'operatorOnly',
   'POST /st/4/admin/cards': 'operatorOnly',
   'POST /st/4/admin/cards/:id/end': 'operatorOnly',
+  // spec 001 §3 User profile, Account attribute: every account keeps its own.
+  'POST /st/4/profile/picture': 'everyAccount',
+  'DELETE /st/4/profile/picture': 'everyAccount',
+  'GET /st/4/account_attribute': 'everyAccount',
+  'POST /st/4/account_attribute': 'everyAccount',
+  'DELETE /st/4/account_attribute': 'everyAccount',
 };
 
 /** May `who` call a route of `rule`, about their own account (`self`) or another's? */

@@ -12,6 +12,7 @@ import path from 'node:path';
 // served only while the file is in the trash, to the session of the trash listing.
 // `archive`: a prepared zip download (issue #14), signed by its archive id.
 // `data_export`: the account's data export (issue #24), signed by its export id.
+// `profile_picture`: a user's picture, signed by user, version and album ([Note: Profile pictures]).
 export const MEDIA_VARIANTS = [
   'thumb256',
   'thumb1280',
@@ -21,6 +22,7 @@ export const MEDIA_VARIANTS = [
   'trashed256',
   'archive',
   'data_export',
+  'profile_picture',
 ] as const;
 export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
 

@@ -441,6 +441,9 @@ export const ACCOUNT_ACTIONS = [
   // Everyone's own privacy (spec 001 §7 consent_values, user_statistics_events, client_stats;
   // issue #24 consent_history and the test-only email_consent_id): about the caller alone.
   'managePrivacy',
+  // Everyone's own profile (spec 001 §3 User profile, Account attribute; §7 profile/picture,
+  // account_attribute): the picture and the attributes of the caller's account.
+  'editProfile',
   // The operator's (issue #24). `administer`: reach the admin area at all, asked before a
   // request's input is read, so a refusal never depends on it.
   'administer',
@@ -474,6 +477,7 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     approveTerms: always,
     readCards: always,
     managePrivacy: always,
+    editProfile: always,
     administer: always,
     listUsers: always,
     disableUser: ['otherAccount'],
@@ -489,6 +493,7 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     approveTerms: always,
     readCards: always,
     managePrivacy: always,
+    editProfile: always,
     administer: false,
     listUsers: false,
     disableUser: false,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ALBUM_AUTH_HEADER } from '@trove/contract';
-import { fakeJpeg, multipart } from '../test/harness.ts';
+import { fakeJpeg, multipart, tinyPng } from '../test/harness.ts';
 import type { AccountAction, JobAction } from './policy.ts';
 
 /*
@@ -277,6 +277,8 @@ export const OPEN_ROUTES: Record<string, 'public' | 'signed'> = {
   'POST /user/email_consent': 'signed',
   'GET /user/email_consent/one_click': 'signed',
   'POST /user/email_consent/one_click': 'signed',
+  // A profile picture's signed URL ([Note: Profile pictures]).
+  'GET /st/4/profile/picture': 'signed',
 };
 
 /** What a request of the account matrix is built from: fresh things each cell may change. */
@@ -373,4 +375,25 @@ export const ACCOUNT_ROUTES: Record<string, AccountRoute> = {
     invalid: { payload: { ...aCard, audience: { kind: 'everyone' } } },
   },
   'POST /st/4/admin/cards/:id/end': { action: 'endCard', params: { id: (input) => input.card } },
+  // The caller's own profile (issue #24, spec 001 §7): never another's, so nothing names one.
+  'POST /st/4/profile/picture': {
+    action: 'editProfile',
+    request: () => ({
+      query: 'path=profile.jpg',
+      ...multipart({}, { filename: 'profile.png', content: tinyPng() }),
+    }),
+  },
+  'DELETE /st/4/profile/picture': { action: 'editProfile' },
+  'GET /st/4/account_attribute': {
+    action: 'editProfile',
+    request: () => ({ query: 'account_attribute_key=k' }),
+  },
+  'POST /st/4/account_attribute': {
+    action: 'editProfile',
+    request: () => ({ query: 'account_attribute_key=k', payload: { value: 'v' } }),
+  },
+  'DELETE /st/4/account_attribute': {
+    action: 'editProfile',
+    request: () => ({ query: 'account_attribute_key=k' }),
+  },
 };

@@ -35,6 +35,8 @@ export interface Database {
   card_dismissals: CardDismissalsTable;
   account_deletions: AccountDeletionsTable;
   digital_legacy: DigitalLegacyTable;
+  profile_pictures: ProfilePicturesTable;
+  account_attributes: AccountAttributesTable;
 }
 
 export interface UsersTable {
@@ -493,5 +495,29 @@ export interface DigitalLegacyTable {
   language: string;
   /** JSON array of the contacts (spec 001 §3 Contact). */
   contacts: string;
+  updated_at: number;
+}
+
+/** An account's profile picture (spec 001 §3 User profile; migration 0020). */
+export interface ProfilePicturesTable {
+  user_id: string;
+  /** Grows with each new picture; signed URLs name it. */
+  version: number;
+  /** The bytes as received (the data export's copy). */
+  store_key: string;
+  size: number;
+  /** jpeg, png or webp, read from the bytes. */
+  format: string;
+  /** The served rendition: JPEG, at most PROFILE_PICTURE_THUMB_PX, no metadata. */
+  thumb_key: string;
+  thumb_size: number;
+  updated_at: number;
+}
+
+/** One account attribute (spec 001 §3: key and value; migration 0020). */
+export interface AccountAttributesTable {
+  user_id: string;
+  key: string;
+  value: string;
   updated_at: number;
 }

@@ -8,7 +8,12 @@ export function createFsckRepository(db: Kysely<Database>) {
     async knownKeys(): Promise<Set<string>> {
       const blobs = await db.selectFrom('blobs').select('store_key').execute();
       const derivatives = await db.selectFrom('derivatives').select('store_key').execute();
-      return new Set([...blobs, ...derivatives].map((row) => row.store_key));
+      // Profile pictures name their bytes outside `blobs` ([Note: Profile pictures]).
+      const pictures = await db.selectFrom('profile_pictures').select(['store_key', 'thumb_key']).execute();
+      return new Set([
+        ...[...blobs, ...derivatives].map((row) => row.store_key),
+        ...pictures.flatMap((row) => [row.store_key, row.thumb_key]),
+      ]);
     },
     /** Blob rows no file names, made before `before` (an upload in flight commits both). */
     async listUnreferencedBlobs(before: number): Promise<string[]> {

@@ -22,6 +22,7 @@ import { createAuditRepository } from './operator/audit.repository.ts';
 import { createTermsRepository } from './operator/terms.repository.ts';
 import { createCardsRepository } from './operator/cards.repository.ts';
 import { createLegacyRepository } from './legacy/legacy.repository.ts';
+import { createProfileRepository } from './profile/profile.repository.ts';
 import { createLoginRequestsRepository } from '../identity/login-requests.repository.ts';
 import { createThrottleRepository } from '../identity/throttle.repository.ts';
 import { createWorkItemsRepository } from '../queue/work-items.repository.ts';
@@ -61,6 +62,7 @@ export function createRepositories(db: Kysely<Database>) {
     terms: createTermsRepository(db),
     cards: createCardsRepository(db),
     legacy: createLegacyRepository(db),
+    profile: createProfileRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -406,3 +406,11 @@ export async function signUpInDataDir(
     await database.close();
   }
 }
+
+/** A real 8 × 8 PNG that decodes (a profile picture, issue #24). */
+export function tinyPng(): Buffer {
+  return Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWMwTjuDFTEMLQkAuYZZQQ0kCIcAAAAASUVORK5CYII=',
+    'base64',
+  );
+}

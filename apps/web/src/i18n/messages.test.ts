@@ -122,6 +122,8 @@ describe.each(CATALOGUES.flatMap((catalogue) => LOCALES.map((locale) => [catalog
         os: 'Linux',
         // Data access (issue #24).
         hours: 24,
+        // Storage popups (issue #24).
+        percent: 80,
         when: 'W',
         requested: 'R',
         until: 'T',

@@ -17,6 +17,7 @@ export function anAccount(overrides: Partial<AccountInfo> = {}): AccountInfo {
     sunset_delete_date: null,
     number_of_subscribed_albums: 0,
     permitted_services: [],
+    shutdown_info: null,
     ...overrides,
   };
 }

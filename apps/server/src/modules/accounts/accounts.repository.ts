@@ -58,6 +58,24 @@ export function createAccountsRepository(db: Kysely<Database>) {
       await db.updateTable('users').set({ name }).where('id', '=', id).execute();
     },
 
+    /**
+     * spec 001 §3 number_of_subscribed_albums: albums of others the user takes part in
+     * (subscribed, spec 000 §7 subscribe) that are not deleted; their own albums are not counted.
+     */
+    async countSubscribedAlbums(id: string): Promise<number> {
+      const row = await db
+        .selectFrom('job_members as m')
+        .innerJoin('jobs as j', 'j.id', 'm.job_id')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('m.user_id', '=', id)
+        .where('m.subscribed', '=', 1)
+        .where('j.owner_id', '!=', id)
+        .where('j.type', '=', 'story')
+        .where('j.deleted_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     /** Sets the user's storage quota in bytes; null: the instance's base quota. */
     async setMaxSpace(id: string, bytes: number | null): Promise<void> {
       await db.updateTable('users').set({ max_space: bytes }).where('id', '=', id).execute();

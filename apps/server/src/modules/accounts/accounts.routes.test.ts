@@ -35,6 +35,7 @@ describe.each(DIALECTS)('account routes (%s)', (dialect) => {
       sunset_delete_date: null,
       number_of_subscribed_albums: 0,
       permitted_services: [],
+      shutdown_info: null,
       is_operator: false,
     });
     expect(response.body).not.toContain(user.token);

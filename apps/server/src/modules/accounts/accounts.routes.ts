@@ -11,11 +11,11 @@ export function registerAccountRoutes(app: FastifyInstance, deps: { accounts: Ac
 
   app.get(`${APP_BASE_PATH}/account_info`, userRoute, async (request) => {
     parseInput(z.looseObject(AccountInfoQuery.shape), request.query);
-    return deps.accounts.getInfo(signedInCaller(request).userId);
+    return deps.accounts.getInfo(signedInCaller(request));
   });
 
   app.post(`${APP_BASE_PATH}/name`, userRoute, async (request) => {
     const { name } = parseInput(SetNameBody, request.body);
-    return deps.accounts.setName(signedInCaller(request).userId, name);
+    return deps.accounts.setName(signedInCaller(request), name);
   });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AccountInfo } from '@trove/contract';
+import type { AccountInfo, ShutdownInfo } from '@trove/contract';
+import type { SignedInCaller } from '../../access/caller.ts';
 import { ANALYTICS_SERVICE, PERMISSION_BITS } from '@trove/contract';
 import { NotFoundError } from '../../errors.ts';
 import type { Transact } from '../repositories.ts';
@@ -23,20 +24,33 @@ export function createAccountsService(deps: {
   terms: Pick<TermsRepository, 'latestUnaccepted'>;
   transact: Transact;
   baseQuotaBytes: number;
+  /**
+   * The signed URL of the caller's own profile picture for their session, or null when they
+   * have none ([Note: Profile pictures]); absent where no URL can be made (the CLI).
+   */
+  pictureUrlOf?: (caller: SignedInCaller) => Promise<string | null>;
+  /** spec 001 §3 shutdown_info: the operator's announced end of service, or null. */
+  shutdownInfo?: ShutdownInfo | null;
   now: () => number;
 }) {
   const { accounts, privacy, terms, transact, baseQuotaBytes, now } = deps;
 
-  async function readInfo(userId: string): Promise<AccountInfo> {
-    const [user, isAnalyticsPermitted, tosVersion] = await Promise.all([
+  async function readInfo(caller: SignedInCaller): Promise<AccountInfo> {
+    const { userId } = caller;
+    const [user, isAnalyticsPermitted, tosVersion, subscribedAlbums, picture] = await Promise.all([
       getUser(accounts, userId),
       privacy.hasConsent(userId, 'help_us_improve'),
       terms.latestUnaccepted(userId),
+      accounts.countSubscribedAlbums(userId),
+      deps.pictureUrlOf ? deps.pictureUrlOf(caller) : null,
     ]);
     // spec 001 §3 permitted_services: analytics only while the user consents to help_us_improve.
     return {
       ...toAccountInfo(user, baseQuotaBytes, isAnalyticsPermitted ? [ANALYTICS_SERVICE] : []),
       tos_to_approve: tosVersion === undefined ? null : { version: tosVersion },
+      number_of_subscribed_albums: subscribedAlbums,
+      profile_picture: picture,
+      shutdown_info: deps.shutdownInfo ?? null,
     };
   }
 
@@ -78,14 +92,14 @@ export function createAccountsService(deps: {
     },
 
     /** GET /account_info (spec 001 §3). */
-    async getInfo(userId: string): Promise<AccountInfo> {
-      return readInfo(userId);
+    async getInfo(caller: SignedInCaller): Promise<AccountInfo> {
+      return readInfo(caller);
     },
 
     /** POST /name (spec 001 §7). */
-    async setName(userId: string, name: string): Promise<AccountInfo> {
-      await accounts.setName(userId, name);
-      return readInfo(userId);
+    async setName(caller: SignedInCaller, name: string): Promise<AccountInfo> {
+      await accounts.setName(caller.userId, name);
+      return readInfo(caller);
     },
   };
 }
@@ -97,14 +111,17 @@ async function getUser(accounts: AccountsRepository, id: string): Promise<UserRo
   return user;
 }
 
-function toAccountInfo(user: UserRow, baseQuotaBytes: number, permittedServices: string[]): AccountInfo {
+function toAccountInfo(
+  user: UserRow,
+  baseQuotaBytes: number,
+  permittedServices: string[],
+): Omit<AccountInfo, 'number_of_subscribed_albums' | 'profile_picture' | 'shutdown_info'> {
   return {
     uuid: user.id,
     name: user.name,
     logged_in_as: user.email,
     used_space: user.used_space,
     max_space: user.max_space ?? baseQuotaBytes,
-    profile_picture: null,
     file_type_counters: {
       picture_count: user.picture_count,
       screenshot_count: user.screenshot_count,
@@ -113,12 +130,10 @@ function toAccountInfo(user: UserRow, baseQuotaBytes: number, permittedServices:
     },
     has_files_not_media: user.document_count > 0,
     is_read_only_user: user.is_read_only === 1,
-    // Album subscriptions arrive with their issue; until then no account has any, which
-    // this value states truthfully. The terms are read beside (readInfo).
+    // The terms, subscriptions and picture are read beside (readInfo).
     tos_to_approve: null,
     // Seconds, as every date of account info ([Note: Sunset deletion]).
     sunset_delete_date: user.sunset_delete_date === null ? null : Math.floor(user.sunset_delete_date / 1000),
-    number_of_subscribed_albums: 0,
     permitted_services: permittedServices,
     is_operator: user.is_operator === 1,
   };

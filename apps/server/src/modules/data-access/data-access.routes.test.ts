@@ -12,7 +12,9 @@ import {
   clientAuth,
   createTestApp,
   fakeJpeg,
+  multipart,
   signUp,
+  tinyPng,
   timelineOf,
   uploadFile,
   type Session,
@@ -240,6 +242,27 @@ describe.each(DIALECTS)('data access (%s)', (dialect) => {
     expect((await account()).used_space).toBe(usedBefore);
     expect(await storedBlobs()).toBe(blobsBefore);
     expect(storeFiles()).toBe(storeBefore);
+  });
+
+  it('includes the profile picture as received and the account attributes (issue #24)', async () => {
+    const user = await signUp(t.app, { name: 'Pia' });
+    const picture = multipart({}, { filename: 'profile.png', content: tinyPng() });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: `/st/4/profile/picture?${user.query}`,
+      payload: picture.payload,
+      headers: { ...picture.headers, ...user.headers },
+    });
+    expect(r.statusCode).toBe(201);
+    const attribute = await c.send(user, 'POST', '/account_attribute?account_attribute_key=theme', {
+      payload: { value: 'dark' },
+    });
+    expect(attribute.statusCode).toBe(200);
+    const { root } = await unpacked(await requested(user));
+    expect(fs.readFileSync(path.join(root, 'account/profile-picture.png'))).toEqual(tinyPng());
+    expect(readJson(root, 'account/attributes.json')).toMatchObject({
+      attributes: [{ key: 'theme', value: 'dark' }],
+    });
   });
 
   it('resumes by Range and If-Range, byte for byte the same export, and spends the cooldown once', async () => {

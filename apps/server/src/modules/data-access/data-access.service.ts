@@ -9,7 +9,7 @@ import type { ArchiveBody } from '../archives/archives.service.ts';
 import { createOriginals } from '../media/originals.ts';
 import type { Repositories } from '../repositories.ts';
 import type { DataExportRow } from './data-exports.repository.ts';
-import { accountSections, type AccountSection } from './export-documents.ts';
+import { accountSections, type AccountBytesSection, type AccountSection } from './export-documents.ts';
 import { freezeExport } from './export-freeze.ts';
 import { streamExport } from './export-stream.ts';
 
@@ -39,6 +39,8 @@ export function createDataAccessService(deps: {
   sections?: readonly AccountSection[];
   /** Spec 001 §6: both calls need a fresh sign-in ([Note: Fresh login]); the signed URL does not. */
   freshLogin: FreshLoginCheck;
+  /** Stored bytes other parts add to every export (see AccountBytesSection). */
+  storedBytes?: readonly AccountBytesSection[];
   now: () => number;
 }) {
   const { repos, store, signer, now } = deps;
@@ -121,7 +123,15 @@ export function createDataAccessService(deps: {
       if (!inserted) throw new ConflictError('Your data is already being prepared');
       try {
         const frozen = await freezeExport(
-          { ...repos, exports: repos.dataExports, store, originals, sections, now },
+          {
+            ...repos,
+            exports: repos.dataExports,
+            store,
+            originals,
+            sections,
+            storedBytes: deps.storedBytes,
+            now,
+          },
           {
             exportId: id,
             userId: caller.userId,

@@ -27,6 +27,23 @@ export interface AccountSection {
   read(userId: string): Promise<unknown>;
 }
 
+/** Stored bytes of the account that are no file of an album or timeline (a profile picture). */
+export interface AccountStoredBytes {
+  /** Below the export's folder. */
+  path: string;
+  key: string;
+  size: number;
+  mtime: number;
+}
+
+/**
+ * Bytes of the account another part of the server contributes (`storedBytes` of the
+ * data-access service, in app.ts): the profile picture as received (issue #24).
+ */
+export interface AccountBytesSection {
+  read(userId: string): Promise<AccountStoredBytes[]>;
+}
+
 /** A time as ISO 8601 (UTC), or null for none or one no date can hold. */
 export function iso(ms: number | null | undefined): string | null {
   if (ms === null || ms === undefined || !Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return null;

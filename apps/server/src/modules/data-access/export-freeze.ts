@@ -9,7 +9,7 @@ import type { Originals } from '../media/originals.ts';
 import type { MediaRepository } from '../media/media.repository.ts';
 import type { AccountDataRepository, ExportFileRow, ExportJobRow } from './account-data.repository.ts';
 import type { DataExportEntryRow, DataExportsRepository } from './data-exports.repository.ts';
-import { sidecarOf, type AccountSection } from './export-documents.ts';
+import { sidecarOf, type AccountBytesSection, type AccountSection } from './export-documents.ts';
 import {
   MANIFEST_SOURCE,
   manifestDigest,
@@ -59,6 +59,8 @@ export interface FreezeDeps {
   store: Pick<BlobStore, 'get'>;
   originals: Originals;
   sections: readonly AccountSection[];
+  /** Stored bytes that are no file (a profile picture); none by default. */
+  storedBytes?: readonly AccountBytesSection[];
   now: () => number;
 }
 
@@ -185,6 +187,21 @@ export async function freezeExport(
       documentEntry(`${folder}${section.path}`, await section.read(userId), createdAt),
       manifest,
     );
+  for (const section of deps.storedBytes ?? [])
+    for (const stored of await section.read(userId)) {
+      const digest = await digestOf(await deps.store.get(stored.key));
+      await writer.add(
+        {
+          name: `${folder}${stored.path}`,
+          size: stored.size,
+          ...digest,
+          mtime: stored.mtime,
+          source: stored.key,
+          body: null,
+        },
+        manifest,
+      );
+    }
 
   // Names are unique per folder (names.ts); a folder's book lives while its files are written.
   const books = new Map<string, (wanted: string) => string>();

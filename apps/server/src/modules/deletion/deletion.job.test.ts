@@ -113,6 +113,8 @@ describe.each(DIALECTS)('account deletion job (%s)', (dialect) => {
       legacy: 0,
       options: 0,
       logins: 0,
+      pictures: 0,
+      attributes: 0,
     });
     const record = await t.database.db
       .selectFrom('account_deletions')

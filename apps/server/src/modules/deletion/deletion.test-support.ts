@@ -9,7 +9,7 @@ import { runFsck } from '../../fsck/fsck.ts';
 import { createOutboxMailer } from '../../mail/outbox-mailer.ts';
 import { createFsBlobStore } from '../../storage/fs-blob-store.ts';
 import { albumClient, expectStatus } from '../../test/albums.ts';
-import { signUp, timelineOf, type Session, type TestApp } from '../../test/harness.ts';
+import { multipart, signUp, timelineOf, tinyPng, type Session, type TestApp } from '../../test/harness.ts';
 import { createChangeWriter } from '../changes/change-writer.ts';
 import { NO_BILLING } from './billing-hook.ts';
 import { createDeletionJob, type DeletionJobDeps } from './stages.ts';
@@ -115,6 +115,21 @@ export async function buildWorld(t: TestApp) {
     }),
     200,
   );
+  // Her profile picture and an attribute (issue #24): they go with her, bytes and all.
+  const picture = multipart({}, { filename: 'profile.png', content: tinyPng() });
+  const pictured = await t.app.inject({
+    method: 'POST',
+    url: `/st/4/profile/picture?${ann.query}`,
+    payload: picture.payload,
+    headers: { ...picture.headers, ...ann.headers },
+  });
+  expectStatus(pictured, 201);
+  expectStatus(
+    await c.send(ann, 'POST', '/account_attribute?account_attribute_key=storage_warning_level', {
+      payload: { value: '80' },
+    }),
+    200,
+  );
   return {
     c,
     ann,
@@ -163,6 +178,8 @@ export async function rowsNaming(t: TestApp, userId: string): Promise<Record<str
     legacy: await count(db.selectFrom('digital_legacy').select('user_id').where('user_id', '=', userId)),
     options: await count(db.selectFrom('user_options').select('name').where('user_id', '=', userId)),
     logins: await count(db.selectFrom('login_requests').select('id').where('user_id', '=', userId)),
+    pictures: await count(db.selectFrom('profile_pictures').select('user_id').where('user_id', '=', userId)),
+    attributes: await count(db.selectFrom('account_attributes').select('key').where('user_id', '=', userId)),
   };
 }
 

@@ -167,6 +167,7 @@ export function createLeavingRepository(db: Kysely<Database>) {
       await db.deleteFrom('user_statistics_events').where('user_id', '=', userId).execute();
       await db.deleteFrom('client_stats').where('user_id', '=', userId).execute();
       await db.deleteFrom('user_options').where('user_id', '=', userId).execute();
+      await db.deleteFrom('account_attributes').where('user_id', '=', userId).execute();
       await db.deleteFrom('archives').where('user_id', '=', userId).execute();
       await db.deleteFrom('resumable_uploads').where('user_id', '=', userId).execute();
       await db.deleteFrom('login_requests').where('user_id', '=', userId).execute();

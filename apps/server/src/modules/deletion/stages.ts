@@ -242,10 +242,17 @@ function createStages(
       await removeJobs(() => leaving.ownedJobs(userId, BATCH));
     },
 
-    /** Consents, digital legacy, usage events, options, downloads, uploads in progress, devices. */
+    /**
+     * Consents, digital legacy, usage events, options, attributes, the profile picture and
+     * its bytes, downloads, uploads in progress, devices.
+     */
     async private(record) {
       for (const id of await leaving.resumableOf(record.user_id))
         await fs.promises.rm(path.join(deps.dataDir, 'resumable', id), { force: true });
+      // The row goes first ([Note: Blob storage]): a crash before the bytes go leaves an
+      // orphan for `trove fsck`, never a row naming nothing.
+      const picture = await repos.profile.deletePicture(record.user_id);
+      if (picture) for (const key of [picture.store_key, picture.thumb_key]) await store.delete(key);
       await leaving.deletePrivateRows(record.user_id, record.email);
     },
 

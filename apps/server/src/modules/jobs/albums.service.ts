@@ -9,6 +9,7 @@ import { hashPassword } from '../../identity/passwords.ts';
 import type { ChangeRecorder, ChangeWriter } from '../changes/change-writer.ts';
 import { reconcileDerivedShares } from '../shares/derived-shares.ts';
 import type { JobsService } from './jobs.service.ts';
+import { requireUserName } from '../accounts/name-rule.ts';
 
 type Tx = Repositories;
 
@@ -23,11 +24,15 @@ const NAME_REQUIRED = 'album name is required for shared albums';
  * [Note: Change records]); each answers the album as the caller now sees it.
  */
 export function createAlbumsService(deps: {
-  repos: Pick<Repositories, 'jobs'>;
+  repos: Pick<Repositories, 'jobs' | 'accounts'>;
   access: Access;
   changeWriter: ChangeWriter<Repositories>;
   jobs: JobsService;
   directory: ServiceDirectory;
+  /** The signed picture URLs of an album's people ([Note: Profile pictures]); none without. */
+  pictures?: {
+    memberPictureUrls(userIds: readonly string[], scope: string, jobId: string): Promise<Map<string, string>>;
+  };
   now: () => number;
 }) {
   const { access, changeWriter, now } = deps;
@@ -85,6 +90,8 @@ export function createAlbumsService(deps: {
     changePrivacy(caller: SignedInCaller, jobId: string, mode: 'shared' | 'private'): Promise<JobInfo> {
       return mutate(caller, jobId, 'changePrivacy', 'privacy', async (tx, { job }, t, changes) => {
         if (mode === 'shared' && job.title.trim() === '') throw new ValidationError(NAME_REQUIRED);
+        if (mode === 'shared' && job.privacy_mode !== 'shared')
+          await requireUserName(tx.accounts, caller.userId);
         await tx.jobs.update(jobId, { privacy_mode: mode, updated_at: t });
         if (mode === 'private' && job.privacy_mode !== 'private') await tx.jobs.bumpAuthEpoch(jobId);
         // Only the owner may share from a private album ([Note: Derived shares]).
@@ -171,20 +178,30 @@ export function createAlbumsService(deps: {
 
     /**
      * GET /jobs/{id}/users: the owner first, then everyone who subscribed (spec 000 §3
-     * Contributors), with whether they still take part. No profile pictures yet.
+     * Contributors), with whether they still take part and their picture's signed URL.
      */
     async listMembers(caller: Caller, jobId: string): Promise<JobUsers> {
-      const { job, ownerName } = await access.requireJob(caller, jobId, 'listMembers');
+      const { job, ownerName, mediaScope } = await access.requireJob(caller, jobId, 'listMembers');
       const members = await deps.repos.jobs.listMembers(jobId);
+      const ids = [job.owner_id, ...members.map((member) => member.user_id)];
+      const pictures = deps.pictures
+        ? await deps.pictures.memberPictureUrls(ids, mediaScope, jobId)
+        : new Map<string, string>();
       return {
         users: [
-          { id: job.owner_id, name: ownerName, profile_picture_url: null, subscribed: true, owner: true },
+          {
+            id: job.owner_id,
+            name: ownerName,
+            profile_picture_url: pictures.get(job.owner_id) ?? null,
+            subscribed: true,
+            owner: true,
+          },
           ...members
             .filter((member) => member.user_id !== job.owner_id)
             .map((member) => ({
               id: member.user_id,
               name: member.name,
-              profile_picture_url: null,
+              profile_picture_url: pictures.get(member.user_id) ?? null,
               subscribed: member.subscribed === 1,
               owner: false,
             })),

@@ -4,6 +4,7 @@ import { AlbumFileSort, JobType, PERMISSION_BITS, PrivacyMode } from '@trove/con
 import type { Access, JobGrant } from '../../access/access.ts';
 import { wireRole } from '../../access/policy.ts';
 import type { Repositories } from '../repositories.ts';
+import { requireUserName } from '../accounts/name-rule.ts';
 import { NotFoundError } from '../../errors.ts';
 import { hashPassword } from '../../identity/passwords.ts';
 import type { MediaLinks } from '../media/media-links.ts';
@@ -12,7 +13,7 @@ import type { JobDetails, JobRow } from './jobs.repository.ts';
 
 /** Jobs: the timeline and albums of a user, and shared albums they visit (spec 000 §3, §7 Jobs). */
 export function createJobsService(deps: {
-  repos: Pick<Repositories, 'jobs'>;
+  repos: Pick<Repositories, 'jobs' | 'accounts'>;
   access: Access;
   links: MediaLinks;
   now: () => number;
@@ -99,6 +100,7 @@ export function createJobsService(deps: {
     async createAlbum(auth: SignedInCaller, body: CreateAlbumSettings): Promise<JobInfo> {
       const t = deps.now();
       const shared = body.public || body.allow_sharing === true;
+      if (shared) await requireUserName(deps.repos.accounts, auth.userId);
       const job = {
         id: randomUUID(),
         owner_id: auth.userId,

@@ -2,6 +2,7 @@ import { sharePath, type Locale, type PublishResult } from '@trove/contract';
 import type { Access } from '../../access/access.ts';
 import type { SignedInCaller } from '../../access/caller.ts';
 import type { Repositories } from '../repositories.ts';
+import { requireUserName } from '../accounts/name-rule.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { createHash } from 'node:crypto';
 import { RateLimitedError } from '../../errors.ts';
@@ -98,6 +99,8 @@ export function createPublishService(deps: {
       requestOrigin: string | undefined,
     ): Promise<PublishResult> {
       const { job } = await access.requireJob(caller, jobId, 'publish');
+      // An invitation shares the album with more people (spec 001 §5); a file share is no album.
+      if (job.type !== 'share') await requireUserName(repos.accounts, caller.userId);
       const sender = await repos.accounts.findById(caller.userId);
       if (!sender) throw new NotFoundError();
       const addresses = body.to_email.map((to) => to.toLowerCase());

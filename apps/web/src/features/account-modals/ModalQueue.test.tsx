@@ -156,4 +156,53 @@ describe('the modal queue after sign-in (spec 001 §4)', () => {
     });
     expect(screen.queryByRole('dialog', { name: 'Card evil' })).toBeNull();
   });
+
+  test('after the cards, the 80 % storage popup once when crossed, remembered on the account', async () => {
+    let remembered: string | null = null;
+    const { requests, user } = renderApp({
+      route: '/photos',
+      routes: {
+        'GET /st/4/account_info': { body: anAccount({ used_space: 85, max_space: 100 }) },
+        'GET /st/4/v2/full_screen_cards': { body: { backend_controlled_cards: [aCard('a')] } },
+        'POST /st/4/full_screen_cards/a/dismiss': { body: { ok: true } },
+        'GET /st/4/account_attribute': () => ({ body: { key: 'storage_warning_level', value: remembered } }),
+        'POST /st/4/account_attribute': () => {
+          remembered = '80';
+          return { body: { key: 'storage_warning_level', value: '80' } };
+        },
+      },
+    });
+    const card = await screen.findByRole('dialog', { name: 'Card a' });
+    expect(screen.queryByRole('dialog', { name: 'Running out of storage' })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Show me' }));
+    const popup = await screen.findByRole('dialog', { name: 'Running out of storage' });
+    expect(within(popup).getByText(/more than 80%/)).toBeTruthy();
+    await user.click(within(popup).getByRole('button', { name: 'OK' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Running out of storage' })).toBeNull();
+    });
+    const saved = requests.find((r) => r.method === 'POST' && r.url.pathname === '/st/4/account_attribute');
+    expect(saved?.url.searchParams.get('account_attribute_key')).toBe('storage_warning_level');
+    expect(saved?.body).toEqual({ value: '80' });
+  });
+
+  test('no storage popup when the quota is unlimited', async () => {
+    const { requests } = renderApp({
+      route: '/photos',
+      routes: {
+        'GET /st/4/account_info': {
+          body: anAccount({ used_space: 2000 * 1024 ** 3, max_space: 1000 * 1024 ** 3 }),
+        },
+        'GET /st/4/v2/full_screen_cards': { body: { backend_controlled_cards: [] } },
+        'GET /st/4/account_attribute': { body: { key: 'storage_warning_level', value: null } },
+      },
+    });
+    await waitFor(() => {
+      expect(requests.some((r) => r.url.pathname === '/st/4/v2/full_screen_cards')).toBe(true);
+    });
+    // Nothing to show: the gate does not even load the queue (See: [Note: Modal queue gate]).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(requests.some((r) => r.url.pathname === '/st/4/account_attribute')).toBe(false);
+    expect(screen.queryByRole('dialog', { name: 'Running out of storage' })).toBeNull();
+  });
 });

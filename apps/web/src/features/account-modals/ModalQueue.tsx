@@ -1,11 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAccountInfoQuery } from '../auth/api.ts';
-import { useCardsQuery } from './api.ts';
+import { STORAGE_WARNING_ATTRIBUTE } from '@trove/contract';
+import { useAccountAttributeQuery, useCardsQuery, useSetAccountAttributeMutation } from './api.ts';
 import { CardModal } from './CardModal.tsx';
 import { nextModal } from './model.ts';
-import { readClosedCards, writeClosedCards } from './closed-cards.ts';
+import { readClosedCards, rememberStorageWarnedLocally, sunsetSeen, writeClosedCards } from './seen.ts';
 import { TermsPrompt } from './TermsPrompt.tsx';
-import { SunsetNotice, sunsetSeen } from './SunsetNotice.tsx';
+import { SunsetNotice } from './SunsetNotice.tsx';
+import { StoragePopup } from './StoragePopup.tsx';
+import { parseStorageLevel, storageLevelOf, storageWarningStep } from './storage-popups.ts';
 import './account-modals.css';
 
 /**
@@ -29,7 +32,9 @@ export function ModalQueue() {
     sunsetDate,
     sunsetSeen: sunsetClosed || (sunsetDate !== null && sunsetSeen(userId, sunsetDate)),
   });
-  if (!modal) return null;
+  // spec 001 §4 storage popups: after everything of the queue above (storage-popups.ts).
+  const storage = useStorageWarning(account.data !== undefined && modal === null && cards.data !== undefined);
+  if (!modal) return storage;
   if (modal.kind === 'terms') return <TermsPrompt key={modal.version} version={modal.version} />;
   if (modal.kind === 'sunset')
     return (
@@ -49,6 +54,44 @@ export function ModalQueue() {
         const closed = new Set([...closedCards, modal.card.card_id]);
         setClosedCards(closed);
         writeClosedCards(userId, closed);
+      }}
+    />
+  );
+}
+
+/**
+ * The storage popup slot, last in the queue: shows the 80 % or 95 % popup once when crossed
+ * (remembered in an account attribute, so across devices), lowers what is remembered when
+ * usage fell. Returns the popup or null.
+ */
+function useStorageWarning(ready: boolean) {
+  const account = useAccountInfoQuery();
+  const remembered = useAccountAttributeQuery(STORAGE_WARNING_ATTRIBUTE, ready);
+  const remember = useSetAccountAttributeMutation(STORAGE_WARNING_ATTRIBUTE);
+  const step =
+    !ready || !account.data || remembered.data === undefined || remember.isPending
+      ? null
+      : storageWarningStep(
+          storageLevelOf(account.data.used_space, account.data.max_space),
+          parseStorageLevel(remembered.data.value),
+        );
+  const userId = account.data?.uuid;
+  const rememberedValue = remembered.data?.value;
+  useEffect(() => {
+    if (userId !== undefined && rememberedValue !== undefined)
+      rememberStorageWarnedLocally(userId, parseStorageLevel(rememberedValue));
+  }, [userId, rememberedValue]);
+  const lowerTo = step?.kind === 'lower' ? step.level : null;
+  const { mutate } = remember;
+  useEffect(() => {
+    if (lowerTo !== null) mutate(lowerTo);
+  }, [lowerTo, mutate]);
+  if (step?.kind !== 'show') return null;
+  return (
+    <StoragePopup
+      level={step.level}
+      onClose={() => {
+        remember.mutate(step.level);
       }}
     />
   );

@@ -2,30 +2,13 @@ import { useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { useFocusTrap } from '../../ui/use-focus-trap.ts';
+import { rememberSunsetSeen } from './seen.ts';
 
 /*
  * The sunset-deletion notice (spec 001 §2: "shows a delete date"; §4: once, the flag
  * remembered; see the server's [Note: Sunset deletion]). Remembered per account and date in
  * this browser: a new date (the account was used, then idle again) shows again.
  */
-const seenKey = (userId: string) => `trove.sunset_seen.${userId}`;
-
-export function sunsetSeen(userId: string, date: number): boolean {
-  try {
-    return localStorage.getItem(seenKey(userId)) === String(date);
-  } catch {
-    return false;
-  }
-}
-
-function rememberSeen(userId: string, date: number): void {
-  try {
-    localStorage.setItem(seenKey(userId), String(date));
-  } catch {
-    // Storage refused (private mode): the notice is away until the page reloads.
-  }
-}
-
 /**
  * The notice itself: the date the account will be deleted and that using it keeps it. The
  * spec's plans button waits for plans (#25): no dead link meanwhile (SPEC-DEVIATIONS).
@@ -43,7 +26,7 @@ export function SunsetNotice({
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const close = () => {
-    rememberSeen(userId, date);
+    rememberSunsetSeen(userId, date);
     onClose();
   };
   useFocusTrap(panelRef, close);

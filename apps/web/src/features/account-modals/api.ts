@@ -1,4 +1,4 @@
-import { FullScreenCardsResponse, OkResponse, TosDocument } from '@trove/contract';
+import { AccountAttribute, FullScreenCardsResponse, OkResponse, TosDocument } from '@trove/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { isApiError } from '../../api/http-error.ts';
@@ -70,6 +70,38 @@ export function useApproveTermsMutation() {
     onSettled: (_data, error) => {
       if (error === null || isApiError(error, 'tos_outdated'))
         void queryClient.invalidateQueries({ queryKey: accountKeys.info() });
+    },
+  });
+}
+
+/** Query key of one account attribute. */
+export const attributeKey = (key: string) => ['accountAttribute', key] as const;
+
+/** GET /st/4/account_attribute (spec 001 §7): one attribute of the account; value null when unset. */
+export function useAccountAttributeQuery(key: string, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: attributeKey(key),
+    queryFn: ({ signal }) =>
+      api.app('/account_attribute', AccountAttribute, { query: { account_attribute_key: key }, signal }),
+    staleTime: STALE_TIME.medium,
+    enabled,
+  });
+}
+
+/** POST /st/4/account_attribute: sets one attribute; the cached value changes at once. */
+export function useSetAccountAttributeMutation(key: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (value: string) =>
+      api.app('/account_attribute', AccountAttribute, {
+        method: 'POST',
+        query: { account_attribute_key: key },
+        body: { value },
+      }),
+    onMutate: (value) => {
+      queryClient.setQueryData(attributeKey(key), { key, value });
     },
   });
 }

@@ -6,7 +6,8 @@ import { useApi } from '../../api/api-context.tsx';
 import { STALE_TIME } from '../../api/query-client.ts';
 import { localeStore } from '../../i18n/locale-store.ts';
 import { useAccountInfoQuery } from '../auth/api.ts';
-import { readClosedCards } from './closed-cards.ts';
+import { readClosedCards, storageWarnedLocally, sunsetSeen } from './seen.ts';
+import { storageLevelOf } from './storage-popups.ts';
 import { LazyModalQueue } from './lazy.ts';
 
 /**
@@ -17,15 +18,19 @@ const CardIds = z.object({ backend_controlled_cards: z.array(z.object({ card_id:
 
 /**
  * Whether the queue may have something to show (spec 001 §4): terms to accept, a sunset
- * date, or a card not closed in this tab. The queue itself decides what and in which order.
+ * notice not yet seen, a card not closed in this tab, usage at a storage warning level, or a
+ * warning level remembered that usage may have fallen below (the queue lowers it). The queue
+ * itself decides what and in which order.
  */
 export function queueMayShow(
   account: AccountInfo,
   cardIds: readonly string[] | undefined,
-  closedCards: ReadonlySet<string>,
+  seen: { closedCards: ReadonlySet<string>; sunsetSeen: boolean; storageWarned: string },
 ): boolean {
-  if (account.tos_to_approve !== null || account.sunset_delete_date !== null) return true;
-  return (cardIds ?? []).some((id) => !closedCards.has(id));
+  if (account.tos_to_approve !== null) return true;
+  if (account.sunset_delete_date !== null && !seen.sunsetSeen) return true;
+  if (storageLevelOf(account.used_space, account.max_space) !== '' || seen.storageWarned !== '') return true;
+  return (cardIds ?? []).some((id) => !seen.closedCards.has(id));
 }
 
 /**
@@ -50,7 +55,13 @@ export function ModalQueueGate() {
   });
   const [shown, setShown] = useState(false);
   const ids = cardIds.data?.backend_controlled_cards.map((card) => card.card_id);
-  const mayShow = account !== undefined && queueMayShow(account, ids, readClosedCards(account.uuid));
+  const mayShow =
+    account !== undefined &&
+    queueMayShow(account, ids, {
+      closedCards: readClosedCards(account.uuid),
+      sunsetSeen: account.sunset_delete_date !== null && sunsetSeen(account.uuid, account.sunset_delete_date),
+      storageWarned: storageWarnedLocally(account.uuid),
+    });
   if (mayShow && !shown) setShown(true);
   return shown || mayShow ? <LazyModalQueue /> : null;
 }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderApp } from '../../test/render.tsx';
+import { anAccount } from '../../test/factories.ts';
 import { preparedArchive, recordDownloads } from '../../test/downloads.ts';
 import { aTrashAlbum } from '../../test/trash.ts';
 import { currentDropClaim } from '../uploads/index.ts';
@@ -352,6 +353,41 @@ describe('album actions (spec 000 §4, §6, §8)', () => {
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Album is now private')).toBeTruthy();
     expect(requests.find((r) => r.url.pathname.endsWith('/privacy_mode'))?.body).toEqual({ mode: 'private' });
+  });
+
+  test('sharing without a user name asks for one first, then shares (spec 001 §4, §5)', async () => {
+    let named = false;
+    const routes = albumRoutes();
+    const { user, requests } = open({
+      ...routes,
+      'POST /st/4/name': () => {
+        named = true;
+        return { body: anAccount({ name: 'Kari' }) };
+      },
+      'POST /st/4/jobs/album-1/privacy_mode': () =>
+        named
+          ? {
+              body: {
+                ...(routes['GET /st/4/jobs/album-1/info'] as { body: object }).body,
+                isShared: true,
+                privacy_mode: 'shared',
+              },
+            }
+          : {
+              status: 409,
+              body: { error: { code: 'user_name_required', message: 'Shared albums require a user name' } },
+            },
+    });
+    const menu = await openAlbumMenu(user);
+    await user.click(within(menu).getByRole('menuitemcheckbox', { name: 'Shared album' }));
+    const dialog = await screen.findByRole('dialog', { name: 'What is your name?' });
+    await user.type(within(dialog).getByRole('textbox'), 'Kari');
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => {
+      expect(requests.filter((r) => r.url.pathname.endsWith('/privacy_mode'))).toHaveLength(2);
+    });
+    expect(requests.find((r) => r.url.pathname === '/st/4/name')?.body).toEqual({ name: 'Kari' });
+    expect(screen.queryByRole('dialog', { name: 'What is your name?' })).toBeNull();
   });
 
   test('allow uploads is switched off with POST /jobs/{id}/permissions', async () => {

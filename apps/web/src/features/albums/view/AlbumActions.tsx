@@ -8,6 +8,8 @@ import { useToasts } from '../../../ui/toasts.tsx';
 import { useAlbumChange, useDeleteAlbum, type AlbumChange } from './album-api.ts';
 import { Menu, type MenuItem } from '../../../ui/Menu.tsx';
 import { AlbumPasswordDialog } from './AlbumPasswordDialog.tsx';
+import { isApiError } from '../../../api/http-error.ts';
+import { SetNameDialog } from '../edit/SetNameDialog.tsx';
 
 /** The more-actions icon: three dots. */
 function MoreIcon() {
@@ -36,6 +38,8 @@ export function AlbumActions({ album }: { album: JobInfo }) {
   const [confirming, setConfirming] = useState<'DELETE_ALBUM' | 'UNSUBSCRIBE_ALBUM' | null>(null);
   const [failure, setFailure] = useState<string | undefined>(undefined);
   const [isPasswordOpen, setIsPasswordOpen] = useState(false);
+  // The change the server refused for want of a user name (spec 001 §4 missing-name prompt).
+  const [needsName, setNeedsName] = useState<AlbumChange | null>(null);
   const can = album.currentUserCan;
   const text = (id: MessageId) => intl.formatMessage({ id });
 
@@ -44,8 +48,10 @@ export function AlbumActions({ album }: { album: JobInfo }) {
       onSuccess: () => {
         if (success) toasts.show({ kind: 'success', text: success });
       },
-      onError: () => {
-        toasts.show({ kind: 'error', text: text('common.genericError') });
+      onError: (error) => {
+        // spec 001 §5 "Shared albums require a user name": ask for it, then try again.
+        if (isApiError(error, 'user_name_required')) setNeedsName(next);
+        else toasts.show({ kind: 'error', text: text('common.genericError') });
       },
     });
   };
@@ -140,6 +146,17 @@ export function AlbumActions({ album }: { album: JobInfo }) {
   return (
     <>
       <Menu label={text('albumView.moreActions')} trigger={<MoreIcon />} items={items} />
+      {needsName && (
+        <SetNameDialog
+          onDone={() => {
+            setNeedsName(null);
+            send(needsName);
+          }}
+          onCancel={() => {
+            setNeedsName(null);
+          }}
+        />
+      )}
       {isPasswordOpen && (
         <AlbumPasswordDialog
           album={album}
