@@ -363,7 +363,7 @@ export function mayDo(rule: keyof typeof RULES, who: Who, job: Job): boolean {
 
 /*
  * The account side's oracle (account-access.routes.test.ts): who may call the routes that
- * concern no job, written from the spec and issue #24 apart from ACCOUNT_POLICY in policy.ts
+ * concern no job, written from the spec and issue #24 apart from ACCOUNT_POLICY in account-policy.ts
  * ([Note: Operators]). Adding such a route: its request in ACCOUNT_ROUTES of
  * route-actions.test-data.ts, and one line in ACCOUNT_ROUTE_RULES below.
  */

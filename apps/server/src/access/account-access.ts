@@ -1,7 +1,7 @@
 import { NotFoundError } from '../errors.ts';
 import type { SignedInCaller } from './caller.ts';
 import type { FreshLoginCheck } from './fresh-login.ts';
-import { allowsAccount, type AccountAction, type AccountRole } from './policy.ts';
+import { allowsAccount, type AccountAction, type AccountRole } from './account-policy.ts';
 
 /**
  * The operator's actions that change the instance or another account: they need a fresh

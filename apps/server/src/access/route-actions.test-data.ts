@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { ALBUM_AUTH_HEADER } from '@trove/contract';
 import { fakeJpeg, multipart, tinyPng } from '../test/harness.ts';
-import type { AccountAction, JobAction } from './policy.ts';
+import type { AccountAction } from './account-policy.ts';
+import type { JobAction } from './policy.ts';
 
 /*
  * The access matrix's map (access.routes.test.ts): every registered route that takes a job id
@@ -294,7 +295,7 @@ export interface AccountInput {
 }
 
 export interface AccountRoute {
-  /** The action of ACCOUNT_POLICY (policy.ts) the route asks, for readers. */
+  /** The action of ACCOUNT_POLICY (account-policy.ts) the route asks, for readers. */
   action: AccountAction;
   /** `:id` names an account: the matrix runs it on another's and on the caller's own. */
   namesAccount?: true;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuditAction, AuditEntry } from '@trove/contract';
 import type { SignedInCaller } from '../../access/caller.ts';
 import type { AccountAccess } from '../../access/account-access.ts';
-import type { AccountAction } from '../../access/policy.ts';
+import type { AccountAction } from '../../access/account-policy.ts';
 import type { Repositories } from '../repositories.ts';
 
 /**

@@ -1,0 +1,94 @@
+/*
+ * The account table: what a signed-in caller may ask outside any job (issue #24), beside
+ * the job table of policy.ts and read the same way, through one function
+ * (`allowsAccount`), by account-access.ts alone.
+ */
+
+/** What a signed-in caller may ask outside any job. */
+export const ACCOUNT_ACTIONS = [
+  // Everyone's (spec 001 §7 approve_tos, full_screen_cards; the terms' text to approve).
+  'readTerms',
+  'approveTerms',
+  'readCards',
+  // Everyone's own privacy (spec 001 §7 consent_values, user_statistics_events, client_stats;
+  // issue #24 consent_history and the test-only email_consent_id): about the caller alone.
+  'managePrivacy',
+  // Everyone's own profile (spec 001 §3 User profile, Account attribute; §7 profile/picture,
+  // account_attribute): the picture and the attributes of the caller's account.
+  'editProfile',
+  // The operator's (issue #24). `administer`: reach the admin area at all, asked before a
+  // request's input is read, so a refusal never depends on it.
+  'administer',
+  'listUsers',
+  'disableUser',
+  'enableUser',
+  'readAuditLog',
+  'publishTerms',
+  'writeCard',
+  'endCard',
+  // Issue #24 "send an announcement by e-mail to users who consented".
+  'sendAnnouncement',
+] as const;
+export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
+
+export const ACCOUNT_ROLES = ['operator', 'user'] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
+/**
+ * - otherAccount: the action's target is an account other than the caller's: an operator who
+ *   disabled themselves would have nobody left to enable them.
+ */
+export type AccountCondition = 'otherAccount';
+type AccountCell = false | readonly AccountCondition[];
+const always: AccountCell = [];
+
+/** THE account table. Read a row as "an <role> may <action> when <conditions>". */
+export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCell>> = {
+  operator: {
+    readTerms: always,
+    approveTerms: always,
+    readCards: always,
+    managePrivacy: always,
+    editProfile: always,
+    administer: always,
+    listUsers: always,
+    disableUser: ['otherAccount'],
+    enableUser: ['otherAccount'],
+    readAuditLog: always,
+    publishTerms: always,
+    writeCard: always,
+    endCard: always,
+    sendAnnouncement: always,
+  },
+  user: {
+    readTerms: always,
+    approveTerms: always,
+    readCards: always,
+    managePrivacy: always,
+    editProfile: always,
+    administer: false,
+    listUsers: false,
+    disableUser: false,
+    enableUser: false,
+    readAuditLog: false,
+    publishTerms: false,
+    writeCard: false,
+    endCard: false,
+    sendAnnouncement: false,
+  },
+};
+
+/** Who asks, as the account table sees them. */
+export interface AccountSituation {
+  role: AccountRole;
+  /** The account the action is about is not the caller's (true when it names none). */
+  otherAccount: boolean;
+}
+
+/** May the caller do this outside any job? The only reader of ACCOUNT_POLICY. */
+export function allowsAccount(s: AccountSituation, action: AccountAction): boolean {
+  const cell = ACCOUNT_POLICY[s.role][action];
+  if (cell === false) return false;
+  const holds: Record<AccountCondition, boolean> = { otherAccount: s.otherAccount };
+  return cell.every((condition) => holds[condition]);
+}
