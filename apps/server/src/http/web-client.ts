@@ -19,6 +19,8 @@ export const SERVER_SEGMENTS: ReadonlySet<string> = new Set([
   'service_directory',
   'brands',
   'healthz',
+  // The e-mail consent calls of the unsubscribe page and of mail clients (spec 001 §7).
+  'user',
 ]);
 
 const notFound: ErrorBody = { error: { code: 'not_found', message: 'Not found' } };

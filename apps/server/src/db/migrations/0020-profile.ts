@@ -28,3 +28,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('account_attributes_pk', ['user_id', 'key'])
     .execute();
 }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('account_attributes').execute();
+  await db.schema.dropTable('profile_pictures').execute();
+}

@@ -15,3 +15,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.alterTable('users').addColumn('locale', 'text').execute();
 }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('users').dropColumn('locale').execute();
+  await db.schema.alterTable('users').dropColumn('sunset_warnings').execute();
+  await db.schema.alterTable('users').dropColumn('sunset_delete_date').execute();
+}

@@ -17,8 +17,8 @@ import * as dataExports from './0016-data-exports.ts';
 import * as operator from './0017-operator.ts';
 import * as consentEvents from './0018-consent-events.ts';
 import * as freshLoginLegacy from './0019-fresh-login-legacy.ts';
-import * as sunset from './0021-sunset.ts';
 import * as profile from './0020-profile.ts';
+import * as sunset from './0021-sunset.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -40,6 +40,6 @@ export const migrations: Record<string, Migration> = {
   '0017-operator': operator,
   '0018-consent-events': consentEvents,
   '0019-fresh-login-legacy': freshLoginLegacy,
-  '0021-sunset': sunset,
   '0020-profile': profile,
+  '0021-sunset': sunset,
 };
