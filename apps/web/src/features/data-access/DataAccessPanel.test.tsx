@@ -9,6 +9,7 @@ const NOW = Date.now();
 /** The privacy page's other calls, which this section's tests do not look at. */
 const privacyPage = {
   'GET /st/4/data_protection/consent_values': { body: { consents: [] } },
+  'GET /st/4/digital_legacy': { body: { digital_legacy_data: null } },
 };
 const HOUR = 3_600_000;
 
