@@ -117,6 +117,13 @@ test('at the quota: the upload is refused, the trash emptied, and the upload goe
   ).toBeVisible();
   await shoot(page, 'trash-quota-refused');
 
+  // The next load warns once that the storage is (over 95 %) full (spec 001 §4 storage popups).
+  await page.goto('/photos');
+  const warning = page.getByRole('dialog', { name: 'Running out of storage' });
+  await expect(warning).toContainText('more than 95%');
+  await warning.getByRole('button', { name: 'OK' }).click();
+  await expect(warning).toHaveCount(0);
+
   // Deleted photos still count until the trash is emptied (docs/SPEC-DEVIATIONS.md).
   await deleteFromTimeline(page, ['beach.jpg', 'photo-exif.jpg']);
   await page.goto('/deleted_items');
