@@ -29,6 +29,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com' })).toThrow(/OIDC_CLIENT_ID/);
   });
 
+  it('refuses a sunset period no longer than its first warning (every account would be dated at once)', () => {
+    expect(() => loadConfig({ SUNSET_INACTIVE_DAYS: '30' })).toThrow(
+      /SUNSET_INACTIVE_DAYS: must be 0 \(off\) or more than .* \(30\)/,
+    );
+    expect(() => loadConfig({ SUNSET_INACTIVE_DAYS: '60', SUNSET_WARNING_DAYS: '7,60' })).toThrow(
+      /SUNSET_INACTIVE_DAYS/,
+    );
+    expect(loadConfig({ SUNSET_INACTIVE_DAYS: '31' }).SUNSET_INACTIVE_DAYS).toBe(31);
+    expect(loadConfig({ SUNSET_INACTIVE_DAYS: '0' }).SUNSET_INACTIVE_DAYS).toBe(0);
+  });
+
   it('parses lists and strips trailing slashes of hosts', () => {
     const config = loadConfig({
       TRUSTED_ORIGINS: 'https://a.example.com, https://b.example.no',

@@ -242,6 +242,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set',
     );
   }
+  // A period no longer than the first warning's lead would date every account at once, warn
+  // it, and delete accounts in daily use that never sign in again ([Note: Sunset deletion]).
+  const longestLead = Math.max(...parsed.SUNSET_WARNING_DAYS);
+  if (parsed.SUNSET_INACTIVE_DAYS > 0 && parsed.SUNSET_INACTIVE_DAYS <= longestLead) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SUNSET_INACTIVE_DAYS: must be 0 (off) or more than the longest of SUNSET_WARNING_DAYS (${String(longestLead)})`,
+    );
+  }
   const dataDir = path.resolve(parsed.DATA_DIR);
   return Object.freeze({
     ...parsed,

@@ -374,10 +374,14 @@ export function createIdpService(deps: {
       if (!user) throw new InvalidGrantError();
       if (isClosed(user)) throw new UserDisabledError();
       // A fresh login the provider did not do: it answered from a session older than the
-      // request ([Note: Fresh login]), so the session would not count as fresh either.
-      const authTime = identity.authTime ?? now();
-      if (request.prompt === 'login' && authTime < request.created_at - AUTH_TIME_SKEW_MS)
+      // request, or without saying when it authenticated (OIDC Core §3.1.2.1: max_age asks for
+      // auth_time), so the session would not count as fresh either ([Note: Fresh login]).
+      if (
+        request.prompt === 'login' &&
+        (identity.authTime === undefined || identity.authTime < request.created_at - AUTH_TIME_SKEW_MS)
+      )
         throw new InvalidGrantError('The identity provider did not ask for your password again');
+      const authTime = identity.authTime ?? now();
       return issueCode(request, state, user.id, Math.min(authTime, now()));
     },
   };

@@ -37,19 +37,23 @@ describe.each(DIALECTS)('external OpenID Connect login (%s)', (dialect) => {
 
   beforeAll(async () => {
     provider = await startOidcProvider({ redirectUris: [CALLBACK_URL] });
-    const oidc = await connectOidc({
-      issuer: provider.issuer,
-      clientId: provider.clientId,
-      clientSecret: provider.clientSecret,
-      scopes: 'openid email profile',
-      allowHttp: true,
-    });
+    const oidc = await connect();
     t = await createTestApp(dialect, { env: { LOGIN_HOST: TEST_ORIGIN }, deps: { oidc } });
   });
   afterAll(async () => {
     await t.close();
     await provider.close();
   });
+
+  /** Our client of the test provider. */
+  const connect = () =>
+    connectOidc({
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      scopes: 'openid email profile',
+      allowHttp: true,
+    });
 
   /** Preflight, then the browser's trip through the provider up to our callback URL. */
   async function visitProvider(account: TestOidcAccount, prompt?: 'login') {
@@ -154,6 +158,47 @@ describe.each(DIALECTS)('external OpenID Connect login (%s)', (dialect) => {
       .where('device_id', '=', again.deviceId)
       .executeTakeFirstOrThrow();
     expect(session.authenticated_at).toBe(t.clock.now());
+  });
+
+  it('refuses a fresh login whose ID token does not say when the provider authenticated', async () => {
+    // A provider that ignores prompt=login and max_age and leaves auth_time out: without it,
+    // nothing shows that the password was asked again.
+    const oidc = await connect();
+    const forgetful = {
+      ...oidc,
+      finish: async (...args: Parameters<typeof oidc.finish>) => {
+        const { authTime: _dropped, ...identity } = await oidc.finish(...args);
+        return identity;
+      },
+    };
+    const other = await createTestApp(dialect, {
+      env: { LOGIN_HOST: TEST_ORIGIN },
+      deps: { oidc: forgetful },
+    });
+    try {
+      const account = testAccount('Hal');
+      for (const [prompt, status] of [
+        [undefined, 302],
+        ['login', 302],
+      ] as const) {
+        const login = await startLogin(other.app, prompt ? { prompt } : {});
+        const authorization = new URL(login.body.authorization_url);
+        for (const [key, value] of Object.entries(login.body.authorization_params))
+          authorization.searchParams.set(key, value);
+        provider.signInAs(account);
+        const callback = await followProviderRedirects(authorization.toString(), provider.issuer);
+        const response = await other.app.inject({
+          url: callback.pathname + callback.search,
+          headers: { cookie: login.cookie },
+        });
+        expect(response.statusCode).toBe(status);
+        // A plain login goes through; the fresh one comes back with an error, not a code.
+        const location = new URL(response.headers.location ?? '', TEST_ORIGIN);
+        expect(location.searchParams.has('code')).toBe(prompt === undefined);
+      }
+    } finally {
+      await other.close();
+    }
   });
 
   it('a second login of the same identity reaches the same account', async () => {

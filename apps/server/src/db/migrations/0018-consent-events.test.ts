@@ -61,6 +61,26 @@ describe.each(DIALECTS)('migration 0018-consent-events (%s)', (dialect) => {
       },
     ]);
     await expect(db.selectFrom('consent_values').selectAll().execute()).rejects.toThrow();
-    expect((await migrator.migrateDown()).error).toBeUndefined();
+
+    // Later choices, then a rollback: each consent's latest event is its value again.
+    await db
+      .insertInto('consent_events')
+      .values([
+        { user_id: 'ann', seq: 3, key: 'help_us_improve', value: 0, source: 'settings', created_at: 9_000 },
+        { user_id: 'ann', seq: 4, key: 'face_grouping', value: 1, source: 'settings', created_at: 9_500 },
+      ])
+      .execute();
+    expect((await migrator.migrateTo('0017-operator')).error).toBeUndefined();
+    const values = await db
+      .selectFrom('consent_values')
+      .select(['user_id', 'key', 'value', 'updated_at'])
+      .orderBy('user_id')
+      .orderBy('key')
+      .execute();
+    expect(values.map((v) => ({ ...v, updated_at: Number(v.updated_at) }))).toEqual([
+      { user_id: 'ann', key: 'face_grouping', value: 1, updated_at: 9_500 },
+      { user_id: 'ann', key: 'help_us_improve', value: 0, updated_at: 9_000 },
+      { user_id: 'bo', key: 'stay_up_to_date__email', value: 1, updated_at: 5_000 },
+    ]);
   });
 });

@@ -80,6 +80,27 @@ export async function down(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('consent_values_pk', ['user_id', 'key'])
     .execute();
+  // Each consent's latest event becomes its value again: a rollback keeps what users chose
+  // (the history itself has no place in 0004's table).
+  const events = (await db
+    .selectFrom('consent_events')
+    .select(['user_id', 'key', 'value', 'created_at'])
+    .orderBy('user_id')
+    .orderBy('seq')
+    .execute()) as { user_id: string; key: string; value: number | string; created_at: number | string }[];
+  const latest = new Map<string, (typeof events)[number]>();
+  for (const event of events) latest.set(`${event.user_id}\u0000${event.key}`, event);
+  for (const event of latest.values()) {
+    await db
+      .insertInto('consent_values')
+      .values({
+        user_id: event.user_id,
+        key: event.key,
+        value: Number(event.value),
+        updated_at: Number(event.created_at),
+      })
+      .execute();
+  }
   await db.schema.dropTable('client_stats').execute();
   await db.schema.dropTable('consent_events').execute();
 }

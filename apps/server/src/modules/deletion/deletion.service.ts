@@ -69,7 +69,9 @@ export function createDeletionService(deps: {
     /** POST /data_protection/request_account_deletion (spec 001 §7), behind a fresh sign-in. */
     async request(caller: SignedInCaller, locale: Locale): Promise<AccountDeletionResponse> {
       deps.freshLogin(caller);
-      return requestFor(caller.userId, locale);
+      const scheduled = await requestFor(caller.userId, locale);
+      if (!scheduled) throw new NotFoundError();
+      return scheduled;
     },
 
     /**
@@ -82,12 +84,22 @@ export function createDeletionService(deps: {
   async function requestFor(
     userId: string,
     locale: Locale,
-    options: { graceDays?: number } = {},
-  ): Promise<AccountDeletionResponse> {
+    options: {
+      graceDays?: number;
+      /** Asked first in the request's transaction; false: nothing happens, undefined back. */
+      onlyIf?: (tx: Repositories) => Promise<boolean>;
+    } = {},
+  ): Promise<AccountDeletionResponse | undefined> {
     const t = now();
     const due = t + (options.graceDays ?? deps.graceDays) * 86_400_000;
     let ended: string[] = [];
+    // Set inside the callback, which TypeScript's narrowing does not follow.
+    let refused = false as boolean;
     await changeWriter.transact(async (tx, changes) => {
+      if (options.onlyIf && !(await options.onlyIf(tx))) {
+        refused = true;
+        return;
+      }
       const user = await tx.accounts.findById(userId);
       // A second request racing the first: the first one's schedule stands.
       if (!user || !(await tx.deletion.markLeaving(userId, t))) return;
@@ -119,6 +131,7 @@ export function createDeletionService(deps: {
         finished_at: null,
       });
     });
+    if (refused) return undefined;
     await deps.revocations.announce(ended);
     const record = await repos.deletion.find(userId);
     if (!record) throw new NotFoundError();

@@ -142,12 +142,16 @@ describe.each(DIALECTS)('consent history, client stats and e-mail consent (%s)',
     });
     expect(off.json()).toEqual({ email_consent: false });
     expect(await emailConsentOf(user)).toBe(false);
-    await t.app.inject({
+    // The identifier travels with every forwarded e-mail: it can only unsubscribe. Opting in
+    // again is the signed-in privacy page's.
+    const on = await t.app.inject({
       method: 'POST',
       url: EMAIL,
       payload: { email_consent_identifier: id, email_consent: true },
     });
-    expect(await emailConsentOf(user)).toBe(true);
+    expect(on.statusCode).toBe(400);
+    expect(await emailConsentOf(user)).toBe(false);
+    await setConsent(user, 'stay_up_to_date__email', true);
 
     // RFC 8058 §3.1: a POST with the form body List-Unsubscribe=One-Click unsubscribes.
     const oneClick = await t.app.inject({
@@ -161,9 +165,25 @@ describe.each(DIALECTS)('consent history, client stats and e-mail consent (%s)',
     expect((await history(user)).map((e) => [e.value, e.source])).toEqual([
       [true, 'settings'],
       [false, 'email_consent'],
-      [true, 'email_consent'],
+      [true, 'settings'],
       [false, 'one_click'],
     ]);
+    // RFC 8058 §3.2: the body SHOULD come as multipart/form-data; a forged id opens nothing.
+    await setConsent(user, 'stay_up_to_date__email', true);
+    const boundary = 'one-click-boundary';
+    const multipart = (target: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${ONE_CLICK}?id=${encodeURIComponent(target)}`,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+      });
+    const forged = await multipart(`${id.slice(0, -4)}AAAA`);
+    expect(forged.statusCode).toBe(404);
+    expect(await emailConsentOf(user)).toBe(true);
+    const viaMultipart = await multipart(id);
+    expect(viaMultipart.statusCode, viaMultipart.body).toBe(200);
+    expect(await emailConsentOf(user)).toBe(false);
     const wrongBody = await t.app.inject({
       method: 'POST',
       url: `${ONE_CLICK}?id=${encodeURIComponent(id)}`,
@@ -182,9 +202,11 @@ describe.each(DIALECTS)('consent history, client stats and e-mail consent (%s)',
     const response = await t.app.inject({
       method: 'POST',
       url: EMAIL,
-      payload: { email_consent_identifier: id, email_consent: true },
+      payload: { email_consent_identifier: id, email_consent: false },
     });
     expect(response.statusCode).toBe(404);
+    const read = await t.app.inject({ url: `${EMAIL}?email_consent_identifier=${encodeURIComponent(id)}` });
+    expect(read.statusCode).toBe(404);
   });
 });
 

@@ -78,6 +78,11 @@ export function createPrivacyRepository(db: Kysely<Database>) {
      * Locks the user's consents until the transaction ends (see [Note: Consent events]).
      * False when the user does not exist.
      */
+    /** Whether the account exists (an e-mail consent identifier may outlive it). */
+    async userExists(userId: string): Promise<boolean> {
+      const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+      return row !== undefined;
+    },
     async lockUser(userId: string): Promise<boolean> {
       const result = await db
         .updateTable('users')

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   APP_BASE_PATH,
   ClientStatsBody,
@@ -9,8 +9,9 @@ import {
   StatisticsEventsBody,
 } from '@trove/contract';
 import { z } from 'zod/mini';
-import { parseInput } from '../../errors.ts';
+import { BadRequestError, parseInput } from '../../errors.ts';
 import { signedInCaller } from '../../http/auth.ts';
+import { multipartParts } from '../../http/multipart.ts';
 import type { PrivacyService } from './privacy.service.ts';
 
 /** Where the unsubscribe link's GET and its RFC 8058 one-click POST go. */
@@ -73,7 +74,8 @@ export function registerPrivacyRoutes(
     return reply.redirect(`/settings/unsubscribe?id=${encodeURIComponent(id)}`, 303);
   });
 
-  // RFC 8058 one-click: the mail client POSTs `List-Unsubscribe=One-Click` as a form.
+  // RFC 8058 one-click: the mail client POSTs `List-Unsubscribe=One-Click` as a form, url-encoded
+  // or (RFC 8058 §3.2: "SHOULD be sent as multipart/form-data") multipart.
   void app.register((scope, _options, registered) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -84,7 +86,7 @@ export function registerPrivacyRoutes(
     );
     scope.post(ONE_CLICK_PATH, signedRoute, async (request) => {
       const { id } = parseInput(OneClickQuery, request.query);
-      parseInput(OneClickBody, request.body);
+      parseInput(OneClickBody, request.isMultipart() ? await multipartFields(request) : request.body);
       return deps.privacy.setEmailConsent(id, false, 'one_click');
     });
     registered();
@@ -96,4 +98,17 @@ export function registerPrivacyRoutes(
       deps.privacy.emailConsentId(signedInCaller(request)),
     );
   }
+}
+
+/** The text fields of a small multipart form (a one-click body); a file part is refused. */
+async function multipartFields(request: FastifyRequest): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {};
+  for await (const part of multipartParts(request)) {
+    if (part.type === 'file') {
+      part.file.resume();
+      throw new BadRequestError('A one-click unsubscribe carries no file');
+    }
+    if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+  }
+  return fields;
 }

@@ -14,7 +14,7 @@ import type { AccountAccess } from '../../access/account-access.ts';
 import type { SignedInCaller } from '../../access/caller.ts';
 import type { EmailConsentIds } from '../../access/email-consent-ids.ts';
 import type { FreshLoginCheck } from '../../access/fresh-login.ts';
-import { NotFoundError } from '../../errors.ts';
+import { BadRequestError, NotFoundError } from '../../errors.ts';
 import type { Repositories, Transact } from '../repositories.ts';
 import type { PrivacyRepository } from './privacy.repository.ts';
 
@@ -165,19 +165,25 @@ export function createPrivacyService(deps: {
     /** GET /user/email_consent: reads; never changes anything (link scanners follow GETs). */
     async readEmailConsent(identifier: string): Promise<EmailConsentResponse> {
       const userId = userOf(identifier);
+      // As the POST: an identifier of an account that is gone names nobody.
+      if (!(await privacy.userExists(userId))) throw new NotFoundError();
       const consents = await consentsOf(userId);
       return { email_consent: consents.consents.some((c) => c.key === EMAIL_CONSENT_KEY && c.value) };
     },
 
     /**
      * POST /user/email_consent and the RFC 8058 one-click POST: the same consent the privacy
-     * page sets. An identifier of an account that is gone opens nothing.
+     * page sets. An identifier of an account that is gone opens nothing. Through the link's
+     * identifier one can only leave: it never expires and travels with every forwarded
+     * e-mail, so subscribing again is the signed-in privacy page's (spec 001 §6 fresh login;
+     * docs/SPEC-DEVIATIONS.md).
      */
     async setEmailConsent(
       identifier: string,
       value: boolean,
       source: 'email_consent' | 'one_click',
     ): Promise<EmailConsentResponse> {
+      if (value) throw new BadRequestError('Subscribe again on the privacy page, signed in');
       if (!(await change(userOf(identifier), EMAIL_CONSENT_KEY, value, source))) throw new NotFoundError();
       return { email_consent: value };
     },

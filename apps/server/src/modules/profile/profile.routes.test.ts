@@ -99,6 +99,12 @@ describe.each(DIALECTS)('profile routes (%s)', (dialect) => {
     expectStatus(await c.send(user, 'DELETE', '/profile/picture'), 200);
     expect((await info(user)).profile_picture).toBeNull();
     expect((await fetchUrl(url)).statusCode).toBe(404);
+    // A new picture after the deletion: the old URL, still within its lifetime, stays dead.
+    const again = (await upload(user, await photo(40, 40))).json<{ profile_picture: string }>()
+      .profile_picture;
+    expect(again).not.toBe(url);
+    expect((await fetchUrl(url)).statusCode).toBe(404);
+    expect((await fetchUrl(again)).statusCode).toBe(200);
     const anonymous = await t.app.inject({
       method: 'POST',
       url: `/st/4/profile/picture?${clientAuth('x', user.deviceId).query}`,
@@ -129,6 +135,22 @@ describe.each(DIALECTS)('profile routes (%s)', (dialect) => {
     // A stranger's list of that album is refused as before.
     const stranger = await signUp(t.app, { name: 'Stranger' });
     expect((await c.send(stranger, 'GET', `/jobs/${album.id}/users`)).statusCode).toBe(404);
+    expectStatus(
+      await c.send(owner, 'POST', `/jobs/${album.id}/privacy_mode`, { payload: { mode: 'shared' } }),
+      200,
+    );
+    // A disabled member's picture is shown to nobody: not listed, and its URL dead.
+    const listed = async () =>
+      (await c.send(owner, 'GET', `/jobs/${album.id}/users?include_profile_url=1`)).json<JobUsers>().users;
+    const guestUrl = (await listed()).find((u) => !u.owner)?.profile_picture_url ?? '';
+    expect((await fetchUrl(guestUrl)).statusCode).toBe(200);
+    await t.database.db
+      .updateTable('users')
+      .set({ disabled_at: t.clock.now() })
+      .where('id', '=', guest.userId)
+      .execute();
+    expect((await fetchUrl(guestUrl)).statusCode).toBe(404);
+    expect((await listed()).find((u) => !u.owner)?.profile_picture_url ?? null).toBeNull();
   });
 
   it('account attributes: set, read, delete; each account its own; size and count limits', async () => {

@@ -136,7 +136,6 @@ export function createProfileService(deps: {
       const replaced = await deps.transact((tx) =>
         tx.profile.replacePicture({
           user_id: caller.userId,
-          version: 1,
           store_key: original.key,
           size: bytes.length,
           format,
@@ -166,7 +165,7 @@ export function createProfileService(deps: {
         const job = await repos.jobs.findById(query.job);
         if (!job || !canServeSignedMedia(job, query.sid, now())) throw new NotFoundError();
       }
-      const row = await profile.findPicture(query.user);
+      const row = await profile.findShownPicture(query.user);
       if (!row || row.version !== version) throw new NotFoundError();
       return {
         etag: `"profile-${row.user_id}-${String(row.version)}"`,

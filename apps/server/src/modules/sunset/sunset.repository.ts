@@ -25,6 +25,15 @@ const lastActivity = (eb: ExpressionBuilder<Database, 'users'>) =>
   );
 
 /**
+ * Accounts sunset deletion never dates, warns or deletes, even when marked before they
+ * became so: operators, and disabled accounts (the operator's to decide).
+ */
+const leftAlone = (eb: ExpressionBuilder<Database, 'users'>) => [
+  eb('disabled_at', 'is not', null),
+  eb('is_operator', '!=', 0),
+];
+
+/**
  * Queries of sunset deletion ([Note: Sunset deletion]). Every write is conditional on what
  * was read, so two workers sweeping at once do each thing once.
  */
@@ -46,7 +55,7 @@ export function createSunsetRepository(db: Kysely<Database>) {
         .set({ sunset_delete_date: null, sunset_warnings: 0 })
         .where('sunset_delete_date', 'is not', null)
         .where('deletion_requested_at', 'is', null)
-        .where((eb) => eb(lastActivity(eb), '>', cutoff))
+        .where((eb) => eb.or([eb(lastActivity(eb), '>', cutoff), ...leftAlone(eb)]))
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
@@ -91,6 +100,8 @@ export function createSunsetRepository(db: Kysely<Database>) {
         .where('sunset_delete_date', 'is not', null)
         .where('sunset_delete_date', '<=', dateUpTo)
         .where('deletion_requested_at', 'is', null)
+        .where('disabled_at', 'is', null)
+        .where('is_operator', '=', 0)
         .$if(after !== undefined, (q) =>
           q.where((eb) =>
             eb.or([
@@ -107,16 +118,41 @@ export function createSunsetRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Claims a warning: the count goes from `from` to `to` for this very date. False when
-     * another sweep claimed it, or a sign-in cleared the date meanwhile.
+     * Whether the account is still due for deletion now, asked in the deletion's own
+     * transaction (the sweep's page may be minutes old): the same date, reached, still open,
+     * not disabled, no operator, and not used after `usedBefore`. A no-op UPDATE, so that
+     * the row stays locked until the deletion commits.
      */
-    async claimWarning(userId: string, date: number, from: number, to: number): Promise<boolean> {
+    async stillDue(userId: string, date: number, t: number, usedBefore: number): Promise<boolean> {
       const result = await db
         .updateTable('users')
-        .set({ sunset_warnings: to })
+        .set((eb) => ({ sunset_warnings: eb.ref('sunset_warnings') }))
         .where('id', '=', userId)
         .where('sunset_delete_date', '=', date)
-        .where('sunset_warnings', '=', from)
+        .where('sunset_delete_date', '<=', t)
+        .where('deletion_requested_at', 'is', null)
+        .where('disabled_at', 'is', null)
+        .where('is_operator', '=', 0)
+        .where((eb) => eb(lastActivity(eb), '<=', usedBefore))
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+
+    /**
+     * Claims a warning: the (date, count) goes from `from` to `to`. False when another sweep
+     * claimed it, or a sign-in cleared the date meanwhile.
+     */
+    async claimWarning(
+      userId: string,
+      from: { date: number; warnings: number },
+      to: { date: number; warnings: number },
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ sunset_delete_date: to.date, sunset_warnings: to.warnings })
+        .where('id', '=', userId)
+        .where('sunset_delete_date', '=', from.date)
+        .where('sunset_warnings', '=', from.warnings)
         .executeTakeFirst();
       return result.numUpdatedRows === 1n;
     },

@@ -9,6 +9,7 @@ import { createChangeWriter } from '../changes/change-writer.ts';
 import { createDeletionService } from '../deletion/deletion.service.ts';
 import { deletionJobOf, outboxMessages, outboxOf, rowsNaming } from '../deletion/deletion.test-support.ts';
 import { createRepositories } from '../repositories.ts';
+import type { SunsetRepository } from './sunset.repository.ts';
 import { createSunsetSweep } from './sunset.sweep.ts';
 
 const DAY = 86_400_000;
@@ -30,9 +31,9 @@ describe.each(DIALECTS)('sunset deletion (%s)', (dialect) => {
     await t.close();
   });
 
-  const sweepOf = (extra: { mailer?: Mailer; inactiveDays?: number } = {}) =>
+  const sweepOf = (extra: { mailer?: Mailer; inactiveDays?: number; sunset?: SunsetRepository } = {}) =>
     createSunsetSweep({
-      repos: createRepositories(t.database.db),
+      repos: { sunset: extra.sunset ?? createRepositories(t.database.db).sunset },
       mailer: extra.mailer ?? createOutboxMailer({ dir: outboxOf(t), from: t.config.MAIL_FROM }),
       deletion: createDeletionService({
         repos: createRepositories(t.database.db),
@@ -153,12 +154,68 @@ describe.each(DIALECTS)('sunset deletion (%s)', (dialect) => {
     // Never sooner than the longest lead from the day it was marked.
     expect(row).toEqual({ sunset_delete_date: t.clock.now() + 30 * DAY, sunset_warnings: 0 });
     t.clock.advance(31 * DAY);
-    // Past the date but unwarned: one warning (the nearest) now, the deletion not yet.
+    // Past the date but unwarned: one warning now, which moves the date to the shortest lead
+    // from today (a late warning still gives that much notice); the deletion not yet.
     await sweepOf().run();
     expect(await leaving(di.userId)).toBe(false);
     expect(warningsTo(di.email)).toBe(1);
-    expect((await userRow(di.userId))?.sunset_warnings).toBe(2);
+    expect(await userRow(di.userId)).toEqual({
+      sunset_delete_date: t.clock.now() + 7 * DAY,
+      sunset_warnings: 2,
+    });
+    await sweepOf().run();
+    expect(await leaving(di.userId)).toBe(false);
+    t.clock.advance(7 * DAY);
     await sweepOf().run();
     expect(await leaving(di.userId)).toBe(true);
+  });
+
+  it('an account marked and then disabled, or made an operator, is neither warned again nor deleted', async () => {
+    const ed = await signUp(t.app, { name: 'Ed' });
+    const fay = await signUp(t.app, { name: 'Fay' });
+    t.clock.advance(340 * DAY);
+    await sweepOf().run();
+    expect((await userRow(ed.userId))?.sunset_warnings).toBe(1);
+    expect((await userRow(fay.userId))?.sunset_warnings).toBe(1);
+    const repos = createRepositories(t.database.db);
+    await repos.operator.setDisabled(ed.userId, t.clock.now());
+    await repos.operator.setOperator(fay.userId, true);
+    await sweepOf().run();
+    expect(await userRow(ed.userId)).toEqual({ sunset_delete_date: null, sunset_warnings: 0 });
+    expect(await userRow(fay.userId)).toEqual({ sunset_delete_date: null, sunset_warnings: 0 });
+    t.clock.advance(60 * DAY);
+    await sweepOf().run();
+    expect(warningsTo(ed.email)).toBe(1);
+    expect(warningsTo(fay.email)).toBe(1);
+    expect(await leaving(ed.userId)).toBe(false);
+    expect(await leaving(fay.userId)).toBe(false);
+  });
+
+  it('a use after the sweep read its page, before the deletion, keeps the account', async () => {
+    const gus = await signUp(t.app, { name: 'Gus' });
+    t.clock.advance(400 * DAY);
+    await sweepOf().run();
+    t.clock.advance(31 * DAY);
+    await sweepOf().run();
+    t.clock.advance(7 * DAY);
+    expect((await userRow(gus.userId))?.sunset_warnings).toBe(2);
+    // The page is read; then, while the e-mails of the accounts ahead of it go, Gus uses his
+    // session: the deletion, asked about his account again in its own transaction, refuses.
+    const repos = createRepositories(t.database.db);
+    const sweep = sweepOf({
+      sunset: {
+        ...repos.sunset,
+        listMarked: async (...args) => {
+          const page = await repos.sunset.listMarked(...args);
+          if (page.some((a) => a.id === gus.userId)) await accountInfo(gus);
+          return page;
+        },
+      },
+    });
+    expect((await sweep.run()).deleted).toBe(0);
+    expect(await leaving(gus.userId)).toBe(false);
+    // The next sweep sees the use and clears the date.
+    await sweepOf().run();
+    expect(await userRow(gus.userId)).toEqual({ sunset_delete_date: null, sunset_warnings: 0 });
   });
 });

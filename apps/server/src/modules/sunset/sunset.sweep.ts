@@ -52,6 +52,7 @@ export function createSunsetSweep(deps: {
   // Longest lead first.
   const leads = [...deps.warningDays].sort((a, b) => b - a).map((d) => d * DAY_MS);
   const longest = leads[0] ?? 0;
+  const shortest = leads.at(-1) ?? 0;
   const periodMs = deps.inactiveDays * DAY_MS;
 
   /** How many warnings are due by `t` for `date`: the leads already reached. */
@@ -88,20 +89,31 @@ export function createSunsetSweep(deps: {
     const locale = Locale.options.find((l) => l === account.locale) ?? 'en_US';
     const due = dueCount(account.sunset_delete_date, t);
     if (due > account.sunset_warnings) {
-      const date = account.sunset_delete_date;
-      if (!(await repos.sunset.claimWarning(account.id, date, account.sunset_warnings, due))) return 'none';
+      const before = { date: account.sunset_delete_date, warnings: account.sunset_warnings };
+      // A sweep that ran late (the server was down) may find several warnings due at once,
+      // or the date itself passed: the one warning it sends still gives the shortest lead.
+      const after = { date: Math.max(before.date, t + shortest), warnings: due };
+      if (after.date !== before.date) after.warnings = dueCount(after.date, t);
+      if (!(await repos.sunset.claimWarning(account.id, before, after))) return 'none';
       try {
-        await mailer.send({ to: [account.email], ...sunsetWarningMail(locale, date) });
+        await mailer.send({ to: [account.email], ...sunsetWarningMail(locale, after.date) });
       } catch (error) {
-        await repos.sunset.claimWarning(account.id, date, due, account.sunset_warnings);
+        await repos.sunset.claimWarning(account.id, after, before);
         log(`sunset warning to ${account.id} failed, retried next sweep: ${String(error)}`);
         return 'none';
       }
       return 'warned';
     }
     if (account.sunset_delete_date <= t && account.sunset_warnings >= leads.length) {
-      await deletion.requestFor(account.id, locale, { graceDays: 0 });
-      return 'deleted';
+      // Asked again inside the deletion's transaction: this page was read before the
+      // e-mails of the accounts ahead of it went, and a sign-in or a call since then, or an
+      // operator disabling the account or making it an operator, must win.
+      const usedBefore = now() + longest - periodMs;
+      const requested = await deletion.requestFor(account.id, locale, {
+        graceDays: 0,
+        onlyIf: (tx) => tx.sunset.stillDue(account.id, account.sunset_delete_date, now(), usedBefore),
+      });
+      return requested ? 'deleted' : 'none';
     }
     return 'none';
   }
