@@ -82,6 +82,14 @@ test('a profile picture from the device, cropped, shows in the account menu', as
   await expect(cropArea).toHaveCount(0);
   await page.getByTestId('profile-picture-file').setInputFiles(path.join(FIXTURES, 'beach.jpg'));
   await expect(cropArea).toBeVisible();
+  // A refused save says the spec's text (spec 001 §8) and keeps the crop.
+  await page.route('**/st/4/profile/picture?**', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{}' }) : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to update profile picture');
+  await expect(cropArea).toBeVisible();
+  await page.unroute('**/st/4/profile/picture?**');
   const saved = page.waitForResponse(
     (r) => r.url().includes('/profile/picture') && r.request().method() === 'POST',
   );
@@ -101,7 +109,7 @@ test('a profile picture from the device, cropped, shows in the account menu', as
   await expect(menuButton.locator('img')).toHaveCount(0);
 });
 
-test('the 80 % storage popup shows once', async ({ browser }) => {
+test('the 80 % storage popup shows once; a timeline photo becomes the picture', async ({ browser }) => {
   const { page, account } = await person(browser, 'storage80');
   await page.getByLabel('Add photos').setInputFiles(path.join(FIXTURES, 'beach.jpg'));
   const panel = page.getByRole('region', { name: 'Uploads' });
@@ -121,6 +129,23 @@ test('the 80 % storage popup shows once', async ({ browser }) => {
   // Shown once: the level is remembered in the account (storage_warning_level).
   await page.waitForTimeout(1500);
   await expect(popup).toHaveCount(0);
+
+  // The same photo from the timeline as the profile picture (spec 000 §2 /selectProfilePicture).
+  await page.goto('/selectProfilePicture');
+  await page.getByRole('button', { name: 'Choose from your photos' }).click();
+  await page.getByRole('checkbox', { name: 'Select beach.jpg' }).click();
+  await page.getByRole('toolbar').getByRole('button', { name: 'Next' }).click();
+  const cropArea = page.getByRole('group', { name: /Picture crop/ });
+  await expect(cropArea).toBeVisible();
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/profile/picture') && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Save' }).click();
+  expect((await saved).status()).toBe(201);
+  await expect(page.getByRole('button', { name: `Account: ${account.name}` }).locator('img')).toHaveAttribute(
+    'src',
+    /\/st\/4\/profile\/picture\?/,
+  );
 });
 
 test('sharing an album without a name asks for the name, then shares', async ({ browser }) => {
