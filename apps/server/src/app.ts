@@ -183,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accountAccess,
     store,
     signer,
+    quotas: createQuotas(repos.throttle, now),
     now,
     warn: (object, message) => {
       app.log.warn(object, message);
@@ -264,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       emailConsentIds,
       freshLogin,
       transact,
+      quotas: createQuotas(repos.throttle, now),
       now,
     }),
     testRoutes: config.TEST_ROUTES,

@@ -92,3 +92,24 @@ export function createQuotas(repo: ThrottleRepository, now: () => number) {
   return quotas;
 }
 export type Quotas = ReturnType<typeof createQuotas>;
+
+/** One account's writes of one kind: at most `limit` in a window of `windowMs`. */
+export interface AccountWriteLimit {
+  /** The budget's name; the account's id is added to it. */
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * Counts one write of the account against `limit` ([Note: Quotas]); past it the caller gets
+ * 429 rate_limited with Retry-After at the window's end. For writes a signed-in client could
+ * repeat in a loop (a picture, an attribute, stats): cheap to allow, costly to flood.
+ * @throws RateLimitedError when the window's units are used.
+ */
+export async function chargeAccountWrite(quotas: Quotas, userId: string, limit: AccountWriteLimit) {
+  const charge = { key: `${limit.name}:${userId}`, limit: limit.limit, windowMs: limit.windowMs, units: 1 };
+  await quotas.take([charge]).catch((error: unknown) => {
+    throw error instanceof QuotaExceeded ? new RateLimitedError(error.retryAfterSeconds) : error;
+  });
+}

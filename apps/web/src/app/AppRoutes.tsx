@@ -24,6 +24,7 @@ import {
   LazyPrivacyPage as PrivacyPage,
   LazyUnsubscribePage as UnsubscribePage,
 } from '../features/privacy/lazy.ts';
+import { LazyProfilePicturePage as ProfilePicturePage } from '../features/profile-picture/lazy.ts';
 import { LazyShareScreens as ShareScreens } from '../features/shares/lazy.ts';
 import { LazyTrashScreens as TrashScreens } from '../features/trash/lazy.ts';
 import { PhotosLayout } from '../features/viewer/index.ts';
@@ -100,6 +101,8 @@ export function AppRoutes() {
           {/* spec 001 §2: the privacy page's in-app variant, and the e-mail settings. */}
           <Route path="_from_inside_app/settings/privacy" element={<PrivacyPage />} />
           <Route path="emailSettings" element={<EmailSettingsPage />} />
+          {/* spec 000 §2: choose the profile picture (from the timeline or the device). */}
+          <Route path="selectProfilePicture" element={<ProfilePicturePage />} />
           {/* The admin area of operators (issue #24). */}
           <Route path="admin/*" element={<AdminScreens />} />
           {/* spec 000 §2: the trash, and its in-app variants (fromNav=1: a back button). */}

@@ -31,6 +31,12 @@ export function UserMenu() {
           onSelect: () => void navigate('/settings'),
         },
         {
+          key: 'profilePicture',
+          label: intl.formatMessage({ id: 'nav.profilePicture' }),
+          icon: <Icon name="person" size={20} />,
+          onSelect: () => void navigate('/selectProfilePicture'),
+        },
+        {
           key: 'sharedLinks',
           label: intl.formatMessage({ id: 'nav.sharedLinks' }),
           icon: <Icon name="share" size={20} />,

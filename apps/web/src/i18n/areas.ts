@@ -25,9 +25,12 @@ export const AREAS = {
       // The timeline's selection bar and the file menu (first load) open the album picker.
       'albums.picker.addTitle',
       'albums.readOnlyTooltip',
-      // The settings page and the albums' set-name dialog both ask for the user's name.
+      // The settings page and the albums' set-name dialog both ask for the user's name; the
+      // share dialog's invitation opens that dialog too (spec 001 §4 missing-name prompt).
       'settings.name',
       'settings.nameFailed',
+      'albumEdit.userName',
+      'albumEdit.done',
       // The viewer's slideshow button and the album toolbar's say the same.
       'viewer.slideshowPlay',
       // The uploader's parts in the first load (See: uploads below).
@@ -88,6 +91,8 @@ export const AREAS = {
   admin: { prefixes: ['admin.'], folders: ['features/admin/'] },
   // Account deletion (issue #24): a lazy part of /settings/privacy.
   accountDeletion: { prefixes: ['accountDeletion.'], folders: ['features/account-deletion/'] },
+  // /selectProfilePicture (issue #24, spec 000 §2): choose, crop and save the picture.
+  profilePicture: { prefixes: ['profilePicture.'], folders: ['features/profile-picture/'] },
   // The privacy page, the e-mail settings and the unsubscribe page (issue #24, spec 001 §2).
   privacy: { prefixes: ['privacy.'], folders: ['features/privacy/'] },
 } as const satisfies Record<string, { prefixes: readonly string[]; folders: readonly string[] }>;

@@ -14,6 +14,7 @@ import type idpEnUS from './messages/idp/en_US.json';
 import type legacyEnUS from './messages/legacy/en_US.json';
 import type legalEnUS from './messages/legal/en_US.json';
 import type privacyEnUS from './messages/privacy/en_US.json';
+import type profilePictureEnUS from './messages/profilePicture/en_US.json';
 import type sharePageEnUS from './messages/sharePage/en_US.json';
 import type sharedLinksEnUS from './messages/sharedLinks/en_US.json';
 import type settingsEnUS from './messages/settings/en_US.json';
@@ -41,6 +42,7 @@ export type MessageId =
   | keyof typeof legacyEnUS
   | keyof typeof legalEnUS
   | keyof typeof privacyEnUS
+  | keyof typeof profilePictureEnUS
   | keyof typeof settingsEnUS
   | keyof typeof shareDialogEnUS
   | keyof typeof sharePageEnUS

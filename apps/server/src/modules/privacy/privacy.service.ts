@@ -15,10 +15,21 @@ import type { SignedInCaller } from '../../access/caller.ts';
 import type { EmailConsentIds } from '../../access/email-consent-ids.ts';
 import type { FreshLoginCheck } from '../../access/fresh-login.ts';
 import { BadRequestError, NotFoundError } from '../../errors.ts';
+import { chargeAccountWrite, type AccountWriteLimit, type Quotas } from '../../identity/quota.ts';
 import type { Repositories, Transact } from '../repositories.ts';
 import type { PrivacyRepository } from './privacy.repository.ts';
 
 const CONSENT_KEY_SET = new Set<string>(CONSENT_KEYS);
+
+/**
+ * POST /client_stats per account and hour (issue #24): a client reports its stats once a
+ * session; a loop must not fill the table (kept while help_us_improve holds).
+ */
+export const CLIENT_STATS_LIMIT: AccountWriteLimit = {
+  name: 'client-stats',
+  limit: 30,
+  windowMs: 60 * 60 * 1000,
+};
 
 /**
  * Privacy consents, kept as events (spec 001 §3 Privacy consents, [Note: Consent events]),
@@ -32,6 +43,7 @@ export function createPrivacyService(deps: {
   /** Spec 001 §6: the consents and their history need a fresh sign-in ([Note: Fresh login]). */
   freshLogin: FreshLoginCheck;
   transact: Transact;
+  quotas: Quotas;
   now: () => number;
 }) {
   const { privacy, access, emailConsentIds, freshLogin, transact, now } = deps;
@@ -146,6 +158,7 @@ export function createPrivacyService(deps: {
       stats: Record<string, string | number | boolean>,
     ): Promise<ClientStatsResponse> {
       await access.require(caller, 'managePrivacy');
+      await chargeAccountWrite(deps.quotas, caller.userId, CLIENT_STATS_LIMIT);
       return whileImproving<ClientStatsResponse>(
         caller.userId,
         async (repos) => {

@@ -12,6 +12,7 @@ import { canServeSignedMedia } from '../../access/access.ts';
 import type { MediaSigner, PresentedSignature } from '../../access/media-urls.ts';
 import { parseMediaScope } from '../../access/visitor-grants.ts';
 import { NotFoundError, TooManyAttributesError } from '../../errors.ts';
+import { chargeAccountWrite, type AccountWriteLimit, type Quotas } from '../../identity/quota.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { Repositories, Transact } from '../repositories.ts';
 import { renderProfileImage } from './profile-image.ts';
@@ -69,6 +70,18 @@ export interface PictureBody {
   open(): Promise<Readable>;
 }
 
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * Writes of the profile a signed-in client may make per hour (issue #24): far above what a
+ * person does (a new picture now and then; the web client writes an attribute when a popup
+ * is seen), low enough that a looping client cannot fill the blob store or the table.
+ */
+export const PROFILE_WRITE_LIMITS = {
+  picture: { name: 'profile-picture', limit: 20, windowMs: HOUR },
+  attribute: { name: 'account-attribute', limit: 120, windowMs: HOUR },
+} satisfies Record<string, AccountWriteLimit>;
+
 /** Profile pictures and account attributes (issue #24, spec 001 §3, §7). */
 export function createProfileService(deps: {
   repos: Pick<Repositories, 'profile' | 'jobs'>;
@@ -76,6 +89,7 @@ export function createProfileService(deps: {
   accountAccess: AccountAccess;
   store: BlobStore;
   signer: MediaSigner;
+  quotas: Quotas;
   now: () => number;
   warn: (object: object, message: string) => void;
 }) {
@@ -124,6 +138,7 @@ export function createProfileService(deps: {
     /** POST /st/4/profile/picture: the new picture; answers its URL for this session. */
     async setPicture(caller: SignedInCaller, bytes: Buffer): Promise<ProfilePictureResult> {
       await deps.accountAccess.require(caller, 'editProfile');
+      await chargeAccountWrite(deps.quotas, caller.userId, PROFILE_WRITE_LIMITS.picture);
       const { format, thumb } = await renderProfileImage(bytes);
       const original = await store.put(Readable.from([bytes]));
       let rendition;
@@ -195,6 +210,7 @@ export function createProfileService(deps: {
     /** POST /account_attribute: sets one value, within MAX_ACCOUNT_ATTRIBUTES keys. */
     async setAttribute(caller: SignedInCaller, key: string, value: string): Promise<AccountAttribute> {
       await deps.accountAccess.require(caller, 'editProfile');
+      await chargeAccountWrite(deps.quotas, caller.userId, PROFILE_WRITE_LIMITS.attribute);
       const stored = await profile.putAttribute(
         { user_id: caller.userId, key, value, updated_at: now() },
         MAX_ACCOUNT_ATTRIBUTES,
@@ -206,6 +222,7 @@ export function createProfileService(deps: {
     /** DELETE /account_attribute: removing an unset key is fine (idempotent). */
     async deleteAttribute(caller: SignedInCaller, key: string): Promise<OkResponse> {
       await deps.accountAccess.require(caller, 'editProfile');
+      await chargeAccountWrite(deps.quotas, caller.userId, PROFILE_WRITE_LIMITS.attribute);
       await profile.deleteAttribute(caller.userId, key);
       return { ok: true };
     },

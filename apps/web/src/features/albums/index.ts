@@ -10,3 +10,5 @@ export { PickerBar } from './edit/PickerBar.tsx';
 export { TimelinePicker, useTimelinePickerData } from './edit/TimelinePicker.tsx';
 export { useAlbumListQuery } from './api-list.ts';
 export { displayTitle } from './list/model.ts';
+export { SetNameDialog } from './edit/SetNameDialog.tsx';
+export { useKnownAlbumUsers } from './view/album-api.ts';

@@ -26,6 +26,8 @@ export interface CommentItemProps {
   /** The clock the relative times are measured against (ms), refreshed every 10 s. */
   now: number;
   actions: CommentActionHandlers;
+  /** The author's profile picture, when known (the album's people); else the initial. */
+  pictureUrl?: string | null;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface CommentItemProps {
  * text: never parsed as HTML, its line breaks kept. Its menu offers Edit to the author and
  * Delete to who may (can_edit, can_delete: the server's access table, spec 000 §6).
  */
-export function CommentItem({ comment, now, actions }: CommentItemProps) {
+export function CommentItem({ comment, now, actions, pictureUrl = null }: CommentItemProps) {
   const intl = useIntl();
   const ref = useRef<HTMLLIElement>(null);
   const status = comment.actionStatus;
@@ -75,7 +77,7 @@ export function CommentItem({ comment, now, actions }: CommentItemProps) {
       tabIndex={-1}
       data-testid="comment"
     >
-      <Avatar name={author} fallback={author} pictureUrl={null} size={32} />
+      <Avatar name={author} fallback={author} pictureUrl={pictureUrl} size={32} />
       <div className="comment__body">
         <p className="comment__meta">
           <span className="comment__author">{author}</span>

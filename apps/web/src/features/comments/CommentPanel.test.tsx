@@ -55,6 +55,40 @@ describe('the comment panel (spec 000 §2, §3)', () => {
     expect(((await input()) as HTMLTextAreaElement).value).toBe('');
   });
 
+  test("shows an author's profile picture the album's people list already holds, asking for nothing", async () => {
+    const { container, queryClient, requests } = renderPanel({
+      routes: {
+        [`GET ${CALLS.comments}`]: {
+          body: fileComments([
+            aComment(),
+            aComment({ comment_uuid: 'c-2', user: 'user-2', author_name: 'Bo' }),
+          ]),
+        },
+      },
+    });
+    queryClient.setQueryData(['albums', 'users', 'job-1'], {
+      users: [
+        {
+          id: 'user-1',
+          name: 'Ada',
+          profile_picture_url: '/st/4/profile/picture?user=user-1',
+          subscribed: true,
+          owner: true,
+        },
+        { id: 'user-2', name: 'Bo', profile_picture_url: null, subscribed: true, owner: false },
+      ],
+    });
+    await screen.findByText('Bo');
+    await waitFor(() => {
+      expect(container.querySelector('img.avatar')?.getAttribute('src')).toBe(
+        '/st/4/profile/picture?user=user-1',
+      );
+    });
+    // Bo has no picture: the initial.
+    expect(container.querySelectorAll('img.avatar')).toHaveLength(1);
+    expect(requests.some((r) => r.url.pathname.endsWith('/users'))).toBe(false);
+  });
+
   test('shows each comment as text, never as HTML, with its line breaks', async () => {
     const evil = '<img src=x onerror=alert(1)>\nsecond line';
     const { container } = renderPanel({

@@ -17,6 +17,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { useCommentCalls, useFileComments } from './api.ts';
 import { CommentInput } from './CommentInput.tsx';
 import { CommentItem, type CommentActionHandlers } from './CommentItem.tsx';
+import { useKnownAlbumUsers } from '../albums/index.ts';
 import { RELATIVE_TIME_REFRESH_MS } from './format.ts';
 import { LoveBar } from './LoveBar.tsx';
 import { showComments, type ShownComment } from './model.ts';
@@ -109,7 +110,7 @@ export function CommentPanel({ album, fileId, isLoggedIn, onClose, onIdentityCha
         ) : !query.data ? (
           <Spinner size={24} />
         ) : (
-          <CommentList comments={comments} actions={actions} />
+          <CommentList albumId={album.id} comments={comments} actions={actions} />
         )}
       </div>
       <div className="comment-panel__footer">
@@ -162,8 +163,12 @@ function useFollowNewest(ref: RefObject<HTMLElement | null>, count: number) {
 }
 
 /** The comments, oldest first, their relative times refreshed every 10 s (spec 000 §9). */
-function CommentList({ comments, actions }: { comments: ShownComment[]; actions: CommentActionHandlers }) {
+function CommentList(props: { albumId: string; comments: ShownComment[]; actions: CommentActionHandlers }) {
+  const { comments, actions } = props;
   const intl = useIntl();
+  const users = useKnownAlbumUsers(props.albumId).data;
+  const pictureOf = (userId: string | null) =>
+    users?.find((user) => user.id === userId)?.profile_picture_url ?? null;
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
     const timer = setInterval(() => {
@@ -178,7 +183,13 @@ function CommentList({ comments, actions }: { comments: ShownComment[]; actions:
   return (
     <ol className="comment-list" aria-label={intl.formatMessage({ id: 'comments.title' })}>
       {comments.map((comment) => (
-        <CommentItem key={comment.comment_uuid} comment={comment} now={now} actions={actions} />
+        <CommentItem
+          key={comment.comment_uuid}
+          comment={comment}
+          now={now}
+          actions={actions}
+          pictureUrl={pictureOf(comment.user)}
+        />
       ))}
     </ol>
   );

@@ -39,6 +39,8 @@ export function SettingsPage() {
               {intl.formatMessage({ id: 'settings.profile' })}
             </h2>
             <p className="muted">{email}</p>
+            {/* spec 000 §2 /selectProfilePicture. */}
+            <Link to="/selectProfilePicture">{intl.formatMessage({ id: 'settings.changePicture' })}</Link>
           </div>
         </div>
         <NameForm name={name} />

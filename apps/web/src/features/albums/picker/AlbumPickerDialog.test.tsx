@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { anAlbum } from '../../../test/factories.ts';
+import { anAccount, anAlbum } from '../../../test/factories.ts';
 import type { FakeRoutes, SeenRequest } from '../../../test/fake-fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { AlbumPickerDialog } from './AlbumPickerDialog.tsx';
@@ -138,6 +138,36 @@ describe('album picker (spec 000 §2, §5)', () => {
       name: 'My new shared album',
       public: true,
     });
+  });
+
+  test('a new shared album by a user without a name asks for the name, then is made (spec 001 §4, §5)', async () => {
+    let named = false;
+    const { user, requests } = renderPicker(
+      { mode: 'share' },
+      {
+        'POST /st/4/name': () => {
+          named = true;
+          return { body: anAccount({ name: 'Kari' }) };
+        },
+        'POST /st/4/jobs': () =>
+          named
+            ? { body: anAlbum({ id: 'fresh', title: 'My new shared album', isShared: true }) }
+            : {
+                status: 409,
+                body: { error: { code: 'user_name_required', message: 'Shared albums require a user name' } },
+              },
+        'POST /st/4/jobs/fresh/copy_files': copied,
+      },
+    );
+    await user.click(screen.getByRole('radio', { name: 'New album' }));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    const prompt = await screen.findByRole('dialog', { name: 'What is your name?' });
+    // No failure toast: the prompt is the answer.
+    expect(screen.queryByText('Failed to add file - please try again')).toBeNull();
+    await user.type(within(prompt).getByRole('textbox'), 'Kari');
+    await user.click(within(prompt).getByRole('button', { name: 'Done' }));
+    await screen.findByText('2 files added to My new shared album');
+    expect(requests.filter((r) => r.method === 'POST' && r.url.pathname === '/st/4/jobs')).toHaveLength(2);
   });
 
   test("a failed copy says 'Failed to add file - please try again' for 5.5 s and keeps the dialog", async () => {

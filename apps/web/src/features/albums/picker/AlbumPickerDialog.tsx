@@ -9,6 +9,7 @@ import type { AlbumPickerDialogProps } from '../../../dialog-requests/album-pick
 import { pickerEntries, pickerTileSize, type PickerChoice } from './model.ts';
 import { PickerTiles } from './PickerTiles.tsx';
 import { useAddToAlbum } from './use-add-to-album.ts';
+import { SetNameDialog } from '../edit/SetNameDialog.tsx';
 
 /**
  * The album picker dialog (spec 000 §2, §5, §9): 'Add to album' or 'Share to album' for
@@ -30,6 +31,8 @@ export function AlbumPickerDialog(props: AlbumPickerDialogProps) {
   );
   const [choice, setChoice] = useState<PickerChoice | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  // A new shared album refused for want of the user's name (spec 001 §4 missing-name prompt).
+  const [needsName, setNeedsName] = useState<PickerChoice | null>(null);
   const add = useAddToAlbum({ mode, sourceJobId, fileIds });
   useFocusTrap(panelRef, () => {
     if (!isBusy) onClose();
@@ -42,12 +45,13 @@ export function AlbumPickerDialog(props: AlbumPickerDialogProps) {
   const confirm = async (chosen: PickerChoice | null) => {
     if (!chosen || isBusy) return;
     setIsBusy(true);
-    const isAdded = await add(
+    const outcome = await add(
       chosen,
       entries.map((entry) => entry.album),
     );
     setIsBusy(false);
-    if (!isAdded) return;
+    if (outcome === 'needsName') setNeedsName(chosen);
+    if (outcome !== 'added') return;
     onAdded?.();
     onClose();
   };
@@ -131,6 +135,17 @@ export function AlbumPickerDialog(props: AlbumPickerDialogProps) {
           </button>
         </div>
       </div>
+      {needsName && (
+        <SetNameDialog
+          onDone={() => {
+            setNeedsName(null);
+            void confirm(needsName);
+          }}
+          onCancel={() => {
+            setNeedsName(null);
+          }}
+        />
+      )}
     </div>,
     document.body,
   );

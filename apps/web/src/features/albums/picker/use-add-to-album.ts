@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useApi } from '../../../api/api-context.tsx';
+import { isApiError } from '../../../api/http-error.ts';
 import { useToasts } from '../../../ui/toasts.tsx';
 import { albumKeys } from '../api.ts';
 import { copyFilesToAlbum, createAlbum } from '../api-list.ts';
@@ -28,8 +29,10 @@ export interface AddToAlbumRequest {
  * and then opens it (§4 Album create: "then the user goes to the album page"). Success
  * shows '{n} files added to {name}' with See album; any failure 'Failed to add file -
  * please try again' for 5.5 s (§8).
- * @returns a function resolving true when files were added, false when it failed. An album
- * created before a failed copy is kept and reused by the next try.
+ * @returns a function resolving 'added' when files were added, 'failed' when it failed, and
+ * 'needsName' when a new shared album was refused for want of the account's name (spec 001
+ * §4, §5: the caller asks for it and tries again). An album created before a failed copy is
+ * kept and reused by the next try.
  */
 export function useAddToAlbum({ mode, sourceJobId, fileIds }: AddToAlbumRequest) {
   const api = useApi();
@@ -55,15 +58,19 @@ export function useAddToAlbum({ mode, sourceJobId, fileIds }: AddToAlbumRequest)
     return createdRef.current;
   };
 
-  return async (choice: PickerChoice, albums: readonly JobInfo[]): Promise<boolean> => {
+  return async (
+    choice: PickerChoice,
+    albums: readonly JobInfo[],
+  ): Promise<'added' | 'failed' | 'needsName'> => {
     let added = 0;
     let album: JobInfo | undefined;
     try {
       album = await targetOf(choice, albums);
       const results = await copyFilesToAlbum(api, album.id, sourceJobId, fileIds);
       added = results.filter((result) => result.status === 'ok').length;
-    } catch {
-      // Counted as nothing added: the toast below says so.
+    } catch (error) {
+      if (isApiError(error, 'user_name_required')) return 'needsName';
+      // Otherwise counted as nothing added: the toast below says so.
     }
     if (createdRef.current || added > 0) void queryClient.invalidateQueries({ queryKey: albumKeys.all });
     if (added < fileIds.length) {
@@ -73,7 +80,7 @@ export function useAddToAlbum({ mode, sourceJobId, fileIds }: AddToAlbumRequest)
         durationMs: ADD_FAILED_TOAST_MS,
       });
     }
-    if (!album || added === 0) return false;
+    if (!album || added === 0) return 'failed';
     const path = `/albums/${encodeURIComponent(album.id)}`;
     const name = displayTitle(album, intl.formatMessage({ id: 'albums.unnamed' }));
     toasts.show({
@@ -85,6 +92,6 @@ export function useAddToAlbum({ mode, sourceJobId, fileIds }: AddToAlbumRequest)
       },
     });
     if (choice.kind === 'new') void navigate(path);
-    return true;
+    return 'added';
   };
 }

@@ -11,7 +11,7 @@ import {
   type TimelineFilter,
   type TimelineMonth,
 } from '@trove/contract';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../api/api-context.tsx';
 import type { HttpClient, Parser } from '../../../api/http-client.ts';
 import { HttpError } from '../../../api/http-error.ts';
@@ -132,6 +132,18 @@ export function useAlbumUsers(albumId: string, enabled: boolean) {
     enabled,
     staleTime: STALE_TIME.short,
     select: (data) => data.users,
+  });
+}
+
+/**
+ * The album's people as GET /jobs/{id}/users last answered, never fetched here (skipToken):
+ * the comments show their pictures once the album view loaded them, at no extra request.
+ */
+export function useKnownAlbumUsers(albumId: string) {
+  return useQuery({
+    queryKey: albumViewKeys.users(albumId),
+    queryFn: skipToken,
+    select: (data: JobUsers) => data.users,
   });
 }
 

@@ -9,6 +9,7 @@ import { useToasts } from '../../../ui/toasts.tsx';
 import { publishJob } from './api.ts';
 import type { ShareRequest } from '../../../dialog-requests/share-dialog.ts';
 import { checkEmailForm, type EmailForm } from './model.ts';
+import { SetNameDialog } from '../../albums/index.ts';
 import type { ShareLink } from './use-share-link.ts';
 
 /** Props of {@link EmailView}. */
@@ -43,6 +44,8 @@ export function EmailView(props: EmailViewProps) {
   const [isSending, setIsSending] = useState(false);
   // The failure shown above the buttons, if the last send failed.
   const [failure, setFailure] = useState<MessageId | null>(null);
+  // spec 001 §4, §5: an invitation by someone without a name asks for it, then sends again.
+  const [needsName, setNeedsName] = useState(false);
   const check = checkEmailForm(form);
   const isInvite = request.kind === 'invite';
   const text = (key: MessageId) => intl.formatMessage({ id: key });
@@ -76,7 +79,8 @@ export function EmailView(props: EmailViewProps) {
       props.onClose();
     } catch (error) {
       setBusy(false);
-      setFailure(failureOf(error, isInvite));
+      if (isApiError(error, 'user_name_required')) setNeedsName(true);
+      else setFailure(failureOf(error, isInvite));
     }
   };
   const change = (field: keyof EmailForm) => (event: { target: { value: string } }) => {
@@ -154,6 +158,17 @@ export function EmailView(props: EmailViewProps) {
           {text('shareDialog.done')}
         </button>
       </div>
+      {needsName && (
+        <SetNameDialog
+          onDone={() => {
+            setNeedsName(false);
+            void send();
+          }}
+          onCancel={() => {
+            setNeedsName(false);
+          }}
+        />
+      )}
     </>
   );
 }

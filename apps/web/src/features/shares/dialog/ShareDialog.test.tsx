@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { anAlbum } from '../../../test/factories.ts';
+import { anAccount, anAlbum } from '../../../test/factories.ts';
 import type { FakeRoutes, SeenRequest } from '../../../test/fake-fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { WAIT_CURSOR_CLASS } from '../../../ui/wait-cursor.ts';
@@ -438,6 +438,33 @@ describe('an album invitation (spec 000 §7 publish on the album id)', () => {
       message: '',
       locale: 'en_US',
     });
+  });
+
+  test('an inviter without a name is asked for it, then the invitation goes (spec 001 §4, §5)', async () => {
+    let named = false;
+    const { user, calls, onClose } = renderDialog(INVITE, {
+      'POST /st/4/name': () => {
+        named = true;
+        return { body: anAccount({ name: 'Kari' }) };
+      },
+      'POST /st/4/jobs/family/publish': () =>
+        named
+          ? { body: { sent: 1, delivery: 'sent' } }
+          : {
+              status: 409,
+              body: { error: { code: 'user_name_required', message: 'Shared albums require a user name' } },
+            },
+    });
+    await user.type(within(dialog()).getByLabelText('To'), 'ann@example.com');
+    await user.type(within(dialog()).getByLabelText('Subject'), 'Join us');
+    await user.click(within(dialog()).getByRole('button', { name: 'Done' }));
+    const prompt = await screen.findByRole('dialog', { name: 'What is your name?' });
+    await user.type(within(prompt).getByRole('textbox'), 'Kari');
+    await user.click(within(prompt).getByRole('button', { name: 'Done' }));
+    expect(await screen.findByText('Invitation sent')).toBeTruthy();
+    expect(onClose).toHaveBeenCalled();
+    expect(calls('POST', '/st/4/jobs/family/publish')).toHaveLength(2);
+    expect(calls('POST', '/st/4/name')[0]?.body).toEqual({ name: 'Kari' });
   });
 
   test('a failed invitation says so; Cancel closes', async () => {

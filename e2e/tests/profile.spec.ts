@@ -1,0 +1,168 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  type Account,
+  appCall,
+  axe,
+  createAccount,
+  DESKTOP,
+  FIXTURES,
+  newAccount,
+  shootBoth,
+} from './helpers.ts';
+
+/**
+ * Issue #24, the profile on the web: a profile picture from the device, cropped in the 310 px
+ * circle (spec 001 §5) and shown in the account menu; the 80 % storage popup, once (spec 001
+ * §4); the missing-name prompt when a user without a name shares an album (spec 001 §4, §5).
+ */
+test.setTimeout(120_000);
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DATA_DIR = path.join(ROOT, 'e2e', '.artifacts', `data-${process.env.E2E_PORT ?? '8181'}`);
+
+/** `trove quota <email> <bytes>` against the running e2e server's database (as trash.spec.ts). */
+function setQuota(email: string, bytes: number): void {
+  execFileSync(process.execPath, ['apps/server/src/main.ts', 'quota', email, String(bytes)], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR, LOG_LEVEL: 'warn' },
+    stdio: 'pipe',
+  });
+}
+
+/** Empties the account's name straight in the e2e server's database (sign-up asks for one). */
+function clearName(email: string): void {
+  const script = `const db = new (require('better-sqlite3'))(process.argv[1]);
+    db.pragma('busy_timeout = 5000');
+    db.prepare("UPDATE users SET name = '' WHERE email = ?").run(process.argv[2]);`;
+  execFileSync(process.execPath, ['-e', script, path.join(DATA_DIR, 'trove.db'), email], {
+    cwd: ROOT,
+    stdio: 'pipe',
+  });
+}
+
+async function person(browser: Browser, label: string): Promise<{ page: Page; account: Account }> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const account = newAccount(label);
+  await page.goto('/');
+  await createAccount(page, account);
+  return { page, account };
+}
+
+test('a profile picture from the device, cropped, shows in the account menu', async ({ browser }) => {
+  const { page, account } = await person(browser, 'avatar');
+  const menuButton = page.getByRole('button', { name: `Account: ${account.name}` });
+  // Initials first.
+  await expect(menuButton.locator('img')).toHaveCount(0);
+  await menuButton.click();
+  await page.getByRole('menuitem', { name: 'Profile picture' }).click();
+  await expect(page).toHaveURL(/\/selectProfilePicture$/);
+  await expect(page.getByRole('heading', { name: 'Profile picture' })).toBeVisible();
+  await axe(page);
+  await shootBoth(page, 'profile-picture-choose');
+
+  await page.getByTestId('profile-picture-file').setInputFiles(path.join(FIXTURES, 'beach.jpg'));
+  const cropArea = page.getByRole('group', { name: /Picture crop/ });
+  await expect(cropArea).toBeVisible();
+  const box = await cropArea.boundingBox();
+  expect(Math.round(box?.width ?? 0)).toBe(310);
+  expect(Math.round(box?.height ?? 0)).toBe(310);
+  // Zoom in and move by keyboard: the crop is the user's, not the middle.
+  await page.getByLabel('Zoom').fill('2');
+  await cropArea.focus();
+  await page.keyboard.press('ArrowRight');
+  await axe(page);
+  await shootBoth(page, 'profile-picture-crop');
+
+  // Escape cancels the crop (spec 000 §2), back to the choice.
+  await page.keyboard.press('Escape');
+  await expect(cropArea).toHaveCount(0);
+  await page.getByTestId('profile-picture-file').setInputFiles(path.join(FIXTURES, 'beach.jpg'));
+  await expect(cropArea).toBeVisible();
+  // A refused save says the spec's text (spec 001 §8) and keeps the crop.
+  await page.route('**/st/4/profile/picture?**', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{}' }) : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to update profile picture');
+  await expect(cropArea).toBeVisible();
+  await page.unroute('**/st/4/profile/picture?**');
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/profile/picture') && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Save' }).click();
+  expect((await saved).status()).toBe(201);
+  await expect(page).toHaveURL(/\/settings$/);
+  // The hub shows the new picture too, and leads back to the choice.
+  await expect(page.getByRole('link', { name: 'Change profile picture' })).toBeVisible();
+  await expect(page.locator('.profile img.avatar')).toHaveAttribute('src', /\/st\/4\/profile\/picture\?/);
+  await expect(menuButton.locator('img')).toHaveAttribute('src', /\/st\/4\/profile\/picture\?/);
+  await expect(menuButton.locator('img')).toHaveJSProperty('naturalWidth', 310);
+  await shootBoth(page, 'profile-picture-settings');
+
+  // Remove: initials again.
+  await page.goto('/selectProfilePicture');
+  await page.getByRole('button', { name: 'Remove picture' }).click();
+  await expect(menuButton.locator('img')).toHaveCount(0);
+});
+
+test('the 80 % storage popup shows once; a timeline photo becomes the picture', async ({ browser }) => {
+  const { page, account } = await person(browser, 'storage80');
+  await page.getByLabel('Add photos').setInputFiles(path.join(FIXTURES, 'beach.jpg'));
+  const panel = page.getByRole('region', { name: 'Uploads' });
+  await expect(panel.getByRole('status')).toHaveText(/uploaded/, { timeout: 30_000 });
+  const { used_space: used } = await appCall<{ used_space: number }>(page, 'GET', '/account_info');
+  // 85 % used: above 80, under 95.
+  setQuota(account.email, Math.ceil(used / 0.85));
+  await page.goto('/photos');
+  const popup = page.getByRole('dialog', { name: 'Running out of storage' });
+  await expect(popup).toContainText('more than 80%');
+  await axe(page, '[role="dialog"]');
+  await shootBoth(page, 'profile-storage-80');
+  await popup.getByRole('button', { name: 'OK' }).click();
+  await expect(popup).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('button', { name: `Account: ${account.name}` })).toBeVisible();
+  // Shown once: the level is remembered in the account (storage_warning_level).
+  await page.waitForTimeout(1500);
+  await expect(popup).toHaveCount(0);
+
+  // The same photo from the timeline as the profile picture (spec 000 §2 /selectProfilePicture).
+  await page.goto('/selectProfilePicture');
+  await page.getByRole('button', { name: 'Choose from your photos' }).click();
+  await page.getByRole('checkbox', { name: 'Select beach.jpg' }).click();
+  await page.getByRole('toolbar').getByRole('button', { name: 'Next' }).click();
+  const cropArea = page.getByRole('group', { name: /Picture crop/ });
+  await expect(cropArea).toBeVisible();
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/profile/picture') && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Save' }).click();
+  expect((await saved).status()).toBe(201);
+  await expect(page.getByRole('button', { name: `Account: ${account.name}` }).locator('img')).toHaveAttribute(
+    'src',
+    /\/st\/4\/profile\/picture\?/,
+  );
+});
+
+test('sharing an album without a name asks for the name, then shares', async ({ browser }) => {
+  const { page, account } = await person(browser, 'noname');
+  const album = await appCall<{ id: string }>(page, 'POST', '/jobs', { name: 'Summer' });
+  clearName(account.email);
+  await page.goto(`/albums/${album.id}`);
+  await page.getByRole('button', { name: 'Album options' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Shared album' }).click();
+  const prompt = page.getByRole('dialog', { name: 'What is your name?' });
+  await expect(prompt).toBeVisible();
+  await expect(prompt.getByRole('button', { name: 'Done' })).toBeDisabled();
+  await axe(page, '[role="dialog"]');
+  await shootBoth(page, 'profile-name-prompt');
+  await prompt.getByRole('textbox').fill('Kari Nordmann');
+  await prompt.getByRole('textbox').press('Enter');
+  await expect(prompt).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Invite by e-mail' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account: Kari Nordmann' })).toBeVisible();
+});
