@@ -23,7 +23,9 @@ describe.each(DIALECTS)('deletions and work items in the admin area (%s)', (dial
     const o = operatorClient(app);
     const { operator, user } = await operatorAndUser(app);
     const repos = createRepositories(app.database.db);
-    const requestDeletion = async (s: Session) => { expectStatus(await o.send(s, 'POST', '/data_protection/request_account_deletion'), 200); };
+    const requestDeletion = async (s: Session) => {
+      expectStatus(await o.send(s, 'POST', '/data_protection/request_account_deletion'), 200);
+    };
     const deletions = () => o.ok<AdminDeletionsResponse>(o.send(operator, 'GET', '/admin/deletions'));
     const audit = async () =>
       (await o.ok<AuditLogResponse>(o.send(operator, 'GET', '/admin/audit'))).entries.map((e) => e.action);
