@@ -283,7 +283,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       now,
     }),
   });
-  registerLegacyRoutes(app, { legacy: createLegacyService({ legacy: repos.legacy, freshLogin, now }) });
+  registerLegacyRoutes(app, {
+    legacy: createLegacyService({ legacy: repos.legacy, access: accountAccess, freshLogin, now }),
+  });
   registerSessionRoutes(app, { sessions: sessionsService });
   registerDeletionRoutes(app, {
     deletion: createDeletionService({
@@ -409,6 +411,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       baseQuotaBytes: config.BASE_QUOTA_BYTES,
       freshLoginWindowS: config.FRESH_LOGIN_WINDOW_S,
       now,
+      bus,
       announcements: {
         mailer,
         emailConsentIds,

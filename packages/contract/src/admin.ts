@@ -59,6 +59,9 @@ export const AuditAction = z.enum([
   'card.create',
   'card.end',
   'announcement.send',
+  'deletion.restore',
+  'deletion.retry',
+  'work_item.retry',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 
@@ -68,7 +71,7 @@ export const AuditEntry = z.object({
   /** The operator's e-mail, or `cli:<system user>` for the command line. */
   actor: z.string(),
   action: AuditAction,
-  target_type: z.enum(['user', 'terms', 'card', 'announcement']),
+  target_type: z.enum(['user', 'terms', 'card', 'announcement', 'work_item']),
   target_id: z.nullable(z.string()),
   /** What the target is called now: a user's e-mail (empty once the account is gone), a version, a card's title. */
   target_label: z.string(),

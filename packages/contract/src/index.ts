@@ -24,6 +24,7 @@ export * from './shared-links.ts';
 export * from './data-access.ts';
 export * from './terms-cards.ts';
 export * from './admin.ts';
+export * from './admin-operations.ts';
 export * from './account-deletion.ts';
 export * from './legacy.ts';
 export * from './profile.ts';

@@ -416,12 +416,22 @@ export const ACCOUNT_ROUTE_RULES: Record<string, keyof typeof ACCOUNT_RULES> = {
   'GET /st/4/admin/cards': 'operatorOnly',
   'POST /st/4/admin/cards': 'operatorOnly',
   'POST /st/4/admin/cards/:id/end': 'operatorOnly',
+  // Issue #24 (RESEARCH-ACCOUNT-PAYMENTS §2.1, §3): the deletion queue with restore and retry,
+  // and the failed and stuck work items with retry, are the operator's.
+  'GET /st/4/admin/deletions': 'operatorOnly',
+  'POST /st/4/admin/deletions/:id/restore': 'operatorOnly',
+  'POST /st/4/admin/deletions/:id/retry': 'operatorOnly',
+  'GET /st/4/admin/work_items': 'operatorOnly',
+  'POST /st/4/admin/work_items/:id/retry': 'operatorOnly',
   // spec 001 §3 User profile, Account attribute: every account keeps its own.
   'POST /st/4/profile/picture': 'everyAccount',
   'DELETE /st/4/profile/picture': 'everyAccount',
   'GET /st/4/account_attribute': 'everyAccount',
   'POST /st/4/account_attribute': 'everyAccount',
   'DELETE /st/4/account_attribute': 'everyAccount',
+  // spec 001 §3 Digital legacy, §7 digital_legacy: every account reads and sets its own.
+  'GET /st/4/digital_legacy': 'everyAccount',
+  'POST /st/4/digital_legacy': 'everyAccount',
 };
 
 /** May `who` call a route of `rule`, about their own account (`self`) or another's? */

@@ -89,6 +89,42 @@ describe.each(DIALECTS)('the account side matrix (%s)', (dialect) => {
     return id;
   }
 
+  /** A deletion in `state`, written behind the API's back (no account row is needed for it). */
+  async function freshDeletion(state: 'scheduled' | 'failed'): Promise<string> {
+    const repos = createRepositories(t.database.db);
+    const userId = randomUUID();
+    const now = t.clock.now();
+    const item = await repos.workItems.enqueue({
+      kind: 'account_deletion',
+      payload: { userId },
+      now,
+      runAfter: now + 86_400_000,
+    });
+    if (state === 'failed') await repos.workItems.fail(item, 'boom', null);
+    await repos.deletion.insert({
+      user_id: userId,
+      email: `${userId}@example.com`,
+      locale: 'en_US',
+      state,
+      stage: 'billing',
+      work_item_id: item,
+      requested_at: now,
+      due_at: now + 86_400_000,
+      last_error: state === 'failed' ? 'boom' : null,
+      updated_at: now,
+      finished_at: null,
+    });
+    return userId;
+  }
+
+  /** A work item out of attempts, of a kind no worker of this test runs. */
+  async function freshFailedItem(): Promise<string> {
+    const repos = createRepositories(t.database.db);
+    const id = await repos.workItems.enqueue({ kind: 'matrix_probe', payload: {}, now: t.clock.now() });
+    await repos.workItems.fail(id, 'boom', null);
+    return id;
+  }
+
   /** What every refused call must not change. */
   async function snapshot() {
     const db = t.database.db;
@@ -99,6 +135,9 @@ describe.each(DIALECTS)('the account side matrix (%s)', (dialect) => {
         db.selectFrom('tos_versions').select('version').orderBy('version').execute(),
         db.selectFrom('cards').select(['id', 'ends_at']).orderBy('id').execute(),
         db.selectFrom('card_dismissals').select(['user_id', 'card_id']).orderBy('card_id').execute(),
+        db.selectFrom('account_deletions').select(['user_id', 'state']).orderBy('user_id').execute(),
+        db.selectFrom('work_items').select(['id', 'state', 'locked_until']).orderBy('id').execute(),
+        db.selectFrom('digital_legacy').select(['user_id', 'choice']).orderBy('user_id').execute(),
       ]),
     );
   }
@@ -162,6 +201,9 @@ describe.each(DIALECTS)('the account side matrix (%s)', (dialect) => {
       newVersion: `v-${randomBytes(4).toString('hex')}`,
       latestVersion,
       card: await freshCard(),
+      pendingDeletion: await freshDeletion('scheduled'),
+      failedDeletion: await freshDeletion('failed'),
+      failedWorkItem: await freshFailedItem(),
     });
 
     for (const token of ['none', 'bad'] as const) {

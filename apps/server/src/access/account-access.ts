@@ -14,6 +14,9 @@ export const FRESH_LOGIN_ACCOUNT_ACTIONS: ReadonlySet<AccountAction> = new Set<A
   'writeCard',
   'endCard',
   'sendAnnouncement',
+  'restoreDeletion',
+  'retryDeletion',
+  'retryWorkItem',
 ]);
 
 /**

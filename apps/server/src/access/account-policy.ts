@@ -16,6 +16,9 @@ export const ACCOUNT_ACTIONS = [
   // Everyone's own profile (spec 001 §3 User profile, Account attribute; §7 profile/picture,
   // account_attribute): the picture and the attributes of the caller's account.
   'editProfile',
+  // Everyone's own digital legacy (spec 001 §3 Digital legacy, §7 digital_legacy): the
+  // caller's own choice and contact, never another's.
+  'manageLegacy',
   // The operator's (issue #24). `administer`: reach the admin area at all, asked before a
   // request's input is read, so a refusal never depends on it.
   'administer',
@@ -28,6 +31,13 @@ export const ACCOUNT_ACTIONS = [
   'endCard',
   // Issue #24 "send an announcement by e-mail to users who consented".
   'sendAnnouncement',
+  // Issue #24, RESEARCH-ACCOUNT-PAYMENTS §2.1, §3: the deletions not done (restore one in its
+  // grace period, retry a failed one) and the work items that will not run by themselves.
+  'listDeletions',
+  'restoreDeletion',
+  'retryDeletion',
+  'listWorkItems',
+  'retryWorkItem',
 ] as const;
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
 
@@ -50,6 +60,7 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     readCards: always,
     managePrivacy: always,
     editProfile: always,
+    manageLegacy: always,
     administer: always,
     listUsers: always,
     disableUser: ['otherAccount'],
@@ -59,6 +70,11 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     writeCard: always,
     endCard: always,
     sendAnnouncement: always,
+    listDeletions: always,
+    restoreDeletion: always,
+    retryDeletion: always,
+    listWorkItems: always,
+    retryWorkItem: always,
   },
   user: {
     readTerms: always,
@@ -66,6 +82,7 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     readCards: always,
     managePrivacy: always,
     editProfile: always,
+    manageLegacy: always,
     administer: false,
     listUsers: false,
     disableUser: false,
@@ -75,6 +92,11 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     writeCard: false,
     endCard: false,
     sendAnnouncement: false,
+    listDeletions: false,
+    restoreDeletion: false,
+    retryDeletion: false,
+    listWorkItems: false,
+    retryWorkItem: false,
   },
 };
 

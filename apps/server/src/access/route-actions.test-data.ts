@@ -292,6 +292,12 @@ export interface AccountInput {
   latestVersion: string;
   /** A live card for everyone, fresh for this cell. */
   card: string;
+  /** The account of a deletion in its grace period, fresh for this cell. */
+  pendingDeletion: string;
+  /** The account of a deletion whose work item gave up, fresh for this cell. */
+  failedDeletion: string;
+  /** A work item out of attempts, fresh for this cell. */
+  failedWorkItem: string;
 }
 
 export interface AccountRoute {
@@ -376,6 +382,20 @@ export const ACCOUNT_ROUTES: Record<string, AccountRoute> = {
     invalid: { payload: { ...aCard, audience: { kind: 'everyone' } } },
   },
   'POST /st/4/admin/cards/:id/end': { action: 'endCard', params: { id: (input) => input.card } },
+  'GET /st/4/admin/deletions': { action: 'listDeletions', invalid: { query: 'limit=0' } },
+  'POST /st/4/admin/deletions/:id/restore': {
+    action: 'restoreDeletion',
+    params: { id: (input) => input.pendingDeletion },
+  },
+  'POST /st/4/admin/deletions/:id/retry': {
+    action: 'retryDeletion',
+    params: { id: (input) => input.failedDeletion },
+  },
+  'GET /st/4/admin/work_items': { action: 'listWorkItems', invalid: { query: 'offset=-1' } },
+  'POST /st/4/admin/work_items/:id/retry': {
+    action: 'retryWorkItem',
+    params: { id: (input) => input.failedWorkItem },
+  },
   // The caller's own profile (issue #24, spec 001 §7): never another's, so nothing names one.
   'POST /st/4/profile/picture': {
     action: 'editProfile',
@@ -396,5 +416,11 @@ export const ACCOUNT_ROUTES: Record<string, AccountRoute> = {
   'DELETE /st/4/account_attribute': {
     action: 'editProfile',
     request: () => ({ query: 'account_attribute_key=k' }),
+  },
+  // The caller's own digital legacy (spec 001 §7 digital_legacy): nothing names another's.
+  'GET /st/4/digital_legacy': { action: 'manageLegacy' },
+  'POST /st/4/digital_legacy': {
+    action: 'manageLegacy',
+    request: () => ({ payload: { choice: 'do_not_provide_content_to_anybody', language: 'en_US' } }),
   },
 };

@@ -3,6 +3,7 @@ import { createRepositories, createTransact } from '../modules/repositories.ts';
 import { DIALECTS, createTestApp, signUp, type TestApp } from '../test/harness.ts';
 import { emailConsentIdsFromSecret } from '../access/email-consent-ids.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { createInProcessEventBus } from '../events/event-bus.ts';
 import { runAdminCommand } from './cli.ts';
 
 /**
@@ -39,6 +40,7 @@ describe.each(DIALECTS)('trove admin (%s)', (dialect) => {
         },
         baseQuotaBytes: t.config.BASE_QUOTA_BYTES,
         now: t.clock.now,
+        bus: createInProcessEventBus(),
         systemUser: 'root',
         announcements: {
           mailer: {

@@ -228,6 +228,7 @@ export async function runAdmin(config: Config, args: string[]): Promise<number> 
         },
         baseQuotaBytes: config.BASE_QUOTA_BYTES,
         now: Date.now,
+        bus,
         systemUser,
         announcements: {
           mailer,

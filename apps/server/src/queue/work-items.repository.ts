@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import { insertRows } from '../db/insert-rows.ts';
 import type { Database, WorkItemsTable } from '../db/schema.ts';
 
@@ -102,6 +102,68 @@ export function createWorkItemsRepository(db: Kysely<Database>) {
         )
         .execute();
     },
+    /**
+     * A page of the items that will not run by themselves (see listStuck), the oldest first,
+     * and how many of each kind there are, for the operator.
+     */
+    async pageStuck(
+      now: number,
+      offset: number,
+      limit: number,
+    ): Promise<{ rows: WorkItemRow[]; kinds: { kind: string; failed: number; stuck: number }[] }> {
+      const stuck = (eb: ExpressionBuilder<Database, 'work_items'>) =>
+        eb.or([
+          eb('state', '=', 'failed'),
+          eb.and([eb('state', '=', 'queued'), eb('locked_until', '<', now)]),
+        ]);
+      const rows = await db
+        .selectFrom('work_items')
+        .selectAll()
+        .where(stuck)
+        .orderBy('created_at')
+        .orderBy('id')
+        .offset(offset)
+        .limit(limit)
+        .execute();
+      const counts = await db
+        .selectFrom('work_items')
+        .select(['kind', 'state', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where(stuck)
+        .groupBy(['kind', 'state'])
+        .orderBy('kind')
+        .execute();
+      const kinds = new Map<string, { kind: string; failed: number; stuck: number }>();
+      for (const { kind, state, n } of counts) {
+        const entry = kinds.get(kind) ?? { kind, failed: 0, stuck: 0 };
+        if (state === 'failed') entry.failed += Number(n);
+        else entry.stuck += Number(n);
+        kinds.set(kind, entry);
+      }
+      return { rows, kinds: [...kinds.values()] };
+    },
+
+    /**
+     * The operator's retry: a failed item, or one whose lease ran out, goes back to the front
+     * of the queue with all its attempts again. False when it is neither (done, running,
+     * gone): a retry never takes an item from a worker that holds it.
+     */
+    async requeueStuck(id: string, now: number): Promise<WorkItemRow | undefined> {
+      const item = await db.selectFrom('work_items').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!item) return undefined;
+      const result = await db
+        .updateTable('work_items')
+        .set({ state: 'queued', run_after: now, locked_until: null, attempts: 0 })
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([
+            eb('state', '=', 'failed'),
+            eb.and([eb('state', '=', 'queued'), eb('locked_until', '<', now)]),
+          ]),
+        )
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n ? item : undefined;
+    },
+
     /** Puts an item back at the front of the queue with all its attempts again. */
     async requeue(id: string, now: number): Promise<void> {
       await db

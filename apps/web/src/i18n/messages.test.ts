@@ -136,6 +136,13 @@ describe.each(CATALOGUES.flatMap((catalogue) => LOCALES.map((locale) => [catalog
         title: 'T',
         language: 'L',
         days: 30,
+        // The admin area's deletions and work items (issue #24).
+        error: 'E',
+        due: 'D',
+        stage: 'S',
+        failed: 1,
+        stuck: 0,
+        kind: 'K',
       };
       for (const [key, value] of Object.entries(messages)) {
         intl.formatMessage({ id: key as MessageId }, values);

@@ -18,8 +18,9 @@ export class NoDeletionError extends Error {
 }
 
 /**
- * The operator's side of [Note: Account deletion] (`trove admin deletions`; the web admin
- * area comes later): the deletions not done, and restoring one whose job has not started.
+ * The command line's side of [Note: Account deletion] (`trove admin deletions`; the web admin
+ * area's is modules/operator/operations.service.ts, audited): the deletions not done, and
+ * restoring one whose job has not started.
  */
 export function createDeletionAdmin(deps: {
   repos: Pick<Repositories, 'deletion'>;

@@ -170,6 +170,41 @@ export function createDeletionRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** A page of the deletions not done, the oldest request first, and how many there are. */
+    async pageOpen(offset: number, limit: number): Promise<{ rows: OpenDeletion[]; total: number }> {
+      const rows = await db
+        .selectFrom('account_deletions as d')
+        .leftJoin('users as u', 'u.id', 'd.user_id')
+        .selectAll('d')
+        .select('u.name')
+        .where('d.state', '!=', 'done')
+        .orderBy('d.requested_at')
+        .orderBy('d.user_id')
+        .offset(offset)
+        .limit(limit)
+        .execute();
+      const { n } = await db
+        .selectFrom('account_deletions')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('state', '!=', 'done')
+        .executeTakeFirstOrThrow();
+      return { rows, total: Number(n) };
+    },
+
+    /**
+     * A failed deletion queued again by the operator: running from now on, its attempts
+     * counted afresh; false when it is not failed (done meanwhile, or retried already).
+     */
+    async markRetried(userId: string, workItemId: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable('account_deletions')
+        .set({ state: 'running', work_item_id: workItemId, attempts: 0, updated_at: now })
+        .where('user_id', '=', userId)
+        .where('state', '=', 'failed')
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+
     /** The open deletion of a user named by id or by the address given at request time. */
     findOpen(userIdOrEmail: string): Promise<DeletionRow | undefined> {
       return db

@@ -7,6 +7,7 @@ import {
 } from '@trove/contract';
 import { parseInput } from '../../errors.ts';
 import { z } from 'zod/mini';
+import type { AccountAccess } from '../../access/account-access.ts';
 import type { SignedInCaller } from '../../access/caller.ts';
 import type { FreshLoginCheck } from '../../access/fresh-login.ts';
 import { iso, type AccountSection } from '../data-access/export-documents.ts';
@@ -34,13 +35,15 @@ function toData(row: DigitalLegacyRow | undefined): DigitalLegacyResponse['digit
  */
 export function createLegacyService(deps: {
   legacy: LegacyRepository;
+  access: Pick<AccountAccess, 'require'>;
   freshLogin: FreshLoginCheck;
   now: () => number;
 }) {
-  const { legacy, freshLogin, now } = deps;
+  const { legacy, access, freshLogin, now } = deps;
   return {
     /** GET /digital_legacy. */
     async get(caller: SignedInCaller): Promise<DigitalLegacyResponse> {
+      await access.require(caller, 'manageLegacy');
       freshLogin(caller);
       return { digital_legacy_data: toData(await legacy.find(caller.userId)) };
     },
@@ -51,6 +54,7 @@ export function createLegacyService(deps: {
      * @throws ValidationError (400) naming each field that breaks a rule.
      */
     async set(caller: SignedInCaller, input: unknown): Promise<DigitalLegacyResponse> {
+      await access.require(caller, 'manageLegacy');
       freshLogin(caller);
       const body = parseInput(DigitalLegacyBody, input);
       const row: DigitalLegacyRow = {

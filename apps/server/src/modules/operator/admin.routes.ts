@@ -16,6 +16,8 @@ import type { OperatorService } from './operator.service.ts';
 import type { TermsService } from './terms.service.ts';
 import type { CardsService } from './cards.service.ts';
 import type { AnnouncementsService } from './announcements.service.ts';
+import type { OperationsService } from './operations.service.ts';
+import { registerOperationsRoutes } from './operations.routes.ts';
 
 const ADMIN = `${APP_BASE_PATH}/admin`;
 const IdParam = z.object({ id: z.string().check(z.maxLength(64)) });
@@ -33,6 +35,7 @@ export function registerAdminRoutes(
     terms: TermsService;
     cards: CardsService;
     announcements: AnnouncementsService;
+    operations: OperationsService;
   },
 ): void {
   const userRoute = { config: { auth: 'user' as const } };
@@ -100,4 +103,6 @@ export function registerAdminRoutes(
     await deps.cards.end({ caller }, id);
     return { ok: true };
   });
+
+  registerOperationsRoutes(app, { operations: deps.operations, admitted });
 }

@@ -3,11 +3,13 @@ import type { Brand } from '@trove/contract';
 import { createAccountAccess } from '../../access/account-access.ts';
 import { createFreshLoginCheck, FRESH_LOGIN_WINDOW_S } from '../../access/fresh-login.ts';
 import type { SessionRevocations } from '../../access/session-revocations.ts';
+import type { EventBus } from '../../events/event-bus.ts';
 import type { Repositories, Transact } from '../repositories.ts';
 import { registerAdminRoutes } from './admin.routes.ts';
 import { createCardsService } from './cards.service.ts';
 import { createAnnouncementsService, type AnnouncementDeps } from './announcements.service.ts';
 import { createOperatorService } from './operator.service.ts';
+import { createOperationsService } from './operations.service.ts';
 import { registerTermsCardsRoutes } from './terms-cards.routes.ts';
 import { createTermsService } from './terms.service.ts';
 
@@ -20,6 +22,8 @@ export interface OperatorDeps {
   /** Config FRESH_LOGIN_WINDOW_S; the command line, which has no session, never asks. */
   freshLoginWindowS?: number;
   now: () => number;
+  /** Wakes the workers after a retry. */
+  bus: Pick<EventBus, 'publish'>;
   /** Mail and unsubscribe identifiers for announcements (issue #24). */
   announcements: AnnouncementDeps;
 }
@@ -38,6 +42,7 @@ export function createOperatorServices(deps: OperatorDeps) {
     terms: createTermsService({ repos, transact, access, now }),
     cards: createCardsService({ repos, transact, access, now }),
     announcements: createAnnouncementsService({ ...deps.announcements, repos, transact, access, now }),
+    operations: createOperationsService({ repos, transact, access, bus: deps.bus, now }),
   };
 }
 export type OperatorServices = ReturnType<typeof createOperatorServices>;

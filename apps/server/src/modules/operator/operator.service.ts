@@ -148,14 +148,13 @@ function parseCursor(cursor: string | undefined): { at: number; id: string } | n
   return { at: Number(cursor.slice(0, dot)), id: cursor.slice(dot + 1) };
 }
 
+const AUDIT_TARGETS = ['terms', 'card', 'announcement', 'work_item'] as const;
+
 function toAuditEntry(row: AuditRowWithLabel): AuditEntry {
   const details = JSON.parse(row.details) as Record<string, string>;
   // Written by recordAudit only: an action it does not know is a broken database.
   const action = z.parse(AuditAction, row.action);
-  const targetType =
-    row.target_type === 'terms' || row.target_type === 'card' || row.target_type === 'announcement'
-      ? row.target_type
-      : 'user';
+  const targetType = AUDIT_TARGETS.find((type) => type === row.target_type) ?? 'user';
   return {
     id: row.id,
     at: toSeconds(row.at),

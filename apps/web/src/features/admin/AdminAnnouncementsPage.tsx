@@ -1,11 +1,11 @@
 import { LOCALE_NAMES, LOCALES, type Locale } from '@trove/contract';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Dialog } from '../../ui/Dialog.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useAnnounceMutation } from './api.ts';
 import { AdminPage } from './AdminNav.tsx';
 import { TextArea } from './TextArea.tsx';
+import { ConfirmDialog, FormAlert } from './ConfirmDialog.tsx';
 
 /**
  * /admin/announcements (issue #24): the operator writes an e-mail that goes to every account
@@ -72,9 +72,9 @@ export function AdminAnnouncementsPage() {
           </select>
         </label>
         {(problem || announce.isError) && (
-          <p className="form-error" role="alert">
-            {intl.formatMessage({ id: problem ? 'admin.announcements.missing' : 'admin.failed' })}
-          </p>
+          <FormAlert
+            text={intl.formatMessage({ id: problem ? 'admin.announcements.missing' : 'admin.failed' })}
+          />
         )}
         {announce.data && (
           <p className="notice notice--info" role="status">
@@ -99,45 +99,26 @@ export function AdminAnnouncementsPage() {
           </button>
         </div>
         {confirming && (
-          <Dialog
+          <ConfirmDialog
             title={intl.formatMessage({ id: 'admin.announcements.confirmTitle' })}
+            text={intl.formatMessage({ id: 'admin.announcements.confirmText' })}
+            confirmLabel={intl.formatMessage({ id: 'admin.announcements.send' })}
             onClose={() => {
               setConfirming(false);
             }}
-            actions={
-              <>
-                <button
-                  type="button"
-                  className="btn btn--text"
-                  onClick={() => {
-                    setConfirming(false);
-                  }}
-                >
-                  {intl.formatMessage({ id: 'common.cancel' })}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn--primary"
-                  onClick={() => {
-                    announce.mutate(
-                      { subject, text, locale },
-                      {
-                        onSuccess: () => {
-                          setSubject('');
-                          setText('');
-                        },
-                      },
-                    );
-                    setConfirming(false);
-                  }}
-                >
-                  {intl.formatMessage({ id: 'admin.announcements.send' })}
-                </button>
-              </>
-            }
-          >
-            <p>{intl.formatMessage({ id: 'admin.announcements.confirmText' })}</p>
-          </Dialog>
+            onConfirm={() => {
+              announce.mutate(
+                { subject, text, locale },
+                {
+                  onSuccess: () => {
+                    setSubject('');
+                    setText('');
+                  },
+                },
+              );
+              setConfirming(false);
+            }}
+          />
         )}
       </form>
     </AdminPage>

@@ -4,7 +4,7 @@ import type { MessageId } from '../../i18n/messages.ts';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { useAuditQuery } from './api.ts';
-import { AdminPage, useDateTime } from './AdminNav.tsx';
+import { AdminPage, ShowMore, useDateTime } from './AdminNav.tsx';
 
 /**
  * /admin/audit (issue #24): every operator action (who, what, whom, when), newest first, a
@@ -29,16 +29,7 @@ export function AdminAuditPage() {
             ))}
           </ol>
         ))}
-      {audit.hasNextPage && (
-        <button
-          type="button"
-          className="btn btn--secondary admin__more"
-          disabled={audit.isFetchingNextPage}
-          onClick={() => void audit.fetchNextPage()}
-        >
-          {intl.formatMessage({ id: 'admin.showMore' })}
-        </button>
-      )}
+      <ShowMore query={audit} />
     </AdminPage>
   );
 }
@@ -53,6 +44,9 @@ const ACTION_TEXT: Record<AuditAction, MessageId> = {
   'card.create': 'admin.audit.action.cardCreate',
   'card.end': 'admin.audit.action.cardEnd',
   'announcement.send': 'admin.audit.action.announcementSend',
+  'deletion.restore': 'admin.audit.action.deletionRestore',
+  'deletion.retry': 'admin.audit.action.deletionRetry',
+  'work_item.retry': 'admin.audit.action.workItemRetry',
 };
 
 function AuditRow({ entry }: { entry: AuditEntry }) {

@@ -11,6 +11,8 @@ const TABS: readonly { to: string; label: MessageId }[] = [
   { to: '/admin/terms', label: 'admin.nav.terms' },
   { to: '/admin/cards', label: 'admin.nav.cards' },
   { to: '/admin/announcements', label: 'admin.nav.announcements' },
+  { to: '/admin/deletions', label: 'admin.nav.deletions' },
+  { to: '/admin/work', label: 'admin.nav.work' },
 ];
 
 /** A page of the admin area: its heading, the area's tabs, and the page. */
@@ -38,4 +40,24 @@ export function AdminPage({ title, children }: { title: MessageId; children: Rea
 export function useDateTime() {
   const intl = useIntl();
   return (seconds: number) => intl.formatDate(seconds * 1000, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** "Show more" under a list read a page at a time, while there is a next page. */
+export function ShowMore({
+  query,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+}) {
+  const intl = useIntl();
+  if (!query.hasNextPage) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn--secondary admin__more"
+      disabled={query.isFetchingNextPage}
+      onClick={() => void query.fetchNextPage()}
+    >
+      {intl.formatMessage({ id: 'admin.showMore' })}
+    </button>
+  );
 }

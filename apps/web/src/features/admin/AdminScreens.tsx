@@ -22,10 +22,18 @@ const AdminAnnouncementsPage = lazyScreen(
   () => import('./AdminAnnouncementsPage.tsx').then((m) => m.AdminAnnouncementsPage),
   { messages: 'admin' },
 );
+const AdminDeletionsPage = lazyScreen(
+  () => import('./AdminDeletionsPage.tsx').then((m) => m.AdminDeletionsPage),
+  { messages: 'admin' },
+);
+const AdminWorkItemsPage = lazyScreen(
+  () => import('./AdminWorkItemsPage.tsx').then((m) => m.AdminWorkItemsPage),
+  { messages: 'admin' },
+);
 
 /**
  * The admin area (issue #24), /admin and below: users, the audit log, terms of service,
- * cards and announcements. Anyone but an operator finds nothing here, as the server answers them.
+ * cards, announcements, account deletions and background work. Anyone but an operator finds nothing here, as the server answers them.
  */
 export function AdminScreens() {
   const account = useAccountInfoQuery();
@@ -38,6 +46,8 @@ export function AdminScreens() {
       <Route path="terms" element={<AdminTermsPage />} />
       <Route path="cards" element={<AdminCardsPage />} />
       <Route path="announcements" element={<AdminAnnouncementsPage />} />
+      <Route path="deletions" element={<AdminDeletionsPage />} />
+      <Route path="work" element={<AdminWorkItemsPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

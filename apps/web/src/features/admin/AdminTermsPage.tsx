@@ -3,12 +3,12 @@ import { useIntl } from 'react-intl';
 import { LOCALE_NAMES, LOCALES, PublishTermsBody, type Locale } from '@trove/contract';
 import { z } from 'zod/mini';
 import { isApiError } from '../../api/http-error.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useAdminTermsQuery, usePublishTermsMutation } from './api.ts';
 import { TextArea } from './TextArea.tsx';
+import { ConfirmDialog, FormAlert } from './ConfirmDialog.tsx';
 import { AdminPage, useDateTime } from './AdminNav.tsx';
 
 /**
@@ -127,53 +127,30 @@ function PublishForm() {
           }}
         />
       ))}
-      {(problem ?? failure) && (
-        <p className="form-error" role="alert">
-          {problem ?? failure}
-        </p>
-      )}
+      {(problem ?? failure) && <FormAlert text={problem ?? failure ?? ''} />}
       <div className="admin-form__actions">
         <button type="submit" className="btn btn--primary" disabled={publish.isPending}>
           {intl.formatMessage({ id: 'admin.terms.publish' })}
         </button>
       </div>
       {confirming && (
-        <Dialog
+        <ConfirmDialog
           title={intl.formatMessage({ id: 'admin.terms.confirmTitle' }, { version: confirming.version })}
+          text={intl.formatMessage({ id: 'admin.terms.confirmText' })}
+          confirmLabel={intl.formatMessage({ id: 'admin.terms.publish' })}
           onClose={() => {
             setConfirming(null);
           }}
-          actions={
-            <>
-              <button
-                type="button"
-                className="btn btn--text"
-                onClick={() => {
-                  setConfirming(null);
-                }}
-              >
-                {intl.formatMessage({ id: 'common.cancel' })}
-              </button>
-              <button
-                type="button"
-                className="btn btn--primary"
-                onClick={() => {
-                  publish.mutate(confirming, {
-                    onSuccess: () => {
-                      setVersion('');
-                      setTexts(NO_TEXTS);
-                    },
-                  });
-                  setConfirming(null);
-                }}
-              >
-                {intl.formatMessage({ id: 'admin.terms.publish' })}
-              </button>
-            </>
-          }
-        >
-          <p>{intl.formatMessage({ id: 'admin.terms.confirmText' })}</p>
-        </Dialog>
+          onConfirm={() => {
+            publish.mutate(confirming, {
+              onSuccess: () => {
+                setVersion('');
+                setTexts(NO_TEXTS);
+              },
+            });
+            setConfirming(null);
+          }}
+        />
       )}
     </form>
   );

@@ -2,14 +2,14 @@ import { useDeferredValue, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { AccountState, AdminUser } from '@trove/contract';
 import type { MessageId } from '../../i18n/messages.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { QueryError } from '../../ui/QueryError.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { UsageMeter } from '../../ui/UsageMeter.tsx';
 import { useAccountInfoQuery } from '../auth/api.ts';
 import { useAdminUsersQuery, useSetDisabledMutation } from './api.ts';
-import { AdminPage, useDateTime } from './AdminNav.tsx';
+import { AdminPage, ShowMore, useDateTime } from './AdminNav.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 
 /**
  * /admin (issue #24): every account with its usage, quota and state, newest first, found by
@@ -48,16 +48,7 @@ export function AdminUsersPage() {
               ))}
             </ul>
           )}
-          {users.hasNextPage && (
-            <button
-              type="button"
-              className="btn btn--secondary admin__more"
-              disabled={users.isFetchingNextPage}
-              onClick={() => void users.fetchNextPage()}
-            >
-              {intl.formatMessage({ id: 'admin.showMore' })}
-            </button>
-          )}
+          <ShowMore query={users} />
         </>
       )}
       {confirming && (
@@ -133,36 +124,20 @@ function ConfirmToggle({ user, onClose }: { user: AdminUser; onClose: () => void
   const toggle = useSetDisabledMutation();
   const disable = user.state !== 'disabled';
   return (
-    <Dialog
+    <ConfirmDialog
       title={intl.formatMessage(
         { id: disable ? 'admin.users.disableTitle' : 'admin.users.enableTitle' },
         { email: user.email },
       )}
+      text={intl.formatMessage({ id: disable ? 'admin.users.disableText' : 'admin.users.enableText' })}
+      confirmLabel={intl.formatMessage({ id: disable ? 'admin.users.disable' : 'admin.users.enable' })}
+      danger={disable}
+      pending={toggle.isPending}
+      failed={toggle.isError}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="btn btn--text" onClick={onClose}>
-            {intl.formatMessage({ id: 'common.cancel' })}
-          </button>
-          <button
-            type="button"
-            className={`btn ${disable ? 'btn--danger' : 'btn--primary'}`}
-            disabled={toggle.isPending}
-            onClick={() => {
-              toggle.mutate({ id: user.id, disable }, { onSuccess: onClose });
-            }}
-          >
-            {intl.formatMessage({ id: disable ? 'admin.users.disable' : 'admin.users.enable' })}
-          </button>
-        </>
-      }
-    >
-      <p>{intl.formatMessage({ id: disable ? 'admin.users.disableText' : 'admin.users.enableText' })}</p>
-      {toggle.isError && (
-        <p className="form-error" role="alert">
-          {intl.formatMessage({ id: 'admin.failed' })}
-        </p>
-      )}
-    </Dialog>
+      onConfirm={() => {
+        toggle.mutate({ id: user.id, disable }, { onSuccess: onClose });
+      }}
+    />
   );
 }

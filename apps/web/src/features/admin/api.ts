@@ -1,4 +1,6 @@
 import {
+  AdminDeletionsResponse,
+  AdminWorkItemsResponse,
   AdminCard,
   AdminCardsResponse,
   AdminTermsResponse,
@@ -22,6 +24,8 @@ export const adminKeys = {
   audit: () => [...adminKeys.all, 'audit'] as const,
   terms: () => [...adminKeys.all, 'terms'] as const,
   cards: () => [...adminKeys.all, 'cards'] as const,
+  deletions: () => [...adminKeys.all, 'deletions'] as const,
+  workItems: () => [...adminKeys.all, 'work_items'] as const,
 };
 
 /** Accounts in one page of the list. */
@@ -134,5 +138,71 @@ export function useAnnounceMutation() {
     mutationFn: (body: AnnouncementBody) =>
       api.app('/admin/announcements', AnnouncementResult, { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.audit() }),
+  });
+}
+
+/** Rows in one page of the deletions and the work items. */
+export const OPERATIONS_PAGE = 50;
+
+/** GET /st/4/admin/deletions: scheduled, running and failed deletions, the oldest first. */
+export function useAdminDeletionsQuery() {
+  const api = useApi();
+  return useInfiniteQuery({
+    queryKey: adminKeys.deletions(),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      api.app('/admin/deletions', AdminDeletionsResponse, {
+        query: { offset: pageParam, limit: OPERATIONS_PAGE },
+        signal,
+      }),
+    getNextPageParam: (page, pages) => {
+      const seen = pages.reduce((sum, p) => sum + p.deletions.length, 0);
+      return seen < page.total ? seen : undefined;
+    },
+    staleTime: STALE_TIME.short,
+  });
+}
+
+/**
+ * POST /st/4/admin/deletions/{id}/restore (a deletion in its grace period: the account opens
+ * again) or /retry (a failed one runs again from its stage).
+ */
+export function useDeletionActionMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, action }: { userId: string; action: 'restore' | 'retry' }) =>
+      api.app(`/admin/deletions/${encodeURIComponent(userId)}/${action}`, OkResponse, { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** GET /st/4/admin/work_items: failed and stuck items, the oldest first, and counts by kind. */
+export function useAdminWorkItemsQuery() {
+  const api = useApi();
+  return useInfiniteQuery({
+    queryKey: adminKeys.workItems(),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      api.app('/admin/work_items', AdminWorkItemsResponse, {
+        query: { offset: pageParam, limit: OPERATIONS_PAGE },
+        signal,
+      }),
+    getNextPageParam: (page, pages) => {
+      const seen = pages.reduce((sum, p) => sum + p.items.length, 0);
+      return seen < page.total ? seen : undefined;
+    },
+    staleTime: STALE_TIME.short,
+  });
+}
+
+/** POST /st/4/admin/work_items/{id}/retry: a failed or stuck item runs again. */
+export function useRetryWorkItemMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.app(`/admin/work_items/${encodeURIComponent(id)}/retry`, OkResponse, { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
