@@ -16,7 +16,7 @@ import {
 import { LazyAdminScreens as AdminScreens } from '../features/admin/lazy.ts';
 import { LazyCommentsPage as CommentsPage } from '../features/comments/lazy.ts';
 import { LazyDocumentsPage as DocumentsPage } from '../features/documents/lazy.ts';
-import { UpgradeBrowserPage } from '../features/errors/index.ts';
+import { TrackedUpgradeBrowserPage } from '../features/errors/index.ts';
 import { LazyErrorPage as ErrorPage, LazyNotFoundPage as NotFoundPage } from '../features/errors/lazy.ts';
 import { LazyLegalPage as LegalPage } from '../features/legal/lazy.ts';
 import {
@@ -121,7 +121,8 @@ export function AppRoutes() {
         <Route path="legal/terms" element={<LegalPage document="terms" />} />
         <Route path="legal/privacy" element={<LegalPage document="privacy" />} />
         <Route path="legal/notice" element={<LegalPage document="notice" />} />
-        <Route path={UPGRADE_BROWSER_PATH} element={<UpgradeBrowserPage />} />
+        <Route path="legal/help" element={<LegalPage document="help" />} />
+        <Route path={UPGRADE_BROWSER_PATH} element={<TrackedUpgradeBrowserPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
