@@ -16,8 +16,11 @@ import {
 import { LazyAdminScreens as AdminScreens } from '../features/admin/lazy.ts';
 import { LazyCommentsPage as CommentsPage } from '../features/comments/lazy.ts';
 import { LazyDocumentsPage as DocumentsPage } from '../features/documents/lazy.ts';
-import { TrackedUpgradeBrowserPage } from '../features/errors/index.ts';
-import { LazyErrorPage as ErrorPage, LazyNotFoundPage as NotFoundPage } from '../features/errors/lazy.ts';
+import {
+  LazyErrorPage as ErrorPage,
+  LazyNotFoundPage as NotFoundPage,
+  LazyTrackedUpgradeBrowserPage as TrackedUpgradeBrowserPage,
+} from '../features/errors/lazy.ts';
 import { LazyLegalPage as LegalPage } from '../features/legal/lazy.ts';
 import {
   LazyEmailSettingsPage as EmailSettingsPage,
@@ -36,7 +39,7 @@ import { ScreenBoundary } from '../ui/ScreenBoundary.tsx';
 
 // See: [Note: Lazy screens]. The timeline (PhotosLayout) is the first screen of a signed-in
 // user, so it ships in the entry chunk rather than wait for a second round trip; main.tsx
-// needs the upgrade page before the app boots. Every other screen is a feature's lazy.ts,
+// needs the upgrade page before the app boots (its in-app route, which logs an event, is lazy). Every other screen is a feature's lazy.ts,
 // fetched with its message area (See: [Note: Message areas]).
 const SettingsScreens = lazyScreen(() => import('./SettingsScreens.tsx').then((m) => m.SettingsScreens));
 

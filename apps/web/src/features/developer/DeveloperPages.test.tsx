@@ -17,17 +17,17 @@ describe('test flags page (spec 001 §2, §9)', () => {
   test('lists the flags the client reads; one switched on shows the QA marker, which leads back', async () => {
     const { user } = renderApp({ route: '/settings/testFlags' });
     expect(await screen.findByRole('heading', { name: 'Test flags', level: 1 })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: /^Test mode/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^QA: test mode/ })).toBeNull();
     const flag = screen.getByRole('checkbox', { name: /Show the QA marker/ });
     expect(screen.getByRole('checkbox', { name: /Report every crash/ })).toBeTruthy();
     await user.click(flag);
     expect(testFlags.active()).toEqual(['qa_marker']);
     expect(localStorage.getItem('trove.testFlags')).toBe('["qa_marker"]');
-    const marker = await screen.findByRole('link', { name: /^Test mode/ });
+    const marker = await screen.findByRole('link', { name: /^QA: test mode/ });
     expect(marker.textContent).toBe('QA');
     expect(marker.getAttribute('href')).toBe('/settings/testFlags');
     await user.click(flag);
-    expect(screen.queryByRole('link', { name: /^Test mode/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^QA: test mode/ })).toBeNull();
   });
 
   test('the advanced page leads to the test flags and the developer test page', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { UPGRADE_BROWSER_PATH } from '../../app/browser-support.ts';
 import { anAccount } from '../../test/factories.ts';
 import { renderApp } from '../../test/render.tsx';
-import { UPGRADE_BROWSER_EVENT } from './UpgradeBrowserPage.tsx';
+import { UPGRADE_BROWSER_EVENT } from './TrackedUpgradeBrowserPage.tsx';
 
 describe('upgrade-your-browser page (spec 001 §2)', () => {
   test('logs nothing without consent to analytics', async () => {

@@ -4,5 +4,5 @@
  */
 export { BootFailurePage } from './BootFailurePage.tsx';
 export { ServerOutOfSpaceToast } from './ServerOutOfSpaceToast.tsx';
-export { TrackedUpgradeBrowserPage, UpgradeBrowserPage } from './UpgradeBrowserPage.tsx';
+export { UpgradeBrowserPage } from './UpgradeBrowserPage.tsx';
 export { NotFoundActions } from './NotFoundActions.tsx';
