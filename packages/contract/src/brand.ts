@@ -5,6 +5,10 @@ import { isNorwegianHost } from './locales.ts';
 export const LocalizedLink = z.object({ no: z.string(), other: z.string() });
 export type LocalizedLink = z.infer<typeof LocalizedLink>;
 
+/** The help page in the user's language: Swedish, Norwegian or English (spec 001 §2 Footer). */
+export const HelpLink = z.object({ sv: z.string(), no: z.string(), other: z.string() });
+export type HelpLink = z.infer<typeof HelpLink>;
+
 /**
  * One of the two regional brands (spec 000 §1, spec 001 §1): the Norwegian one on hosts
  * ending in .no, the international one elsewhere.
@@ -19,6 +23,7 @@ export const Brand = z.object({
   termsUrl: LocalizedLink,
   privacyUrl: LocalizedLink,
   legalUrl: LocalizedLink,
+  helpUrl: HelpLink,
   /** Where the account-terminated page sends people (spec 001 §2). */
   supportUrl: z.string(),
 });
@@ -31,6 +36,13 @@ export const BrandOverrides = z.object({
 });
 export type BrandOverrides = z.infer<typeof BrandOverrides>;
 
+/** The app's own help page, in the three languages spec 001 §2 names. */
+const HELP_URL: HelpLink = {
+  sv: '/legal/help?lang=sv',
+  no: '/legal/help?lang=no',
+  other: '/legal/help?lang=en',
+};
+
 /** Built-in brands; every default link points at a page the app itself serves. */
 export const DEFAULT_BRANDS: { intl: Brand; no: Brand } = {
   intl: {
@@ -41,6 +53,7 @@ export const DEFAULT_BRANDS: { intl: Brand; no: Brand } = {
     termsUrl: { no: '/legal/terms?lang=no', other: '/legal/terms' },
     privacyUrl: { no: '/legal/privacy?lang=no', other: '/legal/privacy' },
     legalUrl: { no: '/legal/notice?lang=no', other: '/legal/notice' },
+    helpUrl: HELP_URL,
     supportUrl: '/legal/notice',
   },
   no: {
@@ -51,6 +64,7 @@ export const DEFAULT_BRANDS: { intl: Brand; no: Brand } = {
     termsUrl: { no: '/legal/terms?lang=no', other: '/legal/terms' },
     privacyUrl: { no: '/legal/privacy?lang=no', other: '/legal/privacy' },
     legalUrl: { no: '/legal/notice?lang=no', other: '/legal/notice' },
+    helpUrl: HELP_URL,
     supportUrl: '/legal/notice?lang=no',
   },
 };

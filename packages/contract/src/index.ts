@@ -16,6 +16,7 @@ export * from './jobs.ts';
 export * from './locales.ts';
 export * from './months.ts';
 export * from './privacy.ts';
+export * from './client-errors.ts';
 export * from './text.ts';
 export * from './trash.ts';
 export * from './wire.ts';

@@ -405,6 +405,8 @@ export const ACCOUNT_ROUTE_RULES: Record<string, keyof typeof ACCOUNT_RULES> = {
   'GET /st/4/data_protection/consent_history': 'everyAccount',
   'POST /st/4/user_statistics_events': 'everyAccount',
   'POST /st/4/client_stats': 'everyAccount',
+  // spec 001 §8: every account reports its own app crashes.
+  'POST /st/4/client_errors': 'everyAccount',
   'GET /st/4/admin/users': 'operatorOnly',
   'POST /st/4/admin/users/:id/disable': 'operatorOnOthers',
   'POST /st/4/admin/users/:id/enable': 'operatorOnOthers',

@@ -351,6 +351,19 @@ export const ACCOUNT_ROUTES: Record<string, AccountRoute> = {
     request: () => ({ payload: { stats: { screen_width: 390 } } }),
     invalid: { payload: { stats: { 'Not A Name': 1 } } },
   },
+  'POST /st/4/client_errors': {
+    action: 'managePrivacy',
+    request: () => ({
+      payload: {
+        name: 'TypeError',
+        message: 'x is undefined',
+        path: '/photos',
+        client_version: '1',
+        time: 1,
+      },
+    }),
+    invalid: { payload: { name: '', message: 'x', path: '/photos', client_version: '1', time: -1 } },
+  },
   'POST /st/4/full_screen_cards/:id/dismiss': { action: 'readCards', params: { id: (input) => input.card } },
   'GET /st/4/admin/users': { action: 'listUsers', invalid: { query: 'limit=0' } },
   'POST /st/4/admin/users/:id/disable': {

@@ -7,8 +7,12 @@ import { ToastProvider } from '../ui/toasts.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { AuthController } from './AuthController.tsx';
 import { BootGate } from './BootGate.tsx';
+import { CrashReporting } from './CrashReporting.tsx';
 
-/** The whole client: query cache, language, boot configuration, login machine and routes. */
+/**
+ * The whole client: query cache, language, boot configuration, crash fallback and its report,
+ * login machine and routes.
+ */
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
@@ -18,10 +22,12 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
           <ToastProvider>
             <ServerOutOfSpaceToast />
             <BootGate>
-              <BrowserRouter>
-                <AuthController />
-                <AppRoutes />
-              </BrowserRouter>
+              <CrashReporting>
+                <BrowserRouter>
+                  <AuthController />
+                  <AppRoutes />
+                </BrowserRouter>
+              </CrashReporting>
             </BootGate>
           </ToastProvider>
         </I18nProvider>

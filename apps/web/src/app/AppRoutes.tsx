@@ -16,8 +16,11 @@ import {
 import { LazyAdminScreens as AdminScreens } from '../features/admin/lazy.ts';
 import { LazyCommentsPage as CommentsPage } from '../features/comments/lazy.ts';
 import { LazyDocumentsPage as DocumentsPage } from '../features/documents/lazy.ts';
-import { UpgradeBrowserPage } from '../features/errors/index.ts';
-import { LazyErrorPage as ErrorPage, LazyNotFoundPage as NotFoundPage } from '../features/errors/lazy.ts';
+import {
+  LazyErrorPage as ErrorPage,
+  LazyNotFoundPage as NotFoundPage,
+  LazyTrackedUpgradeBrowserPage as TrackedUpgradeBrowserPage,
+} from '../features/errors/lazy.ts';
 import { LazyLegalPage as LegalPage } from '../features/legal/lazy.ts';
 import {
   LazyEmailSettingsPage as EmailSettingsPage,
@@ -37,7 +40,7 @@ import { ScreenBoundary } from '../ui/ScreenBoundary.tsx';
 
 // See: [Note: Lazy screens]. The timeline (PhotosLayout) is the first screen of a signed-in
 // user, so it ships in the entry chunk rather than wait for a second round trip; main.tsx
-// needs the upgrade page before the app boots. Every other screen is a feature's lazy.ts,
+// needs the upgrade page before the app boots (its in-app route, which logs an event, is lazy). Every other screen is a feature's lazy.ts,
 // fetched with its message area (See: [Note: Message areas]).
 const SettingsScreens = lazyScreen(() => import('./SettingsScreens.tsx').then((m) => m.SettingsScreens));
 
@@ -124,7 +127,8 @@ export function AppRoutes() {
         <Route path="legal/terms" element={<LegalPage document="terms" />} />
         <Route path="legal/privacy" element={<LegalPage document="privacy" />} />
         <Route path="legal/notice" element={<LegalPage document="notice" />} />
-        <Route path={UPGRADE_BROWSER_PATH} element={<UpgradeBrowserPage />} />
+        <Route path="legal/help" element={<LegalPage document="help" />} />
+        <Route path={UPGRADE_BROWSER_PATH} element={<TrackedUpgradeBrowserPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,4 +1,4 @@
-import { CLIENT_VERSION, type LocalizedLink } from '@trove/contract';
+import { CLIENT_VERSION, type HelpLink, type Locale, type LocalizedLink } from '@trove/contract';
 import { useIntl } from 'react-intl';
 import { useBrand } from '../i18n/brand-context.tsx';
 import { useLocale } from '../i18n/locale-store.ts';
@@ -6,7 +6,8 @@ import { AppLink } from '../ui/AppLink.tsx';
 
 /**
  * The page footer (spec 001 §2): terms, privacy and legal links (the Norwegian ones when the
- * language is Norwegian), the copyright year and the client version.
+ * language is Norwegian), help in the user's language (Swedish, Norwegian, else English), the
+ * copyright year and the client version. The unsubscribe page has none (spec 001 §2).
  */
 export function Footer() {
   const intl = useIntl();
@@ -19,6 +20,7 @@ export function Footer() {
         <AppLink href={pick(brand.termsUrl)}>{intl.formatMessage({ id: 'footer.terms' })}</AppLink>
         <AppLink href={pick(brand.privacyUrl)}>{intl.formatMessage({ id: 'footer.privacy' })}</AppLink>
         <AppLink href={pick(brand.legalUrl)}>{intl.formatMessage({ id: 'footer.legal' })}</AppLink>
+        <AppLink href={helpFor(brand.helpUrl, locale)}>{intl.formatMessage({ id: 'footer.help' })}</AppLink>
       </nav>
       <p className="footer__meta">
         {intl.formatMessage(
@@ -28,4 +30,10 @@ export function Footer() {
       </p>
     </footer>
   );
+}
+
+/** The help page of `locale`'s language: sv, no, or English for every other. */
+export function helpFor(link: HelpLink, locale: Locale): string {
+  if (locale === 'sv_SE') return link.sv;
+  return locale === 'nb_NO' ? link.no : link.other;
 }

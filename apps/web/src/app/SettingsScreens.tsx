@@ -1,4 +1,9 @@
 import { Route, Routes } from 'react-router';
+import {
+  LazyAdvancedPage as AdvancedPage,
+  LazyDeveloperTestPage as DeveloperTestPage,
+  LazyTestFlagsPage as TestFlagsPage,
+} from '../features/developer/lazy.ts';
 import { LazyDevicesPage as DevicesPage } from '../features/devices/lazy.ts';
 import { LazyNotFoundPage as NotFoundPage } from '../features/errors/lazy.ts';
 import { LazyPrivacyPage as PrivacyPage } from '../features/privacy/lazy.ts';
@@ -13,7 +18,8 @@ import { LazyTakeoutPage as TakeoutPage } from '../features/takeout/lazy.ts';
 /**
  * The routes below /settings (spec 000 §2): the hub, connected devices, takeout (the whole
  * library as downloads), My shared links (every link handed out, issue #23) and privacy
- * (spec 001 §2 Privacy and consent page, issue #24).
+ * (spec 001 §2 Privacy and consent page, issue #24), and the developer screens: test flags,
+ * _advanced and the developer test page (spec 001 §2; not linked from the hub).
  */
 export function SettingsScreens() {
   return (
@@ -23,6 +29,9 @@ export function SettingsScreens() {
       <Route path="takeout" element={<TakeoutPage />} />
       <Route path="shared-links" element={<SharedLinksPage />} />
       <Route path="privacy" element={<PrivacyPage />} />
+      <Route path="testFlags" element={<TestFlagsPage />} />
+      <Route path="_advanced" element={<AdvancedPage />} />
+      <Route path="developerTest" element={<DeveloperTestPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -4,6 +4,7 @@ import { useLoginState } from '../api/login-store.ts';
 import { useBrand } from '../i18n/brand-context.tsx';
 import { Icon } from '../ui/icons.tsx';
 import { Logo } from '../ui/Logo.tsx';
+import { QaMarker } from './QaMarker.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 /** Props of {@link TopBar}. */
@@ -14,7 +15,7 @@ export interface TopBarProps {
 
 /**
  * The 56 px top bar (spec 000 §2): side-menu button, brand, Photos/Albums tabs and the user
- * menu when signed in; a sign-in button otherwise.
+ * menu when signed in; a sign-in button otherwise; the QA marker when testing.
  */
 export function TopBar({ isSideMenuOpen, onOpenSideMenu }: TopBarProps) {
   const intl = useIntl();
@@ -53,6 +54,7 @@ export function TopBar({ isSideMenuOpen, onOpenSideMenu }: TopBarProps) {
         </nav>
       )}
       <div className="top-bar__end">
+        <QaMarker />
         {isSignedIn && <UserMenu />}
         {!isSignedIn && pathname !== '/login' && (
           <Link to="/login" className="btn btn--primary">

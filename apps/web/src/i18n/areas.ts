@@ -95,6 +95,8 @@ export const AREAS = {
   profilePicture: { prefixes: ['profilePicture.'], folders: ['features/profile-picture/'] },
   // The privacy page, the e-mail settings and the unsubscribe page (issue #24, spec 001 §2).
   privacy: { prefixes: ['privacy.'], folders: ['features/privacy/'] },
+  // The test flags, advanced and developer test pages (issue #24, spec 001 §2), below /settings.
+  developer: { prefixes: ['developer.'], folders: ['features/developer/'] },
 } as const satisfies Record<string, { prefixes: readonly string[]; folders: readonly string[] }>;
 
 /** A catalogue of its own, fetched with the screens that show it. */

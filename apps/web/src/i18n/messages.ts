@@ -9,6 +9,7 @@ import type albumsEnUS from './messages/albums/en_US.json';
 import type commentsEnUS from './messages/comments/en_US.json';
 import type dataAccessEnUS from './messages/dataAccess/en_US.json';
 import type documentsEnUS from './messages/documents/en_US.json';
+import type developerEnUS from './messages/developer/en_US.json';
 import type downloadsEnUS from './messages/downloads/en_US.json';
 import type idpEnUS from './messages/idp/en_US.json';
 import type legacyEnUS from './messages/legacy/en_US.json';
@@ -36,6 +37,7 @@ export type MessageId =
   | keyof typeof albumsEnUS
   | keyof typeof commentsEnUS
   | keyof typeof dataAccessEnUS
+  | keyof typeof developerEnUS
   | keyof typeof documentsEnUS
   | keyof typeof downloadsEnUS
   | keyof typeof idpEnUS

@@ -6,7 +6,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { localeStore } from '../i18n/locale-store.ts';
 import { lazyScreen } from './lazy-screen.ts';
-import { PartBoundary, ScreenBoundary } from './ScreenBoundary.tsx';
+import { CrashReportContext, PartBoundary, ScreenBoundary } from './ScreenBoundary.tsx';
 import { ToastProvider } from './toasts.tsx';
 
 /** A screen whose chunk cannot be fetched, as after a deploy removed the old files. */
@@ -70,11 +70,36 @@ describe('lazy screens (See: [Note: Lazy screens])', () => {
     expect(screen.getByRole('button', { name: 'Last inn på nytt' })).toBeTruthy();
   });
 
-  test('an error that is not a failed chunk goes on up', async () => {
+  test('a screen that crashes shows the generic text with Reload, and is reported (spec 001 §8)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Broken = lazyScreen(() =>
+      Promise.resolve(function Broken(): ReactNode {
+        throw new Error('a bug in the screen');
+      }),
+    );
+    const reported: unknown[] = [];
+    localeStore.setState({ locale: 'en_US' });
+    render(
+      <I18nProvider>
+        <MemoryRouter>
+          <CrashReportContext value={(error, stack) => reported.push([error, stack])}>
+            <ScreenBoundary>
+              <Broken />
+            </ScreenBoundary>
+          </CrashReportContext>
+        </MemoryRouter>
+      </I18nProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Oops! Something went wrong.' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    expect(reported).toEqual([[new Error('a bug in the screen'), expect.stringContaining('Broken')]]);
+  });
+
+  test('an error in a part of a screen that is not a failed chunk goes on up', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const Broken = lazyScreen(() =>
       Promise.resolve(() => {
-        throw new Error('a bug in the screen');
+        throw new Error('a bug in the part');
       }),
     );
     const caught: unknown[] = [];
@@ -90,17 +115,16 @@ describe('lazy screens (See: [Note: Lazy screens])', () => {
     }
     render(
       <I18nProvider>
-        <MemoryRouter>
+        <ToastProvider>
           <Outer>
-            <ScreenBoundary>
+            <PartBoundary>
               <Broken />
-            </ScreenBoundary>
+            </PartBoundary>
           </Outer>
-        </MemoryRouter>
+        </ToastProvider>
       </I18nProvider>,
     );
     expect(await screen.findByText('outer boundary')).toBeTruthy();
-    expect(String(caught[0])).toContain('a bug in the screen');
-    expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull();
+    expect(String(caught[0])).toContain('a bug in the part');
   });
 });

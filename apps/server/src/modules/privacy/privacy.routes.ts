@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   APP_BASE_PATH,
+  ClientErrorBody,
   ClientStatsBody,
   EMAIL_CONSENT_ONE_CLICK_PATH,
   EmailConsentBody,
@@ -23,7 +24,7 @@ const OneClickBody = z.object({ 'List-Unsubscribe': z.literal('One-Click') });
 
 /**
  * Consents (spec 001 §7 consent_values, issue #24 consent_history), usage events and client
- * stats (§7), and the e-mail consent calls the unsubscribe page and mail clients make
+ * stats (§7), crash reports (§8), and the e-mail consent calls the unsubscribe page and mail clients make
  * (§7 /user/email_consent, RFC 8058 one-click). See [Note: Consent events].
  */
 export function registerPrivacyRoutes(
@@ -55,6 +56,11 @@ export function registerPrivacyRoutes(
   app.post(`${APP_BASE_PATH}/client_stats`, userRoute, async (request) => {
     const { stats } = parseInput(ClientStatsBody, request.body);
     return deps.privacy.recordClientStats(signedInCaller(request), stats);
+  });
+
+  app.post(`${APP_BASE_PATH}/client_errors`, userRoute, async (request) => {
+    const report = parseInput(ClientErrorBody, request.body);
+    return deps.privacy.recordClientError(signedInCaller(request), report);
   });
 
   app.get('/user/email_consent', signedRoute, async (request) => {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  ClientErrorBody,
+  ClientErrorResponse,
   ClientStatsResponse,
   ConsentHistory,
   ConsentKey,
@@ -9,7 +11,7 @@ import type {
   StatisticsEvent,
   StatisticsEventsResponse,
 } from '@trove/contract';
-import { CONSENT_KEYS, EMAIL_CONSENT_KEY, pathForAnalytics } from '@trove/contract';
+import { CLIENT_CRASH_EVENT, CONSENT_KEYS, EMAIL_CONSENT_KEY, pathForAnalytics } from '@trove/contract';
 import type { AccountAccess } from '../../access/account-access.ts';
 import type { SignedInCaller } from '../../access/caller.ts';
 import type { EmailConsentIds } from '../../access/email-consent-ids.ts';
@@ -169,6 +171,33 @@ export function createPrivacyService(deps: {
             created_at: now(),
           };
           await repos.privacy.insertClientStats(row);
+          return { accepted: true };
+        },
+        { accepted: false },
+      );
+    },
+
+    /**
+     * POST /client_errors (spec 001 §8: an app crash is reported): kept under the same rule
+     * as usage events, as one of them (so withdrawal, export and deletion take it too).
+     */
+    async recordClientError(caller: SignedInCaller, report: ClientErrorBody): Promise<ClientErrorResponse> {
+      await access.require(caller, 'managePrivacy');
+      return whileImproving<ClientErrorResponse>(
+        caller.userId,
+        async (repos) => {
+          const { path, time, ...props } = report;
+          await repos.privacy.insertEvents([
+            {
+              id: randomUUID(),
+              user_id: caller.userId,
+              name: CLIENT_CRASH_EVENT,
+              path: pathForAnalytics(path),
+              props: JSON.stringify(props),
+              client_time: time,
+              created_at: now(),
+            },
+          ]);
           return { accepted: true };
         },
         { accepted: false },

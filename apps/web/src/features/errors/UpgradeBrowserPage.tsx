@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Icon } from '../../ui/icons.tsx';
 
@@ -7,14 +6,12 @@ export const BROWSER_UPGRADE_URL = 'https://browsehappy.com/';
 
 /**
  * The legacy-browser page (spec 001 §2): an upgrade message and a learn-more link. Shown at
- * startup when the browser lacks what the app needs (see app/browser-support.ts).
+ * startup when the browser lacks what the app needs (see app/browser-support.ts); there the
+ * app does not boot, so no account (and no consent to analytics) is known and nothing is
+ * sent: the in-app route is TrackedUpgradeBrowserPage.
  */
 export function UpgradeBrowserPage() {
   const intl = useIntl();
-  useEffect(() => {
-    // spec 001 §2: the page logs an event; there is no analytics endpoint yet, so the console gets it.
-    console.info('upgrade_browser_shown');
-  }, []);
   return (
     <section className="message-page">
       <div className="message-page__icon">

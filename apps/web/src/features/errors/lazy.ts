@@ -8,3 +8,8 @@ import { lazyScreen } from '../../ui/lazy-screen.ts';
 export const LazyErrorPage = lazyScreen(() => import('./ErrorPage.tsx').then((m) => m.ErrorPage));
 
 export const LazyNotFoundPage = lazyScreen(() => import('./NotFoundPage.tsx').then((m) => m.NotFoundPage));
+
+/** The upgrade page on its in-app route, logging its event (main.tsx's needs no lazy chunk). */
+export const LazyTrackedUpgradeBrowserPage = lazyScreen(() =>
+  import('./TrackedUpgradeBrowserPage.tsx').then((m) => m.TrackedUpgradeBrowserPage),
+);

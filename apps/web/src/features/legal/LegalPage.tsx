@@ -8,16 +8,18 @@ import type { MessageId } from '../../i18n/messages.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 
 /** The legal documents the app serves itself; the brands' default links point here. */
-export type LegalDocument = 'terms' | 'privacy' | 'notice';
+export type LegalDocument = 'terms' | 'privacy' | 'notice' | 'help';
 
 const TEXTS: Record<LegalDocument, { title: MessageId; body: MessageId }> = {
   terms: { title: 'legal.terms.title', body: 'legal.terms.body' },
   privacy: { title: 'legal.privacy.title', body: 'legal.privacy.body' },
   notice: { title: 'legal.notice.title', body: 'legal.notice.body' },
+  // spec 001 §2 Footer: the help page in the user's language (the footer picks the `lang`).
+  help: { title: 'legal.help.title', body: 'legal.help.body' },
 };
 
 /**
- * Routes /legal/terms, /legal/privacy and /legal/notice. `?lang=no` (or sv, bg, en) shows the
+ * Routes /legal/terms, /legal/privacy, /legal/notice and /legal/help. `?lang=no` (or sv, bg, en) shows the
  * text in that language whatever the UI language is: the Norwegian footer links carry it
  * (spec 001 §2: terms and privacy links differ for Norwegian).
  */
