@@ -1,5 +1,3 @@
-import { sha256 } from '../../lib/sha256.ts';
-
 /**
  * PKCE helpers (RFC 7636) for the login flow of spec 001 §4: the verifier stays in this tab's
  * sessionStorage, only its S256 challenge goes to the preflight.
@@ -30,7 +28,11 @@ export async function codeChallengeS256(
 ): Promise<string> {
   const data = new TextEncoder().encode(verifier);
   const subtle = (cryptoApi as Partial<Crypto>).subtle;
-  const digest = subtle ? new Uint8Array(await subtle.digest('SHA-256', data)) : sha256(data);
+  // The plain SHA-256 is fetched only where it is needed: it would cost every first load of
+  // /photos about 1 KiB of gzip for pages served over plain http alone.
+  const digest = subtle
+    ? new Uint8Array(await subtle.digest('SHA-256', data))
+    : (await import('../../lib/sha256.ts')).sha256(data);
   return base64UrlEncode(digest);
 }
 
