@@ -18,13 +18,17 @@ import { createDeletionJob, DELETION_KIND } from './modules/deletion/stages.ts';
 import { createDeletionService } from './modules/deletion/deletion.service.ts';
 import { createSunsetSweep, scheduleSunsetSweep, SUNSET_KIND } from './modules/sunset/sunset.sweep.ts';
 import { busAnnouncer } from './access/session-revocations.ts';
+import { emailConsentIdsFromSecret } from './access/email-consent-ids.ts';
+import { loadMediaSecret } from './access/media-urls.ts';
+import { ANNOUNCEMENT_KIND, createAnnouncementJob } from './modules/operator/announcements.job.ts';
 
 /** How often a worker asks for a trash purge and a sunset sweep (at most one of each waits). */
 const PURGE_EVERY_MS = 60 * 60_000;
 
 /**
  * The background worker: the media pipeline, the trash purge, account deletions (see
- * [Note: Account deletion]) and the sunset sweep ([Note: Sunset deletion]) on the work queue. `trove
+ * [Note: Account deletion]), the sunset sweep ([Note: Sunset deletion]) and operator
+ * announcements ([Note: Announcement sending]) on the work queue. `trove
  * serve` runs one in its own process unless EMBEDDED_WORKER=false; `trove worker` runs only
  * this.
  */
@@ -109,6 +113,15 @@ export function createWorker(deps: {
     now,
     log,
   });
+  // Operator announcements ([Note: Announcement sending]): the unsubscribe identifiers are
+  // signed with the server's secret, as the server signs them.
+  const announcements = createAnnouncementJob({
+    repos,
+    transact: createTransact(database.db),
+    mailer,
+    emailConsentIds: emailConsentIdsFromSecret(loadMediaSecret(config.MEDIA_URL_SECRET, config.DATA_DIR)),
+    now,
+  });
   // The periodic work: each a work item queued unless one waits already (several workers ask).
   const periodic: [string, typeof schedulePurge][] = [[PURGE_KIND, schedulePurge]];
   if (config.SUNSET_INACTIVE_DAYS > 0) periodic.push([SUNSET_KIND, scheduleSunsetSweep]);
@@ -128,6 +141,7 @@ export function createWorker(deps: {
         [PURGE_KIND]: purge.handler,
         [DELETION_KIND]: deletion.handler,
         [SUNSET_KIND]: sunset.handler,
+        [ANNOUNCEMENT_KIND]: announcements.handler,
       });
       askForPeriodic();
       purgeTimer = setInterval(askForPeriodic, PURGE_EVERY_MS);

@@ -158,12 +158,32 @@ export const AnnouncementBody = z.object({
 });
 export type AnnouncementBody = z.input<typeof AnnouncementBody>;
 
-/** Answer of POST /admin/announcements: how many it was for, sent, and failed to send. */
+/**
+ * Answer of POST /admin/announcements: the announcement is queued (its work item sends it in
+ * batches); `total` counts the consenting accounts when it was queued.
+ */
 export const AnnouncementResult = z.object({
-  recipients: z.int().check(z.nonnegative()),
-  sent: z.int().check(z.nonnegative()),
-  failed: z.int().check(z.nonnegative()),
-  /** Where the messages went: an SMTP server, or DATA_DIR/outbox for the operator to pass on. */
-  delivery: z.enum(['sent', 'outbox']),
+  id: z.string(),
+  total: z.int().check(z.nonnegative()),
 });
 export type AnnouncementResult = z.infer<typeof AnnouncementResult>;
+
+/** An announcement and how far its sending got (GET /admin/announcements). */
+export const AdminAnnouncement = z.object({
+  id: z.string(),
+  subject: z.string(),
+  locale: Locale,
+  /** The operator's e-mail, or `cli:<system user>`. */
+  created_by: z.string(),
+  /** Seconds since the epoch, as the rest of the admin area. */
+  created_at: z.number(),
+  total: z.int().check(z.nonnegative()),
+  sent: z.int().check(z.nonnegative()),
+  failed: z.int().check(z.nonnegative()),
+  state: z.enum(['sending', 'done']),
+});
+export type AdminAnnouncement = z.infer<typeof AdminAnnouncement>;
+
+/** GET /admin/announcements: the newest first. */
+export const AdminAnnouncementsResponse = z.object({ announcements: z.array(AdminAnnouncement) });
+export type AdminAnnouncementsResponse = z.infer<typeof AdminAnnouncementsResponse>;

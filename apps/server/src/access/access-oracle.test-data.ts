@@ -413,6 +413,8 @@ export const ACCOUNT_ROUTE_RULES: Record<string, keyof typeof ACCOUNT_RULES> = {
   'GET /st/4/admin/audit': 'operatorOnly',
   // Issue #24 "send an announcement by e-mail to users who consented": the operator's.
   'POST /st/4/admin/announcements': 'operatorOnly',
+  // The announcements sent and their progress: the operator's, as sending them is.
+  'GET /st/4/admin/announcements': 'operatorOnly',
   'GET /st/4/admin/terms': 'operatorOnly',
   'POST /st/4/admin/terms': 'operatorOnly',
   'GET /st/4/admin/cards': 'operatorOnly',

@@ -31,6 +31,8 @@ export const ACCOUNT_ACTIONS = [
   'endCard',
   // Issue #24 "send an announcement by e-mail to users who consented".
   'sendAnnouncement',
+  // The announcements sent and how far each got (issue #24: sending is queued work).
+  'listAnnouncements',
   // Issue #24, RESEARCH-ACCOUNT-PAYMENTS §2.1, §3: the deletions not done (restore one in its
   // grace period, retry a failed one) and the work items that will not run by themselves.
   'listDeletions',
@@ -70,6 +72,7 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     writeCard: always,
     endCard: always,
     sendAnnouncement: always,
+    listAnnouncements: always,
     listDeletions: always,
     restoreDeletion: always,
     retryDeletion: always,
@@ -92,6 +95,7 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     writeCard: false,
     endCard: false,
     sendAnnouncement: false,
+    listAnnouncements: false,
     listDeletions: false,
     restoreDeletion: false,
     retryDeletion: false,

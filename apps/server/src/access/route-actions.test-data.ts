@@ -382,6 +382,7 @@ export const ACCOUNT_ROUTES: Record<string, AccountRoute> = {
     request: () => ({ payload: { subject: 'News', text: 'Albums can have a password now.' } }),
     invalid: { payload: { subject: '', text: '' } },
   },
+  'GET /st/4/admin/announcements': { action: 'listAnnouncements' },
   'GET /st/4/admin/terms': { action: 'publishTerms' },
   'POST /st/4/admin/terms': {
     action: 'publishTerms',

@@ -155,6 +155,8 @@ describe.each(DIALECTS)('trove admin (%s)', (dialect) => {
     sent.length = 0;
     const result = await admin('announce', 'News from Trove', 'news.txt', '--locale', 'nb_NO');
     expect(result).toMatchObject({ code: 0 });
+    // Queued as the admin area queues it, then run here to its end (e2e privacy.spec reads this).
+    expect(result.out).toMatch(/announcement sent for 1 of 1 accounts$/);
     const to = sent.flatMap((m) => m.to);
     expect(to).toContain(consenting.email);
     expect(to).not.toContain(silent.email);

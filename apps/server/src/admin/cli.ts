@@ -4,6 +4,7 @@ import { z } from 'zod/mini';
 import { Locale, NewCardBody, PublishTermsBody } from '@trove/contract';
 import type { Config } from '../config.ts';
 import { adminDeletions, DELETIONS_USAGE } from './deletions-cli.ts';
+import { announce } from './announce-cli.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { openEventBus } from '../events/open-bus.ts';
@@ -108,15 +109,15 @@ export async function runAdminCommand(
           return usage();
         const locale = at >= 0 ? Locale.safeParse(rest[at + 1]) : undefined;
         if (locale?.success === false) return usage();
-        const result = await services.announcements.send(actor, {
-          subject,
-          text: io.readFile(file),
-          locale: locale?.data,
-        });
-        io.out(
-          `admin: announcement ${result.delivery === 'outbox' ? 'written to the outbox' : 'sent'} for ${String(result.sent)} of ${String(result.recipients)} accounts${result.failed > 0 ? `, ${String(result.failed)} failed` : ''}`,
+        return await announce(
+          deps,
+          services,
+          actor,
+          { subject, text: io.readFile(file), locale: locale?.data },
+          (line) => {
+            io.out(line);
+          },
         );
-        return result.failed > 0 ? 1 : 0;
       }
       case 'terms':
         return await terms(services, actor, rest, io, usage);

@@ -37,6 +37,8 @@ export interface Database {
   digital_legacy: DigitalLegacyTable;
   profile_pictures: ProfilePicturesTable;
   account_attributes: AccountAttributesTable;
+  announcements: AnnouncementsTable;
+  announcement_recipients: AnnouncementRecipientsTable;
 }
 
 export interface UsersTable {
@@ -520,4 +522,33 @@ export interface AccountAttributesTable {
   key: string;
   value: string;
   updated_at: number;
+}
+
+/** An operator announcement and its progress (issue #24; migration 0023). */
+export interface AnnouncementsTable {
+  id: string;
+  subject: string;
+  text: string;
+  locale: string | null;
+  /** The audit log's actor label of who sent it. */
+  created_by: string;
+  created_at: number;
+  /** Consenting accounts when it was queued; recipients are read again at sending time. */
+  total: number;
+  sent: Generated<number>;
+  failed: Generated<number>;
+  /** 'sending' until the work item has reached every recipient, then 'done'. */
+  state: string;
+  finished_at: number | null;
+}
+
+/**
+ * One recipient of an announcement: written ('sending') before the message goes, then 'sent'
+ * or 'failed'. A row left 'sending' by a crash is counted failed, never sent again.
+ */
+export interface AnnouncementRecipientsTable {
+  announcement_id: string;
+  user_id: string;
+  state: string;
+  at: number;
 }

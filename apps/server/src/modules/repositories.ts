@@ -21,6 +21,7 @@ import { createOperatorRepository } from './operator/operator.repository.ts';
 import { createAuditRepository } from './operator/audit.repository.ts';
 import { createTermsRepository } from './operator/terms.repository.ts';
 import { createCardsRepository } from './operator/cards.repository.ts';
+import { createAnnouncementsRepository } from './operator/announcements.repository.ts';
 import { createLegacyRepository } from './legacy/legacy.repository.ts';
 import { createProfileRepository } from './profile/profile.repository.ts';
 import { createLoginRequestsRepository } from '../identity/login-requests.repository.ts';
@@ -61,6 +62,7 @@ export function createRepositories(db: Kysely<Database>) {
     audit: createAuditRepository(db),
     terms: createTermsRepository(db),
     cards: createCardsRepository(db),
+    announcements: createAnnouncementsRepository(db),
     legacy: createLegacyRepository(db),
     profile: createProfileRepository(db),
   };

@@ -19,6 +19,7 @@ import * as consentEvents from './0018-consent-events.ts';
 import * as freshLoginLegacy from './0019-fresh-login-legacy.ts';
 import * as profile from './0020-profile.ts';
 import * as sunset from './0021-sunset.ts';
+import * as announcements from './0023-announcements.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0019-fresh-login-legacy': freshLoginLegacy,
   '0020-profile': profile,
   '0021-sunset': sunset,
+  '0023-announcements': announcements,
 };

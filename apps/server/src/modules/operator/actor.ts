@@ -29,6 +29,13 @@ export async function requireOperator(
   if ('caller' in actor) await access.require(actor.caller, action, target, reading);
 }
 
+/** How the audit log names an actor: the operator's e-mail, or `cli:<system user>`. */
+export async function labelOf(repos: Pick<Repositories, 'accounts'>, actor: OperatorActor): Promise<string> {
+  if (!('caller' in actor)) return `cli:${actor.commandLine}`;
+  const id = actor.caller.userId;
+  return (await repos.accounts.findById(id))?.email ?? id;
+}
+
 /**
  * Appends the audit entry of an action (issue #24: who, what, target, when), in the
  * transaction of the action itself: a change the log does not show cannot happen.
@@ -44,12 +51,8 @@ export async function recordAudit(
   },
   at: number,
 ): Promise<void> {
-  let actorId: string | null = null;
-  let actorLabel: string;
-  if ('caller' in actor) {
-    actorId = actor.caller.userId;
-    actorLabel = (await repos.accounts.findById(actorId))?.email ?? actorId;
-  } else actorLabel = `cli:${actor.commandLine}`;
+  const actorId = 'caller' in actor ? actor.caller.userId : null;
+  const actorLabel = await labelOf(repos, actor);
   await repos.audit.append({
     id: randomUUID(),
     at,

@@ -68,7 +68,13 @@ export function registerAdminRoutes(
   app.post(`${ADMIN}/announcements`, userRoute, async (request) => {
     const caller = await admitted(request);
     const body = parseInput(AnnouncementBody, request.body);
-    return deps.announcements.send({ caller }, body, request.headers.origin);
+    const { id, total } = await deps.announcements.send({ caller }, body, request.headers.origin);
+    return { id, total };
+  });
+
+  app.get(`${ADMIN}/announcements`, userRoute, async (request) => {
+    const caller = await admitted(request);
+    return deps.announcements.list({ caller });
   });
 
   app.get(`${ADMIN}/audit`, userRoute, async (request) => {

@@ -1,11 +1,21 @@
-import { AnnouncementBody, EMAIL_CONSENT_ONE_CLICK_PATH, type AnnouncementResult } from '@trove/contract';
+import { randomUUID } from 'node:crypto';
+import {
+  AdminAnnouncement,
+  AnnouncementBody,
+  type AdminAnnouncementsResponse,
+  type AnnouncementResult,
+} from '@trove/contract';
 import { z } from 'zod/mini';
 import type { AccountAccess } from '../../access/account-access.ts';
 import type { EmailConsentIds } from '../../access/email-consent-ids.ts';
-import { announcementMail } from '../../mail/announcement-mail.ts';
+import type { EventBus } from '../../events/event-bus.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { WORK_CHANNEL } from '../../queue/work-queue.ts';
 import type { Repositories, Transact } from '../repositories.ts';
-import { recordAudit, requireOperator, type OperatorActor } from './actor.ts';
+import { labelOf, recordAudit, requireOperator, type OperatorActor } from './actor.ts';
+import { ANNOUNCEMENT_KIND } from './announcements.job.ts';
+import type { AnnouncementRow } from './announcements.repository.ts';
+import { toSeconds } from './operations.service.ts';
 
 /** What announcements need besides the operator's side: mail and the unsubscribe identifiers. */
 export interface AnnouncementDeps {
@@ -15,83 +25,99 @@ export interface AnnouncementDeps {
   origin: (requestOrigin: string | undefined) => string;
 }
 
-/** Recipients read per page: the list is walked by id, so it never sits in memory whole. */
-const PAGE = 200;
+/** How many announcements the admin area lists, the newest first. */
+const LISTED = 50;
+
+const toAdmin = (row: AnnouncementRow): AdminAnnouncement =>
+  z.parse(AdminAnnouncement, {
+    id: row.id,
+    subject: row.subject,
+    locale: row.locale ?? 'en_US',
+    created_by: row.created_by,
+    created_at: toSeconds(row.created_at),
+    total: row.total,
+    sent: row.sent,
+    failed: row.failed,
+    state: row.state,
+  });
 
 /**
  * Operator announcements (issue #24): an e-mail to each account whose stay_up_to_date__email
  * consent holds at sending time, one message per recipient (no one sees the others), each
- * with its own unsubscribe identifier in the page link and in List-Unsubscribe
- * ([Note: Email consent identifiers]). A message that fails is counted and the rest still go;
- * the audit log records what was sent and how many.
+ * with its own unsubscribe identifier ([Note: Email consent identifiers]). Sending is queued
+ * work, see [Note: Announcement sending] in announcements.job.ts.
  */
 export function createAnnouncementsService(
   deps: AnnouncementDeps & {
     repos: Repositories;
     transact: Transact;
     access: AccountAccess;
+    bus: Pick<EventBus, 'publish'>;
     now: () => number;
   },
 ) {
-  const { repos, transact, access, mailer, emailConsentIds, now } = deps;
+  const { repos, transact, access, bus, now } = deps;
   return {
-    /** POST /admin/announcements and `trove admin announce`. */
+    /**
+     * POST /admin/announcements and `trove admin announce`: the announcement, its audit row
+     * and its work item in one transaction; the work item sends it.
+     */
     async send(
       actor: OperatorActor,
       input: z.input<typeof AnnouncementBody>,
       requestOrigin?: string,
-    ): Promise<AnnouncementResult> {
+    ): Promise<AnnouncementResult & { workItemId: string; origin: string }> {
       await requireOperator(access, actor, 'sendAnnouncement');
       const { subject, text, locale } = z.parse(AnnouncementBody, input);
       const origin = deps.origin(requestOrigin);
-      let recipients = 0;
-      let sent = 0;
-      let after = '';
-      for (;;) {
-        const page = await repos.privacy.emailConsentersAfter(after, PAGE);
-        for (const user of page) {
-          recipients += 1;
-          const id = encodeURIComponent(emailConsentIds.issue(user.id));
-          try {
-            await mailer.send(
-              announcementMail({
-                to: user.email,
-                subject,
-                text,
-                locale,
-                pageUrl: `${origin}/settings/unsubscribe?id=${id}`,
-                oneClickUrl: `${origin}${EMAIL_CONSENT_ONE_CLICK_PATH}?id=${id}`,
-              }),
-            );
-            sent += 1;
-          } catch {
-            // Counted in `failed`; the address is not logged (it is personal data).
-          }
-        }
-        const last = page.at(-1);
-        if (page.length < PAGE || !last) break;
-        after = last.id;
-      }
-      const failed = recipients - sent;
-      await transact((tx) =>
-        recordAudit(
+      const id = randomUUID();
+      const t = now();
+      const result = await transact(async (tx) => {
+        const total = await tx.privacy.countEmailConsenters();
+        await tx.announcements.insert({
+          id,
+          subject,
+          text,
+          locale,
+          created_by: await labelOf(tx, actor),
+          created_at: t,
+          total,
+          state: 'sending',
+          finished_at: null,
+        });
+        await recordAudit(
           tx,
           actor,
           {
             action: 'announcement.send',
             targetType: 'announcement',
-            targetId: null,
-            details: {
-              label: subject,
-              recipients: String(recipients),
-              sent: String(sent),
-              failed: String(failed),
-            },
+            targetId: id,
+            details: { label: subject, recipients: String(total) },
           },
-          now(),
-        ),
-      );
-      return { recipients, sent, failed, delivery: mailer.delivery };
+          t,
+        );
+        const workItemId = await tx.workItems.enqueue({
+          kind: ANNOUNCEMENT_KIND,
+          payload: { announcementId: id, origin },
+          now: t,
+        });
+        return { id, total, workItemId, origin };
+      });
+      await bus.publish(WORK_CHANNEL, ANNOUNCEMENT_KIND);
+      return result;
+    },
+
+    /** GET /admin/announcements: the newest first, with how far each got. */
+    async list(actor: OperatorActor): Promise<AdminAnnouncementsResponse> {
+      await requireOperator(access, actor, 'listAnnouncements', undefined, true);
+      return { announcements: (await repos.announcements.list(LISTED)).map(toAdmin) };
+    },
+
+    /** One announcement's progress (the command line reports it after running the item). */
+    async progress(actor: OperatorActor, id: string): Promise<AdminAnnouncement | undefined> {
+      await requireOperator(access, actor, 'listAnnouncements', undefined, true);
+      const row = await repos.announcements.find(id);
+      return row && toAdmin(row);
     },
   };
 }

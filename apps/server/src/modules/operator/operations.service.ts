@@ -14,7 +14,7 @@ import { DELETION_KIND } from '../deletion/stages.ts';
 import type { Repositories, Transact } from '../repositories.ts';
 import { recordAudit, requireOperator, type OperatorActor } from './actor.ts';
 
-const toSeconds = (ms: number) => Math.floor(ms / 1000);
+export const toSeconds = (ms: number) => Math.floor(ms / 1000);
 
 function toAdminDeletion(row: OpenDeletion): AdminDeletion {
   return {

@@ -41,7 +41,14 @@ export function createOperatorServices(deps: OperatorDeps) {
     operator: createOperatorService({ ...deps, access }),
     terms: createTermsService({ repos, transact, access, now }),
     cards: createCardsService({ repos, transact, access, now }),
-    announcements: createAnnouncementsService({ ...deps.announcements, repos, transact, access, now }),
+    announcements: createAnnouncementsService({
+      ...deps.announcements,
+      repos,
+      transact,
+      access,
+      bus: deps.bus,
+      now,
+    }),
     operations: createOperationsService({ repos, transact, access, bus: deps.bus, now }),
   };
 }

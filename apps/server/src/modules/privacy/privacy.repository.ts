@@ -35,33 +35,45 @@ export function createPrivacyRepository(db: Kysely<Database>) {
     return row?.value === 1;
   }
 
+  /** Accounts whose latest stay_up_to_date__email event gives it, neither disabled nor leaving. */
+  function emailConsenters() {
+    return db
+      .selectFrom('users')
+      .where('users.disabled_at', 'is', null)
+      .where('users.deletion_requested_at', 'is', null)
+      .where(
+        (eb) =>
+          eb
+            .selectFrom('consent_events')
+            .select('consent_events.value')
+            .whereRef('consent_events.user_id', '=', 'users.id')
+            .where('consent_events.key', '=', 'stay_up_to_date__email')
+            .orderBy('consent_events.seq', 'desc')
+            .limit(1),
+        '=',
+        1,
+      );
+  }
+
   return {
     /**
      * Accounts whose latest stay_up_to_date__email event gives it, neither disabled nor
      * waiting for deletion, by id after `afterId`: the recipients of an announcement.
      */
     emailConsentersAfter(afterId: string, limit: number) {
-      return db
-        .selectFrom('users')
+      return emailConsenters()
         .select(['users.id', 'users.email'])
-        .where('users.disabled_at', 'is', null)
-        .where('users.deletion_requested_at', 'is', null)
         .where('users.id', '>', afterId)
-        .where(
-          (eb) =>
-            eb
-              .selectFrom('consent_events')
-              .select('consent_events.value')
-              .whereRef('consent_events.user_id', '=', 'users.id')
-              .where('consent_events.key', '=', 'stay_up_to_date__email')
-              .orderBy('consent_events.seq', 'desc')
-              .limit(1),
-          '=',
-          1,
-        )
         .orderBy('users.id')
         .limit(limit)
         .execute();
+    },
+    /** How many accounts emailConsentersAfter would walk (an announcement's total). */
+    async countEmailConsenters(): Promise<number> {
+      const row = await emailConsenters()
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
     /** Every consent event of the user, oldest first. */
     listEvents(userId: string) {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { TextField } from '../../ui/TextField.tsx';
 import { useAnnounceMutation } from './api.ts';
+import { AnnouncementList } from './AnnouncementList.tsx';
 import { AdminPage } from './AdminNav.tsx';
 import { TextArea } from './TextArea.tsx';
 import { ConfirmDialog, FormAlert } from './ConfirmDialog.tsx';
@@ -10,7 +11,8 @@ import { ConfirmDialog, FormAlert } from './ConfirmDialog.tsx';
 /**
  * /admin/announcements (issue #24): the operator writes an e-mail that goes to every account
  * whose stay_up_to_date__email consent holds, each message with its own unsubscribe link
- * and the one-click headers (RFC 8058). Asks before sending; says how many it reached.
+ * and the one-click headers (RFC 8058). Asks before sending; the sending is queued, and the
+ * list below shows how far each announcement got.
  */
 export function AdminAnnouncementsPage() {
   const intl = useIntl();
@@ -78,19 +80,7 @@ export function AdminAnnouncementsPage() {
         )}
         {announce.data && (
           <p className="notice notice--info" role="status">
-            {intl.formatMessage(
-              {
-                id:
-                  announce.data.delivery === 'outbox'
-                    ? 'admin.announcements.writtenToOutbox'
-                    : 'admin.announcements.sent',
-              },
-              {
-                done: announce.data.sent,
-                total: announce.data.recipients,
-                count: announce.data.failed,
-              },
-            )}
+            {intl.formatMessage({ id: 'admin.announcements.queued' }, { total: announce.data.total })}
           </p>
         )}
         <div className="admin-form__actions">
@@ -121,6 +111,7 @@ export function AdminAnnouncementsPage() {
           />
         )}
       </form>
+      <AnnouncementList />
     </AdminPage>
   );
 }

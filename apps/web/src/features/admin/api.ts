@@ -1,4 +1,5 @@
 import {
+  AdminAnnouncementsResponse,
   AdminDeletionsResponse,
   AdminWorkItemsResponse,
   AdminCard,
@@ -26,6 +27,7 @@ export const adminKeys = {
   cards: () => [...adminKeys.all, 'cards'] as const,
   deletions: () => [...adminKeys.all, 'deletions'] as const,
   workItems: () => [...adminKeys.all, 'work_items'] as const,
+  announcements: () => [...adminKeys.all, 'announcements'] as const,
 };
 
 /** Accounts in one page of the list. */
@@ -129,7 +131,8 @@ export function useEndCardMutation() {
 
 /**
  * POST /st/4/admin/announcements: an e-mail to every account that chose news by e-mail,
- * each with its own unsubscribe link; the audit log shows it.
+ * each with its own unsubscribe link; queued (the list shows its progress), the audit log
+ * shows it.
  */
 export function useAnnounceMutation() {
   const api = useApi();
@@ -137,7 +140,22 @@ export function useAnnounceMutation() {
   return useMutation({
     mutationFn: (body: AnnouncementBody) =>
       api.app('/admin/announcements', AnnouncementResult, { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.audit() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** How often the list asks again while an announcement is being sent. */
+export const ANNOUNCEMENTS_POLL_MS = 3000;
+
+/** GET /st/4/admin/announcements: the newest first with progress; polled while one sends. */
+export function useAdminAnnouncementsQuery() {
+  const api = useApi();
+  return useQuery({
+    queryKey: adminKeys.announcements(),
+    queryFn: ({ signal }) => api.app('/admin/announcements', AdminAnnouncementsResponse, { signal }),
+    refetchInterval: (query) =>
+      query.state.data?.announcements.some((a) => a.state === 'sending') ? ANNOUNCEMENTS_POLL_MS : false,
+    staleTime: STALE_TIME.short,
   });
 }
 
