@@ -154,6 +154,21 @@ test('the operator restores and retries deletions and releases a stuck work item
   await expect(admin.getByText(`Restored the account ${ann.email}`)).toBeVisible();
   await expect(admin.getByText('Retried a e2e_sweep work item')).toBeVisible();
 
+  // An announcement is queued and the work queue sends it; the list shows how far it got.
+  await admin
+    .getByRole('navigation', { name: 'Admin area' })
+    .getByRole('link', { name: 'Announcements' })
+    .click();
+  await admin.getByLabel('Subject').fill('News from Trove');
+  await admin.getByLabel('Message').fill('Albums can have a password now.');
+  await admin.getByRole('button', { name: 'Send', exact: true }).click();
+  await confirmByKeyboard(admin, 'Send this announcement?');
+  await expect(admin.getByText(/^Queued for \d+ accounts?\./)).toBeVisible();
+  const sent = admin.locator('.admin-list').getByRole('listitem').filter({ hasText: 'News from Trove' });
+  await expect(sent.getByText('Done', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await axe(admin, undefined, { contrast: true });
+  await shootBoth(admin, 'admin-announcements-en');
+
   // Ann is back: she signs in again.
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: origin });
   const again = await context.newPage();
