@@ -107,6 +107,8 @@ test('the connection drops mid-upload: offline, countdown, retry, done, and no d
   page,
   context,
 }) => {
+  // Two countdowns run out in real time: 60 s was too little on a loaded 2-core machine.
+  test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
   await page.goto('/');
   await createAccount(page, newAccount('offline'));

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/messages.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { useUploader, useUploaderView } from './UploaderProvider.tsx';
 import { PANEL, openPanelHeight } from './panel-layout.ts';
@@ -35,30 +34,12 @@ function useViewportHeight(): number {
   return height;
 }
 
-/**
- * The notice of an add that did not happen (spec 000 §5), with a way to dismiss it. Files
- * that do not fit are the storage popup of spec 001 §4 'added more files than available
- * storage': a dialog, as the trash's 'restored more than available' one.
- */
+/** The notice of an add that did not happen (spec 000 §5), with a way to dismiss it. */
 function UploadNotice() {
   const intl = useIntl();
   const uploader = useUploader();
   const notice = useUploaderView((view) => view.notice);
   if (!notice) return null;
-  if (notice === 'insufficientStorage')
-    return (
-      <Dialog
-        title={intl.formatMessage({ id: 'upload.notice.insufficientStorageTitle' })}
-        onClose={uploader.dismissNotice}
-        actions={
-          <button type="button" className="btn btn--primary" onClick={uploader.dismissNotice}>
-            {intl.formatMessage({ id: 'common.close' })}
-          </button>
-        }
-      >
-        <p>{intl.formatMessage({ id: NOTICE_TEXT[notice] })}</p>
-      </Dialog>
-    );
   return (
     <div className="upload-panel__notice notice notice--error" role="alert">
       <p>{intl.formatMessage({ id: NOTICE_TEXT[notice] })}</p>
