@@ -6,6 +6,27 @@ import type { Generated } from 'kysely';
  * names them with the rest. The same rules hold: times in milliseconds, booleans 0/1.
  */
 
+/** The account side's tables, by name (part of `Database`). */
+export interface AccountDatabase {
+  consent_events: ConsentEventsTable;
+  client_stats: ClientStatsTable;
+  user_statistics_events: UserStatisticsEventsTable;
+  data_exports: DataExportsTable;
+  data_export_entries: DataExportEntriesTable;
+  instance_claims: InstanceClaimsTable;
+  audit_log: AuditLogTable;
+  tos_versions: TosVersionsTable;
+  tos_acceptances: TosAcceptancesTable;
+  cards: CardsTable;
+  card_dismissals: CardDismissalsTable;
+  account_deletions: AccountDeletionsTable;
+  digital_legacy: DigitalLegacyTable;
+  profile_pictures: ProfilePicturesTable;
+  account_attributes: AccountAttributesTable;
+  announcements: AnnouncementsTable;
+  announcement_recipients: AnnouncementRecipientsTable;
+}
+
 /**
  * One thing a user said about a consent (spec 001 §3 Privacy consents), append-only: the
  * latest event of a key is its value, no event means not given. See [Note: Consent events].

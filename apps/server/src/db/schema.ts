@@ -1,29 +1,11 @@
 import type { Generated } from 'kysely';
-import type {
-  ConsentEventsTable,
-  ClientStatsTable,
-  UserStatisticsEventsTable,
-  DataExportsTable,
-  DataExportEntriesTable,
-  InstanceClaimsTable,
-  AuditLogTable,
-  TosVersionsTable,
-  TosAcceptancesTable,
-  CardsTable,
-  CardDismissalsTable,
-  AccountDeletionsTable,
-  DigitalLegacyTable,
-  ProfilePicturesTable,
-  AccountAttributesTable,
-  AnnouncementsTable,
-  AnnouncementRecipientsTable,
-} from './schema-account.ts';
+import type { AccountDatabase } from './schema-account.ts';
 
 /**
  * Table types of the database, shared by SQLite and PostgreSQL. Times are milliseconds
  * since the epoch (bigint); booleans are integers 0/1 so both engines read them alike.
  */
-export interface Database {
+export interface Database extends AccountDatabase {
   users: UsersTable;
   sessions: SessionsTable;
   login_requests: LoginRequestsTable;
@@ -40,24 +22,7 @@ export interface Database {
   derivatives: DerivativesTable;
   work_items: WorkItemsTable;
   resumable_uploads: ResumableUploadsTable;
-  consent_events: ConsentEventsTable;
-  client_stats: ClientStatsTable;
-  user_statistics_events: UserStatisticsEventsTable;
   archives: ArchivesTable;
-  data_exports: DataExportsTable;
-  data_export_entries: DataExportEntriesTable;
-  instance_claims: InstanceClaimsTable;
-  audit_log: AuditLogTable;
-  tos_versions: TosVersionsTable;
-  tos_acceptances: TosAcceptancesTable;
-  cards: CardsTable;
-  card_dismissals: CardDismissalsTable;
-  account_deletions: AccountDeletionsTable;
-  digital_legacy: DigitalLegacyTable;
-  profile_pictures: ProfilePicturesTable;
-  account_attributes: AccountAttributesTable;
-  announcements: AnnouncementsTable;
-  announcement_recipients: AnnouncementRecipientsTable;
 }
 
 export interface UsersTable {
@@ -346,22 +311,4 @@ export interface ResumableUploadsTable {
 }
 
 /** The account side's tables live in schema-account.ts; importers keep naming them here. */
-export type {
-  ConsentEventsTable,
-  ClientStatsTable,
-  UserStatisticsEventsTable,
-  DataExportsTable,
-  DataExportEntriesTable,
-  InstanceClaimsTable,
-  AuditLogTable,
-  TosVersionsTable,
-  TosAcceptancesTable,
-  CardsTable,
-  CardDismissalsTable,
-  AccountDeletionsTable,
-  DigitalLegacyTable,
-  ProfilePicturesTable,
-  AccountAttributesTable,
-  AnnouncementsTable,
-  AnnouncementRecipientsTable,
-} from './schema-account.ts';
+export type * from './schema-account.ts';
