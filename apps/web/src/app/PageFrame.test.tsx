@@ -15,7 +15,7 @@ describe('page frame (spec 000 §2)', () => {
     expect(avatar.textContent).toBe('A');
   });
 
-  test('the avatar opens a menu with Settings, My shared links and Log out', async () => {
+  test('the avatar opens a menu with Settings, Profile picture, My shared links and Log out', async () => {
     const { user } = renderApp({ route: '/photos' });
     await user.click(await screen.findByRole('button', { name: 'Account: Ada Lovelace' }));
     const menu = await screen.findByRole('menu');
@@ -23,7 +23,7 @@ describe('page frame (spec 000 §2)', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Settings', 'My shared links', 'Log out']);
+    ).toEqual(['Settings', 'Profile picture', 'My shared links', 'Log out']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Settings' }));
     expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeTruthy();
     // Every link the user handed out (issue #23).

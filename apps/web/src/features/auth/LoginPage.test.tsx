@@ -55,7 +55,7 @@ describe('login (spec 001 §4)', () => {
 
   test('Create account runs the preflight with a PKCE challenge and goes to the identity provider', async () => {
     const assign = vi.fn();
-    vi.stubGlobal('location', { assign, origin: 'http://localhost:3000' });
+    vi.stubGlobal('location', { assign, origin: 'http://localhost:3000', hostname: 'localhost' });
     const { user, requests } = renderApp({
       route: '/login?redir=%2Falbums',
       login: { status: 'NOT_STARTED', notice: null },
@@ -86,7 +86,11 @@ describe('login (spec 001 §4)', () => {
   });
 
   test('an address the server does not take sign-ins at says so, and which address it is', async () => {
-    vi.stubGlobal('location', { assign: vi.fn(), origin: 'http://192.168.1.20:8080' });
+    vi.stubGlobal('location', {
+      assign: vi.fn(),
+      origin: 'http://192.168.1.20:8080',
+      hostname: '192.168.1.20',
+    });
     const { user } = renderApp({
       route: '/login',
       login: { status: 'NOT_STARTED', notice: null },
