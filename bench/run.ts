@@ -34,6 +34,7 @@ import { benchWebTimeline, HEIGHT_CAP_PX } from './web-timeline.ts';
  *               existing build of the web client (default: a fresh build in a temp folder);
  *               BENCH_WEB_HASH_MIB (256) bytes for the uploader's SHA-1 worker, 0 to skip;
  *               BENCH_WEB_BIG_MONTH (20000) files of one month for the long-task figure, 0 to skip;
+ *               BENCH_PROFILE=<file> writes a V8 CPU profile of that month's loading (to find the long task);
  *               CHROMIUM_PATH (/usr/bin/chromium).
  *   bundle:     BENCH_WEB_DIST, CHROMIUM_PATH as for web.
  *   archives:   BENCH_ARCHIVE_MIB (3584: one part at the 3.5 GB limit), BENCH_ARCHIVE_FILES (500)

@@ -33,9 +33,11 @@ const BROWSER_HEADERS =
 
 /** Records every request the page finishes; `until(ms)` gives those that started by then. */
 export function recordRequests(page: Page) {
-  const finished: { request: Request; headers: Promise<Record<string, string>> }[] = [];
+  const finished: { request: Request; headers: Promise<Record<string, string> | undefined> }[] = [];
   page.on('requestfinished', (request) => {
-    finished.push({ request, headers: request.allHeaders() });
+    // A request that finishes as the page closes has no headers to give, and its rejection
+    // must not end the run: only a request `until` keeps needs them.
+    finished.push({ request, headers: request.allHeaders().catch(() => undefined) });
   });
   return {
     async until(ms: number): Promise<RecordedRequest[]> {
@@ -45,10 +47,10 @@ export function recordRequests(page: Page) {
         const timing = request.timing();
         const start = timing.startTime - timeOrigin;
         if (start > ms || request.isNavigationRequest()) continue;
+        const all = await headers;
+        if (all === undefined) throw new Error(`no headers for ${request.url()}: the page closed first`);
         const sent = Object.fromEntries(
-          Object.entries(await headers).filter(
-            ([name]) => !name.startsWith(':') && !BROWSER_HEADERS.test(name),
-          ),
+          Object.entries(all).filter(([name]) => !name.startsWith(':') && !BROWSER_HEADERS.test(name)),
         );
         const body = request.postData();
         recorded.push({

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { seedRows } from '../apps/server/src/seed/seed.ts';
 import { startServerProcess } from '../apps/server/src/test/server-process.ts';
@@ -91,6 +92,14 @@ export async function bigMonth(
         );
       });
     const before = await filePages();
+    // BENCH_PROFILE=<file>: a V8 CPU profile of the measured window, to find the long task.
+    const profileTo = process.env.BENCH_PROFILE;
+    const cdp = profileTo ? await context.newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const startedAt = await page.evaluate(() => performance.now());
     await page.locator('.fast-scroller').focus();
     await page.locator('.fast-scroller').press('End');
@@ -106,6 +115,10 @@ export async function bigMonth(
         seen = now;
         quietSince = Date.now();
       }
+    }
+    if (cdp && profileTo) {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.writeFileSync(profileTo, JSON.stringify(profile));
     }
     const measured = await page.evaluate(
       ({ from, month }) => {

@@ -1,9 +1,20 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { appCall, axe, createAccount, DESKTOP, newAccount, PHONE, shootBoth } from './helpers.ts';
+import { type Browser, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  appCall,
+  axe,
+  createAccount,
+  DESKTOP,
+  newAccount,
+  PHONE,
+  shootBoth,
+  sql,
+} from './helpers.ts';
 
 /**
  * Issue #24, the operator's view of background work: account deletions (one in its grace
@@ -50,19 +61,8 @@ test.afterAll(() => {
 });
 
 /** Runs SQL on the journey's database, as a failed job or a dead worker would leave it. */
-function sql(statements: string, ...params: (string | number)[]): void {
-  const script = `const db = new (require('better-sqlite3'))(process.argv[1]);
-    db.pragma('busy_timeout = 5000');
-    const params = JSON.parse(process.argv[3]);
-    for (const s of process.argv[2].split(';').filter((x) => x.trim())) {
-      const st = db.prepare(s);
-      st.run(...params.splice(0, (s.match(/\\?/g) ?? []).length));
-    }`;
-  execFileSync(
-    process.execPath,
-    ['-e', script, path.join(dataDir, 'trove.db'), statements, JSON.stringify(params)],
-    { cwd: root, stdio: 'pipe' },
-  );
+function journeySql(statements: string, ...params: (string | number)[]): void {
+  sql(statements, params, dataDir);
 }
 
 async function signedUp(browser: Browser, label: string) {
@@ -97,7 +97,7 @@ test('the operator restores and retries deletions and releases a stuck work item
     await appCall(page, 'POST', '/data_protection/request_account_deletion?app_lang=en_US');
   // Bo's job gave up at its sixth stage; a thumbnail failed for good; a worker died holding a sweep.
   const hourAgo = Date.now() - 3_600_000;
-  sql(
+  journeySql(
     `UPDATE account_deletions SET state = 'failed', stage = 'own_jobs', attempts = 5, due_at = ?,
        last_error = 'EACCES: permission denied, unlink ''/srv/trove/blobs/3f/3f9a''' WHERE email = ?;
      UPDATE work_items SET state = 'failed', attempts = 5, last_error = 'EACCES: permission denied'

@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
 import path from 'node:path';
 import fs from 'node:fs';
 import {
+  expect,
+  test,
   appCall,
   createAccount,
   DESKTOP,

@@ -1,6 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import fs from 'node:fs';
 import {
+  expect,
+  test,
   axe,
   createAccount,
   DESKTOP,

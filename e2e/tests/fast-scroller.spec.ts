@@ -1,6 +1,14 @@
-import { expect, test } from '@playwright/test';
 import path from 'node:path';
-import { createAccount, FIXTURES, newAccount, SERVER_FIXTURES, SHOTS, namedFile } from './helpers.ts';
+import {
+  expect,
+  test,
+  createAccount,
+  FIXTURES,
+  newAccount,
+  SERVER_FIXTURES,
+  SHOTS,
+  namedFile,
+} from './helpers.ts';
 
 /**
  * The fast scroller (spec 000 §2, issue #10): a mark for every year with photos, the oldest

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import {
+  expect,
+  test,
   appCall,
   axe,
   createAccount,

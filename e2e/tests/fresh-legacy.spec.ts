@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser } from '@playwright/test';
-import { axe, DESKTOP, newAccount, shootBoth } from './helpers.ts';
+import { type Browser } from '@playwright/test';
+import { expect, test, axe, DESKTOP, newAccount, shootBoth } from './helpers.ts';
 
 /**
  * Issue #24, spec 001 §6 "Privacy settings need a fresh login" and §5 the digital legacy

@@ -1,8 +1,65 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Every journey's `test`: the runner's own, plus one automatic fixture that closes the
+ * browser contexts a test opened with `browser.newContext()`. The `browser` is shared by the
+ * whole run, so a context left open keeps its app alive (long polls, timers) through every
+ * later journey: CI's last failure showed 43 such pages still running. Closing runs after
+ * the failure screenshots are taken (the runner captures a context's pages as it closes).
+ */
+export const test = base.extend<{ closeOpenedContexts: undefined }>({
+  closeOpenedContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use(undefined);
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((context) => !before.has(context))
+          .map((context) => context.close()),
+      );
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** The repository, and the data folder of the e2e server this run started (playwright.config.ts). */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DATA_DIR = path.join(ROOT, 'e2e', '.artifacts', `data-${process.env.E2E_PORT ?? '8181'}`);
+
+/**
+ * Runs SQL statements (`;` apart, `?` parameters taken in order) straight on the SQLite
+ * database in `dataDir`, as a sweep, a failed job or time passing would leave it.
+ */
+export function sql(statements: string, params: (string | number)[] = [], dataDir = DATA_DIR): void {
+  const script = `const db = new (require('better-sqlite3'))(process.argv[1]);
+    db.pragma('busy_timeout = 5000');
+    const params = JSON.parse(process.argv[3]);
+    for (const s of process.argv[2].split(';').filter((x) => x.trim())) {
+      const st = db.prepare(s);
+      st.run(...params.splice(0, (s.match(/\\?/g) ?? []).length));
+    }`;
+  execFileSync(
+    process.execPath,
+    ['-e', script, path.join(dataDir, 'trove.db'), statements, JSON.stringify(params)],
+    { cwd: ROOT, stdio: 'pipe' },
+  );
+}
+
+/** `trove quota <email> <bytes>` against the running e2e server's database, as an operator sets it. */
+export function setQuota(email: string, bytes: number): void {
+  execFileSync(process.execPath, ['apps/server/src/main.ts', 'quota', email, String(bytes)], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR, LOG_LEVEL: 'warn' },
+    stdio: 'pipe',
+  });
+}
 
 /** Where journeys leave their screenshots, for people to look at. */
 export const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.artifacts', 'screens');

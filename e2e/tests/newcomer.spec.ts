@@ -1,6 +1,15 @@
-import { expect, test } from '@playwright/test';
 import path from 'node:path';
-import { createAccount, FIXTURES, newAccount, SERVER_FIXTURES, shoot, signIn, namedFile } from './helpers.ts';
+import {
+  expect,
+  test,
+  createAccount,
+  FIXTURES,
+  newAccount,
+  SERVER_FIXTURES,
+  shoot,
+  signIn,
+  namedFile,
+} from './helpers.ts';
 
 /**
  * The newcomer's journey of issue #2: open /, sign up through the PKCE flow, land on

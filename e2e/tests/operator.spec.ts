@@ -2,8 +2,8 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { axe, createAccount, DESKTOP, newAccount, SHOTS, type Account } from './helpers.ts';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test, axe, createAccount, DESKTOP, newAccount, SHOTS, type Account } from './helpers.ts';
 
 /**
  * Issue #24, the operator's side: an operator (named by `trove admin operator`) finds the

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import path from 'node:path';
-import { createAccount, FIXTURES, newAccount, SHOTS, namedFile } from './helpers.ts';
+import { expect, test, createAccount, FIXTURES, newAccount, SHOTS, namedFile } from './helpers.ts';
 
 /**
  * The timeline's head on a phone in Bulgarian, the longest of the four languages (issue #10):

@@ -1,10 +1,10 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { type Browser } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { axe, createAccount, mailTo, newAccount, shootBoth } from './helpers.ts';
+import { expect, test, axe, createAccount, mailTo, newAccount, shootBoth } from './helpers.ts';
 
 /**
  * Issue #24, consents and e-mail (spec 001 §2 Privacy and consent page, Email unsubscribe

@@ -1,8 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
+import { type Browser, type Page } from '@playwright/test';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
+  expect,
+  test,
   type Account,
   appCall,
   axe,
@@ -11,6 +11,8 @@ import {
   FIXTURES,
   newAccount,
   shootBoth,
+  sql,
+  setQuota,
 } from './helpers.ts';
 
 /**
@@ -20,27 +22,9 @@ import {
  */
 test.setTimeout(120_000);
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DATA_DIR = path.join(ROOT, 'e2e', '.artifacts', `data-${process.env.E2E_PORT ?? '8181'}`);
-
-/** `trove quota <email> <bytes>` against the running e2e server's database (as trash.spec.ts). */
-function setQuota(email: string, bytes: number): void {
-  execFileSync(process.execPath, ['apps/server/src/main.ts', 'quota', email, String(bytes)], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR, LOG_LEVEL: 'warn' },
-    stdio: 'pipe',
-  });
-}
-
 /** Empties the account's name straight in the e2e server's database (sign-up asks for one). */
 function clearName(email: string): void {
-  const script = `const db = new (require('better-sqlite3'))(process.argv[1]);
-    db.pragma('busy_timeout = 5000');
-    db.prepare("UPDATE users SET name = '' WHERE email = ?").run(process.argv[2]);`;
-  execFileSync(process.execPath, ['-e', script, path.join(DATA_DIR, 'trove.db'), email], {
-    cwd: ROOT,
-    stdio: 'pipe',
-  });
+  sql("UPDATE users SET name = '' WHERE email = ?", [email]);
 }
 
 async function person(browser: Browser, label: string): Promise<{ page: Page; account: Account }> {

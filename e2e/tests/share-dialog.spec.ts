@@ -1,6 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import path from 'node:path';
 import {
+  expect,
+  test,
   appCall,
   axe,
   createAccount,

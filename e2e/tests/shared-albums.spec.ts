@@ -1,6 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import path from 'node:path';
 import {
+  expect,
+  test,
   axe,
   createAccount,
   DESKTOP,

@@ -1,7 +1,9 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  expect,
+  test,
   appCall,
   axe,
   createAccount,

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { axe, createAccount, newAccount, shootBoth } from './helpers.ts';
+import { expect, test, axe, createAccount, newAccount, shootBoth } from './helpers.ts';
 
 /**
  * Issue #24, the shell (spec 001 §2, §8, §9): the test flags page and the QA marker, the

@@ -1,8 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { axe, createAccount, DESKTOP, newAccount, shootBoth, type Account } from './helpers.ts';
+import { type Browser, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  axe,
+  createAccount,
+  DESKTOP,
+  newAccount,
+  shootBoth,
+  type Account,
+  sql,
+} from './helpers.ts';
 
 /**
  * The sunset-deletion notice (issue #24, spec 001 §2, §4): an account the server's sweep
@@ -10,19 +17,11 @@ import { axe, createAccount, DESKTOP, newAccount, shootBoth, type Account } from
  * itself is tested on a clock in sunset.sweep.test.ts) meets the notice with its date after
  * sign-in, once. English and Norwegian, desktop and 390 px, axe on each.
  */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DATA_DIR = path.join(ROOT, 'e2e', '.artifacts', `data-${process.env.E2E_PORT ?? '8181'}`);
 // 1 March 2027, 12:00 UTC.
 const DATE_MS = Date.UTC(2027, 2, 1, 12);
 
 function markForSunset(email: string): void {
-  const script = `const db = new (require('better-sqlite3'))(process.argv[1]);
-    db.pragma('busy_timeout = 5000');
-    db.prepare('UPDATE users SET sunset_delete_date = ?, sunset_warnings = 1 WHERE email = ?').run(Number(process.argv[2]), process.argv[3]);`;
-  execFileSync(process.execPath, ['-e', script, path.join(DATA_DIR, 'trove.db'), String(DATE_MS), email], {
-    cwd: ROOT,
-    stdio: 'pipe',
-  });
+  sql('UPDATE users SET sunset_delete_date = ?, sunset_warnings = 1 WHERE email = ?', [DATE_MS, email]);
 }
 
 async function marked(browser: Browser, label: string): Promise<{ account: Account; page: Page }> {

@@ -1,7 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import {
+  expect,
+  test,
   appCall,
   axe,
   createAccount,

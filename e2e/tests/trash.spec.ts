@@ -1,9 +1,9 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
+import { type Browser, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
+  expect,
+  test,
   type Account,
   appCall,
   axe,
@@ -16,6 +16,8 @@ import {
   SERVER_FIXTURES,
   shoot,
   uploadFiles,
+  sql,
+  setQuota,
 } from './helpers.ts';
 
 /**
@@ -25,18 +27,6 @@ import {
  * again with its files. Every trash screen on desktop and phone, each checked by axe.
  */
 test.setTimeout(180_000);
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DATA_DIR = path.join(ROOT, 'e2e', '.artifacts', `data-${process.env.E2E_PORT ?? '8181'}`);
-
-/** `trove quota <email> <bytes>` against the running e2e server's database (SQLite allows it). */
-function setQuota(email: string, bytes: number): void {
-  execFileSync(process.execPath, ['apps/server/src/main.ts', 'quota', email, String(bytes)], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR, LOG_LEVEL: 'warn' },
-    stdio: 'pipe',
-  });
-}
 
 /**
  * Moves a trashed file's deletion back in time so that `daysLeft` calendar days remain
@@ -48,13 +38,7 @@ function backdate(fileId: string, daysLeft: number): void {
   end.setHours(23, 0, 0, 0);
   end.setDate(end.getDate() + daysLeft);
   const dtime = end.getTime() - 90 * 24 * 60 * 60 * 1000;
-  const script = `const db = new (require('better-sqlite3'))(process.argv[1]);
-    db.pragma('busy_timeout = 5000');
-    db.prepare("UPDATE files SET dtime = ? WHERE id = ? AND state = 'trashed'").run(Number(process.argv[2]), process.argv[3]);`;
-  execFileSync(process.execPath, ['-e', script, path.join(DATA_DIR, 'trove.db'), String(dtime), fileId], {
-    cwd: ROOT,
-    stdio: 'pipe',
-  });
+  sql("UPDATE files SET dtime = ? WHERE id = ? AND state = 'trashed'", [dtime, fileId]);
 }
 
 async function person(browser: Browser, label: string): Promise<{ page: Page; account: Account }> {

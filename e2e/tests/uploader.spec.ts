@@ -1,9 +1,19 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createAccount, DESKTOP, filesOf, FIXTURES, newAccount, SERVER_FIXTURES, SHOTS } from './helpers.ts';
+import {
+  expect,
+  test,
+  createAccount,
+  DESKTOP,
+  filesOf,
+  FIXTURES,
+  newAccount,
+  SERVER_FIXTURES,
+  SHOTS,
+} from './helpers.ts';
 
 const PHONE = { width: 390, height: 844 };
 

@@ -1,6 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import path from 'node:path';
-import { createAccount, FIXTURES, newAccount, SERVER_FIXTURES, SHOTS, namedFile } from './helpers.ts';
+import {
+  expect,
+  test,
+  createAccount,
+  FIXTURES,
+  newAccount,
+  SERVER_FIXTURES,
+  SHOTS,
+  namedFile,
+} from './helpers.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };

@@ -128,6 +128,14 @@ export type FilesQuery = z.infer<typeof FilesQuery>;
 
 export const FileList = z.object({ files: z.array(RemoteFile), next_cursor: z.nullable(z.string()) });
 export type FileList = z.infer<typeof FileList>;
+/**
+ * FileList with its files not yet checked, for a client that checks a long page one slice
+ * at a time between tasks (the web's checkInSlices) rather than in one long task.
+ */
+export const UncheckedFileList = z.object({
+  files: z.array(z.unknown()),
+  next_cursor: z.nullable(z.string()),
+});
 
 /**
  * GET /jobs/{id}/timeline/months: per year and month (of the taken time, UTC), newest

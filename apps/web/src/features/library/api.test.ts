@@ -2,6 +2,7 @@ import type { TimelineMonth } from '@trove/contract';
 import { describe, expect, test } from 'vitest';
 import type { HttpClient } from '../../api/http-client.ts';
 import { createQueryClient } from '../../api/query-client.ts';
+import { aFile } from '../../test/factories.ts';
 import { monthFilesQuery, prefetchTimeline } from './api.ts';
 
 const month = (start: number, pictures: number): TimelineMonth =>
@@ -15,7 +16,7 @@ function fakeApi(months: TimelineMonth[]) {
       asked.push(`${path}${init?.query?.start === undefined ? '' : `@${String(init.query.start)}`}`);
       if (path === '/jobs/default') return Promise.resolve({ id: 'job' });
       if (path.endsWith('/timeline/months')) return Promise.resolve({ months });
-      return Promise.resolve({ files: [{ id: `f${String(init?.query?.start)}` }] });
+      return Promise.resolve({ files: [aFile({ id: `f${String(init?.query?.start)}` })], next_cursor: null });
     },
   } as unknown as HttpClient;
   return { api, asked };
@@ -34,7 +35,7 @@ describe('the cold-load prefetch of /photos (bench/web-timeline.ts first thumbna
     ]);
     // The grid's own query finds them cached.
     expect(queryClient.getQueryData(monthFilesQuery(api, 'job', month(300, 30), 'all').queryKey)).toEqual([
-      { id: 'f300' },
+      aFile({ id: 'f300' }),
     ]);
   });
 

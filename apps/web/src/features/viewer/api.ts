@@ -1,5 +1,4 @@
 import {
-  FileList,
   VideoCheckResponse,
   monthStartOf,
   type RemoteFile,
@@ -10,7 +9,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useApi } from '../../api/api-context.tsx';
 import type { HttpClient, Parser } from '../../api/http-client.ts';
 import { STALE_TIME } from '../../api/query-client.ts';
-import { timelineKeys } from '../library/api.ts';
+import { monthFilesQuery, timelineKeys } from '../library/api.ts';
 
 /** Query keys of the viewer's own answers; month files stay under `timelineKeys`. */
 export const viewerKeys = {
@@ -82,31 +81,8 @@ export function checkVideo(api: HttpClient, jobId: string, fileId: string, signa
   );
 }
 
-/** Files per request, as the timeline's month query pages them. */
-const PAGE_SIZE = 2000;
 /** Months probed at once while looking for a file opened by URL. */
 const PROBE_BATCH = 4;
-
-/** Every file of one month that passes `filter`, newest taken first: the timeline's month query. */
-async function fetchMonthFiles(
-  api: HttpClient,
-  jobId: string,
-  month: Pick<TimelineMonth, 'start' | 'end'>,
-  filter: TimelineFilter,
-  signal: AbortSignal,
-): Promise<RemoteFile[]> {
-  const files: RemoteFile[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await api.app(`/jobs/${encodeURIComponent(jobId)}/files`, FileList, {
-      query: { start: month.start, end: month.end, filter, limit: PAGE_SIZE, cursor },
-      signal,
-    });
-    files.push(...page.files);
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor);
-  return files;
-}
 
 /** The month of `fileId` if any list of the timeline already holds it (any month, any filter, recents). */
 function findCachedMonth(queryClient: QueryClient, jobId: string, fileId: string): number | undefined {
@@ -156,12 +132,7 @@ export function useLocateFile(
       for (let from = 0; from < months.length; from += PROBE_BATCH) {
         const batch = months.slice(from, from + PROBE_BATCH);
         const lists = await Promise.all(
-          batch.map((month) =>
-            queryClient.query({
-              queryKey: timelineKeys.month(jobId, month.start, filter),
-              queryFn: ({ signal: monthSignal }) => fetchMonthFiles(api, jobId, month, filter, monthSignal),
-            }),
-          ),
+          batch.map((month) => queryClient.query(monthFilesQuery(api, jobId, month, filter))),
         );
         if (signal.aborted) return null;
         const index = lists.findIndex((files) => files.some((file) => file.id === fileId));
