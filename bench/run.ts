@@ -23,7 +23,8 @@ import { benchWebTimeline, HEIGHT_CAP_PX } from './web-timeline.ts';
  *   thumbnails: BENCH_THUMB_IMAGES (12)
  *   timeline:   BENCH_FILES (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (10),
  *               BENCH_CHANGES (40) month overviews after a change, on SQLite and on the
- *               PostgreSQL at BENCH_DATABASE_URL (default: this machine's, trust auth)
+ *               PostgreSQL at BENCH_DATABASE_URL (default: this machine's, trust auth),
+ *               and seven shares of 500 files on PostgreSQL
  *   reads:      BENCH_READS_FILES (5000) rows, BENCH_READS_CONNECTIONS (50) clients reading
  *               months, pages and thumbnails, BENCH_SECONDS (10) each for trove and the
  *               plain static server
@@ -144,6 +145,8 @@ if (runs('timeline')) {
   figures.month_page_p95_ms = timeline.pageP95;
   figures.months_after_change_p95_ms = timeline.monthsAfterChangeP95.sqlite;
   figures.months_after_change_pg_p95_ms = timeline.monthsAfterChangeP95.postgres;
+  figures.share_500_pg_ms = quantile(timeline.share500PgMs, 0.5);
+  notes.push(`a share of 500 files on PostgreSQL: ${timeline.share500PgMs.map(ms).join(', ')}`);
   notes.push(
     `timeline months right after a change (counted afresh, one request at a time, p95 of ${String(timeline.changes)}): ` +
       `SQLite ${ms(timeline.monthsAfterChangeP95.sqlite)}, PostgreSQL ${ms(timeline.monthsAfterChangeP95.postgres)}`,

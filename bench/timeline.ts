@@ -26,6 +26,34 @@ export interface TimelineResult {
   monthsAfterChangeP95: Record<Dialect, number>;
   /** How many changed-months requests each of those p95s is taken over. */
   changes: number;
+  /** POST /shares of 500 files of the 100k library on PostgreSQL, each round's ms (issue #23). */
+  share500PgMs: number[];
+}
+
+/**
+ * Creates a share of 500 of the job's files `rounds` times (issue #23: one was 471 ms on
+ * PostgreSQL before the share's rows went in a few statements; budget 100 ms): each
+ * round's milliseconds, request to answer.
+ */
+async function shareCreation(server: BenchServer, job: string, rounds: number): Promise<number[]> {
+  const page = (await (await server.call(`/st/4/jobs/${job}/files?limit=500`)).json()) as {
+    files: { id: string }[];
+  };
+  const ids = page.files.map((file) => file.id);
+  if (ids.length !== 500) throw new Error(`the bench library gave ${String(ids.length)} files, not 500`);
+  const times: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const started = performance.now();
+    const response = await server.call('/st/4/shares', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ source_job: job, file_uuids: ids }),
+    });
+    if (!response.ok) throw new Error(`POST /shares: HTTP ${String(response.status)}`);
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  return times;
 }
 
 /**
@@ -156,7 +184,7 @@ export async function benchTimeline(
   changes: number,
 ): Promise<TimelineResult> {
   const sqlite = await library(files, '');
-  let measured: Omit<TimelineResult, 'monthsAfterChangeP95'> & { sqliteChanged: number };
+  let measured: Omit<TimelineResult, 'monthsAfterChangeP95' | 'share500PgMs'> & { sqliteChanged: number };
   try {
     const server = await startServer(sqlite.dataDir, sqlite.session, { EMBEDDED_WORKER: 'false' });
     try {
@@ -205,6 +233,7 @@ export async function benchTimeline(
             sqlite: sqliteChanged,
             postgres: await monthsAfterChange(server, job, changes),
           },
+          share500PgMs: await shareCreation(server, job, 7),
         };
       } finally {
         await server.stop();
