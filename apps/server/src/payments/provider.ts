@@ -50,7 +50,8 @@ export interface CustomerBillingState {
   customerId: string;
   /** Minor units the customer has as credit (positive), used on later billing. */
   creditBalance: number;
-  currency: string;
+  /** The currency of the customer's subscriptions; null before the first (as Stripe's customer.currency). */
+  currency: string | null;
   card: CardView | null;
   /** The customer's current subscription, or the last one ended; null if none ever. */
   subscription: {

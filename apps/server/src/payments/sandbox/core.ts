@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { type ChangeResult, PaymentProviderError } from '../provider.ts';
 import { signWebhook } from '../webhook-signature.ts';
 import { event, subscriptionObject, type WebhookSink } from './events.ts';
-import type { Emit, SandboxDb, SandboxPrice, Tx } from './ledger.ts';
+import { type Emit, retryInvoice, type SandboxDb, type SandboxPrice, type Tx } from './ledger.ts';
 import type { SandboxDatabase, SandboxSubscriptionsTable } from './tables.ts';
 
 export interface SandboxOptions {
@@ -55,6 +55,36 @@ export abstract class SandboxCore {
       upcoming_price_id: null,
       past_due_since: null,
     });
+  }
+
+  /**
+   * After the customer replaced their card: retries the open invoices of a past_due subscription;
+   * once all are paid it is active again (the period it is in stays).
+   */
+  protected async retryPastDue(trx: Tx, emit: Emit, customerId: string): Promise<void> {
+    const subs = await trx
+      .selectFrom('sandbox_subscriptions')
+      .selectAll()
+      .where('customer_id', '=', customerId)
+      .where('status', '=', 'past_due')
+      .execute();
+    for (const sub of subs) {
+      const open = await trx
+        .selectFrom('sandbox_invoices')
+        .selectAll()
+        .where('subscription_id', '=', sub.id)
+        .where('status', '=', 'open')
+        .orderBy('created_at')
+        .execute();
+      let allPaid = true;
+      for (const invoice of open) allPaid = allPaid && (await retryInvoice(trx, emit, invoice));
+      if (allPaid)
+        await this.updateSubscription(trx, emit, sub, {
+          status: 'active',
+          past_due_since: null,
+          paid_for_period: this.price(sub.price_id).amount,
+        });
+    }
   }
 
   /** Writes `patch` to the subscription and emits customer.subscription.updated with the result. */

@@ -156,6 +156,7 @@ export abstract class SandboxCustomers extends SandboxCore {
         },
         customerId,
       );
+      await this.retryPastDue(trx, emit, customerId);
       const pm = await trx
         .selectFrom('sandbox_payment_methods')
         .selectAll()

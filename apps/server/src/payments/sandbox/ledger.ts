@@ -56,22 +56,10 @@ export interface BillRequest {
  * billing). Emits invoice.paid, invoice.payment_action_required or invoice.payment_failed.
  */
 export async function bill(trx: Tx, emit: Emit, r: BillRequest): Promise<SandboxInvoicesTable> {
-  const customer = await trx
-    .selectFrom('sandbox_customers')
-    .select(['balance', 'default_payment_method'])
-    .where('id', '=', r.subscription.customer_id)
-    .executeTakeFirstOrThrow();
-  const card =
-    customer.default_payment_method === null
-      ? undefined
-      : await trx
-          .selectFrom('sandbox_payment_methods')
-          .select('behaviour')
-          .where('id', '=', customer.default_payment_method)
-          .executeTakeFirst();
-  const creditApplied = Math.min(customer.balance, Math.max(0, r.total));
+  const { balance, behaviour } = await customerCard(trx, r.subscription.customer_id);
+  const creditApplied = Math.min(balance, Math.max(0, r.total));
   const amountDue = Math.max(0, r.total) - creditApplied;
-  const outcome = amountDue === 0 ? 'paid' : chargeOutcome(card?.behaviour, r.onSession);
+  const outcome = amountDue === 0 ? 'paid' : chargeOutcome(behaviour, r.onSession);
   const invoice: SandboxInvoicesTable = {
     id: newId('in'),
     customer_id: r.subscription.customer_id,
@@ -114,4 +102,43 @@ export async function settleBalance(trx: Tx, invoice: SandboxInvoicesTable): Pro
     .set((eb) => ({ balance: eb('balance', '+', change) }))
     .where('id', '=', invoice.customer_id)
     .execute();
+}
+
+/** The customer's credit and how charges on their default card go (undefined: no card). */
+async function customerCard(
+  trx: Tx,
+  customerId: string,
+): Promise<{ balance: number; behaviour: string | undefined }> {
+  const customer = await trx
+    .selectFrom('sandbox_customers')
+    .select(['balance', 'default_payment_method'])
+    .where('id', '=', customerId)
+    .executeTakeFirstOrThrow();
+  const card =
+    customer.default_payment_method === null
+      ? undefined
+      : await trx
+          .selectFrom('sandbox_payment_methods')
+          .select('behaviour')
+          .where('id', '=', customer.default_payment_method)
+          .executeTakeFirst();
+  return { balance: customer.balance, behaviour: card?.behaviour };
+}
+
+/**
+ * Charges an open invoice again, off-session, to the customer's current default card (Stripe
+ * retries a past_due subscription's invoice when the card is replaced). True when it is paid.
+ */
+export async function retryInvoice(trx: Tx, emit: Emit, invoice: SandboxInvoicesTable): Promise<boolean> {
+  const { behaviour } = await customerCard(trx, invoice.customer_id);
+  if (chargeOutcome(behaviour, false) !== 'paid') return false;
+  const paid = { ...invoice, status: 'paid' as const, client_secret: null };
+  await trx
+    .updateTable('sandbox_invoices')
+    .set({ status: 'paid', client_secret: null })
+    .where('id', '=', invoice.id)
+    .execute();
+  await settleBalance(trx, paid);
+  await emit('invoice.paid', invoiceObject(paid), invoice.customer_id);
+  return true;
 }

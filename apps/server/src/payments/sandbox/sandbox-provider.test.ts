@@ -215,6 +215,29 @@ describe.each(DIALECTS)('sandbox provider (%s)', (dialect) => {
     expect((await provider.fetchCustomerState(customerId)).subscription?.status).toBe('canceled');
   });
 
+  it('a past_due subscription is active again once a working card replaces the failing one', async () => {
+    const { provider, customerWithCard, advance, clock } = await open();
+    const customerId = await customerWithCard('4000000000000341');
+    await provider.createSubscription({ customerId, priceId: 'price_100_monthly', trialDays: 10, key: 'k1' });
+    await advance(10 * DAY);
+    const renewedAt = clock.now();
+    expect((await provider.fetchCustomerState(customerId)).subscription?.status).toBe('past_due');
+    const si = await provider.createSetupIntent(customerId, 'seti-2');
+    await provider.confirmSetupIntent(si.clientSecret, {
+      number: '5555555555554444',
+      expMonth: 1,
+      expYear: 2031,
+      cvc: '123',
+    });
+    await provider.finishSetupIntent(customerId, si.id);
+    const state = await provider.fetchCustomerState(customerId);
+    expect(state.card?.last4).toBe('4444');
+    expect(state.currency).toBe('EUR');
+    expect(state.subscription).toMatchObject({ status: 'active', periodStart: renewedAt });
+    await advance(10 * DAY); // past the grace period: stays active
+    expect((await provider.fetchCustomerState(customerId)).subscription?.status).toBe('active');
+  });
+
   it('4000 0027 6000 3184 asks 3-D Secure on every payment; off-session renewals fail', async () => {
     const { provider, customerWithCard, advance } = await open();
     const customerId = await customerWithCard('4000002760003184');

@@ -271,7 +271,7 @@ export class SandboxProvider extends SandboxCustomers implements PaymentProvider
     return {
       customerId,
       creditBalance: customer.balance,
-      currency: this.options.prices[0]?.currency ?? 'EUR',
+      currency: sub === undefined ? null : this.price(sub.price_id).currency,
       card:
         pm === undefined
           ? null
