@@ -132,6 +132,12 @@ async function customerCard(
 export async function retryInvoice(trx: Tx, emit: Emit, invoice: SandboxInvoicesTable): Promise<boolean> {
   const { behaviour } = await customerCard(trx, invoice.customer_id);
   if (chargeOutcome(behaviour, false) !== 'paid') return false;
+  await markPaid(trx, emit, invoice);
+  return true;
+}
+
+/** An open invoice paid (a retry, or a completed 3-D Secure): the balance moves, invoice.paid goes out. */
+export async function markPaid(trx: Tx, emit: Emit, invoice: SandboxInvoicesTable): Promise<void> {
   const paid = { ...invoice, status: 'paid' as const, client_secret: null };
   await trx
     .updateTable('sandbox_invoices')
@@ -140,5 +146,4 @@ export async function retryInvoice(trx: Tx, emit: Emit, invoice: SandboxInvoices
     .execute();
   await settleBalance(trx, paid);
   await emit('invoice.paid', invoiceObject(paid), invoice.customer_id);
-  return true;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../test/harness.ts';
 import { addPeriod } from './ledger.ts';
-import { DAY, useSandbox } from './sandbox.test-support.ts';
+import { SandboxProvider } from './sandbox-provider.ts';
+import { DAY, PRICES, SECRET, useSandbox } from './sandbox.test-support.ts';
 
 const OK = '4242 4242 4242 4242';
 
@@ -341,5 +342,37 @@ describe.each(DIALECTS)('sandbox provider (%s)', (dialect) => {
     await provider.cancelNowAndDeleteCustomer(customerId);
     expect(eventTypes().slice(-2)).toEqual(['customer.subscription.deleted', 'customer.deleted']);
     await expect(provider.fetchCustomerState(customerId)).rejects.toMatchObject({ code: 'no_such_object' });
+  });
+});
+
+describe('sandbox provider delivery (sqlite)', () => {
+  const open = useSandbox('sqlite');
+
+  it('a refused delivery leaves the operation done and the event stored for redelivery', async () => {
+    const { provider, db, deliveries } = await open();
+    const failing = new SandboxProvider({
+      db,
+      now: () => Date.UTC(2026, 10, 23, 12),
+      prices: PRICES,
+      webhookSecret: SECRET,
+      graceMs: DAY,
+      sink: () => Promise.reject(new Error('receiver down')),
+      onDeliveryError: (error, eventId) => refused.push({ eventId, message: (error as Error).message }),
+    });
+    const refused: { eventId: string; message: string }[] = [];
+    const { customerId } = await failing.ensureCustomer({ userId: 'u1', email: 'u1@example.com', name: 'U' });
+    expect(refused).toHaveLength(1);
+    expect(refused[0]?.message).toBe('receiver down');
+    expect((await provider.fetchCustomerState(customerId)).customerId).toBe(customerId);
+    const eventId = refused[0]?.eventId ?? '';
+    await provider.deliver(eventId);
+    const redelivered = deliveries.at(-1);
+    expect(
+      redelivered && provider.verifyWebhook(Buffer.from(redelivered.rawBody), redelivered.signature),
+    ).toEqual({
+      id: eventId,
+      type: 'customer.created',
+      customerId,
+    });
   });
 });

@@ -11,8 +11,8 @@ import {
 import { verifyWebhook } from '../webhook-signature.ts';
 import { LIVE } from './core.ts';
 import { SandboxCustomers } from './customers.ts';
-import { newId, type SandboxEvent, subscriptionObject } from './events.ts';
-import { addPeriod, bill, type SandboxPrice, settleBalance } from './ledger.ts';
+import { invoiceObject, newId, type SandboxEvent, subscriptionObject } from './events.ts';
+import { addPeriod, bill, markPaid, type SandboxPrice } from './ledger.ts';
 import { runDue } from './renewals.ts';
 import type { SandboxSubscriptionsTable } from './tables.ts';
 
@@ -168,38 +168,11 @@ export class SandboxProvider extends SandboxCustomers implements PaymentProvider
             .set({ status: 'void' })
             .where('id', '=', invoice.id)
             .execute();
-        await emit(
-          'invoice.payment_failed',
-          {
-            id: invoice.id,
-            object: 'invoice',
-            customer: invoice.customer_id,
-            subscription: sub.id,
-            status: invoice.reason === 'subscription_update' ? 'void' : 'open',
-          },
-          invoice.customer_id,
-        );
+        const status = invoice.reason === 'subscription_update' ? 'void' : 'open';
+        await emit('invoice.payment_failed', invoiceObject({ ...invoice, status }), invoice.customer_id);
         return { status: 'requires_payment_method' };
       }
-      const paid = { ...invoice, status: 'paid' as const, client_secret: null };
-      await trx
-        .updateTable('sandbox_invoices')
-        .set({ status: 'paid', client_secret: null })
-        .where('id', '=', invoice.id)
-        .execute();
-      await settleBalance(trx, paid);
-      await emit(
-        'invoice.paid',
-        {
-          id: invoice.id,
-          object: 'invoice',
-          customer: invoice.customer_id,
-          subscription: sub.id,
-          status: 'paid',
-          amount_paid: invoice.amount_due,
-        },
-        invoice.customer_id,
-      );
+      await markPaid(trx, emit, invoice);
       await this.applyChange(
         trx,
         emit,
