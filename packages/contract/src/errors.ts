@@ -57,6 +57,12 @@ export const ErrorCode = z.enum([
   'user_name_required',
   // 409: an account already holds MAX_ACCOUNT_ATTRIBUTES attributes (issue #24).
   'too_many_attributes',
+  // 409: billing rules of spec 001 §5, refused by the server as the web greys them
+  // (billing/rules.ts): a yearly plan cannot become monthly (PLAN_IS_DOWNGRADE), and a plan
+  // must hold what is used (INSUFFICIENT_STORAGE_PLAN); plan_not_offered: no such plan on sale.
+  'plan_is_downgrade',
+  'insufficient_storage_plan',
+  'plan_not_offered',
   'internal_error',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -29,4 +29,4 @@ export * from './admin-operations.ts';
 export * from './account-deletion.ts';
 export * from './legacy.ts';
 export * from './profile.ts';
-export * from './billing/proration.ts';
+export * from './billing/index.ts';

@@ -2,25 +2,9 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { localeStore } from '../i18n/locale-store.ts';
-import { isUnlimited, MIN_VISIBLE_FILL_PERCENT, UsageMeter, usageFill } from './UsageMeter.tsx';
+import { UsageMeter } from './UsageMeter.tsx';
 
 const GIB = 1024 ** 3;
-
-describe('the usage bar fill (spec 001 §3, §9)', () => {
-  test('nothing used, or a maximum of 0, fills nothing', () => {
-    expect(usageFill(0, 5 * GIB)).toBe(0);
-    expect(usageFill(100, 0)).toBe(0);
-  });
-  test('a nonzero use fills at least 5 percent; a full or overfull account 100', () => {
-    expect(usageFill(1, 5 * GIB)).toBe(MIN_VISIBLE_FILL_PERCENT);
-    expect(usageFill(GIB, 4 * GIB)).toBe(25);
-    expect(usageFill(6 * GIB, 5 * GIB)).toBe(100);
-  });
-  test('1000 GiB and more is unlimited', () => {
-    expect(isUnlimited(999 * GIB)).toBe(false);
-    expect(isUnlimited(1000 * GIB)).toBe(true);
-  });
-});
 
 function renderMeter(used: number, max: number) {
   localeStore.setState({ locale: 'en_US' });

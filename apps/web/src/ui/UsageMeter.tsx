@@ -1,28 +1,14 @@
-import { UNLIMITED_QUOTA_THRESHOLD } from '@trove/contract';
+import { isUnlimited, usageFill } from '@trove/contract';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { sizeText } from '../lib/size.ts';
 import './usage-meter.css';
 
-/** spec 001 §9: a nonzero use fills at least 5 percent of the bar, so that it shows. */
-export const MIN_VISIBLE_FILL_PERCENT = 5;
 /** From here on the bar warns (spec 001 §4 popups: 'used more than 95% of storage'). */
 const NEARLY_FULL_PERCENT = 95;
 
-/** spec 001 §3: a maximum at or above 1000 GiB counts as unlimited. */
-export function isUnlimited(maxSpace: number): boolean {
-  return maxSpace >= UNLIMITED_QUOTA_THRESHOLD;
-}
-
-/**
- * How much of the bar `used` of `max` fills, in percent (spec 001 §3 usage meter, §9): none
- * when nothing is used or the maximum is 0 ("maximum 0 shows zero"), otherwise the share,
- * at least {@link MIN_VISIBLE_FILL_PERCENT} and at most 100.
- */
-export function usageFill(used: number, max: number): number {
-  if (used <= 0 || max <= 0) return 0;
-  return Math.min(100, Math.max(MIN_VISIBLE_FILL_PERCENT, (used / max) * 100));
-}
+// isUnlimited and usageFill (spec 001 §3, §9) are the contract's (billing/units.ts), shared
+// with the storage popups and the plan table.
 
 /** The symbol an unlimited maximum shows as (spec 001 §3). */
 const UNLIMITED_SYMBOL = '∞';

@@ -1,4 +1,4 @@
-import { UNLIMITED_QUOTA_THRESHOLD } from '@trove/contract';
+import { storageWarningLevel, type StorageWarningLevel } from '@trove/contract';
 
 /*
  * The storage popups of spec 001 §4 ("used more than 80% of storage; used more than 95%, each
@@ -10,19 +10,15 @@ import { UNLIMITED_QUOTA_THRESHOLD } from '@trove/contract';
  * are not part of this queue slot.
  */
 
-/** A warning level: '' none, '80' or '95'. */
-export type StorageWarningLevel = '' | '80' | '95';
+export type { StorageWarningLevel };
 
 const RANK: Record<StorageWarningLevel, number> = { '': 0, '80': 1, '95': 2 };
 
-/** The level the usage is at now ('' when unlimited or below 80 %). */
-export function storageLevelOf(usedSpace: number, maxSpace: number): StorageWarningLevel {
-  if (maxSpace <= 0 || maxSpace >= UNLIMITED_QUOTA_THRESHOLD) return '';
-  const share = usedSpace / maxSpace;
-  if (share > 0.95) return '95';
-  if (share > 0.8) return '80';
-  return '';
-}
+/**
+ * The level the usage is at now ('' when unlimited or below 80 %): the contract's rule
+ * (billing/units.ts), so the popups and the plan screens warn at the same shares.
+ */
+export const storageLevelOf = storageWarningLevel;
 
 /** A remembered value as a level; anything else counts as none. */
 export function parseStorageLevel(value: string | null | undefined): StorageWarningLevel {
