@@ -62,6 +62,9 @@ export const AuditAction = z.enum([
   'deletion.restore',
   'deletion.retry',
   'work_item.retry',
+  // Issue #25: storage granted to an account, or a grant ended (`trove admin grant`, `end-grant`).
+  'grant.create',
+  'grant.end',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 

@@ -29,3 +29,4 @@ export * from './admin-operations.ts';
 export * from './account-deletion.ts';
 export * from './legacy.ts';
 export * from './profile.ts';
+export * from './billing/grants.ts';

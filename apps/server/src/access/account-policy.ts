@@ -19,6 +19,8 @@ export const ACCOUNT_ACTIONS = [
   // Everyone's own digital legacy (spec 001 §3 Digital legacy, §7 digital_legacy): the
   // caller's own choice and contact, never another's.
   'manageLegacy',
+  // Everyone's own storage grants (spec 001 §3 Grant, §7 GET /user_grants; issue #25).
+  'readGrants',
   // The operator's (issue #24). `administer`: reach the admin area at all, asked before a
   // request's input is read, so a refusal never depends on it.
   'administer',
@@ -63,6 +65,7 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     managePrivacy: always,
     editProfile: always,
     manageLegacy: always,
+    readGrants: always,
     administer: always,
     listUsers: always,
     disableUser: ['otherAccount'],
@@ -86,6 +89,7 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     managePrivacy: always,
     editProfile: always,
     manageLegacy: always,
+    readGrants: always,
     administer: false,
     listUsers: false,
     disableUser: false,
