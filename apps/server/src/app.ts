@@ -201,7 +201,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     shutdownInfo: shutdownInfoOf(config),
     now,
   });
-  const jobsService = createJobsService({ repos, access, links: createMediaLinks(signer), now });
+  const jobsService = createJobsService({
+    repos,
+    access,
+    accountAccess,
+    links: createMediaLinks(signer),
+    now,
+  });
   const uploadsService = createUploadsService({
     repos,
     changeWriter,

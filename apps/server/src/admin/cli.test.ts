@@ -194,5 +194,12 @@ describe.each(DIALECTS)('trove admin (%s)', (dialect) => {
     const audit = await admin('audit', '--limit', '2');
     expect(audit.out).toContain(`cli:root\tgrant.end\t${user.email}`);
     expect(audit.out).toContain(`cli:root\tgrant.create\t${user.email}`);
+    expect((await admin('read-only', user.email)).out).toBe(`admin: ${user.email} is now read-only`);
+    expect((await admin('read-only', user.email)).out).toBe(`admin: ${user.email} already was read-only`);
+    expect((await admin('users', user.email)).out).toContain(`${user.email}\tread_only`);
+    expect((await admin('read-only', user.email, '--revoke')).out).toBe(
+      `admin: ${user.email} is now writable`,
+    );
+    expect((await admin('audit', '--limit', '1')).out).toContain(`cli:root\tuser.writable\t${user.email}`);
   });
 });

@@ -128,6 +128,7 @@ export async function runAdminCommand(
       case 'grant':
       case 'end-grant':
       case 'grants':
+      case 'read-only':
         return await grantsCommand(deps, actor, args, io, usage);
       default:
         return usage();

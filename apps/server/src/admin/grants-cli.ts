@@ -9,6 +9,7 @@ export const GRANTS_USAGE = [
   'admin grant <email> <source> <size-GB> [--expires <date>]  add storage (GB = 2^30 bytes)',
   'admin end-grant <grant id>                end a grant now',
   'admin grants <email>                      the live grants of an account',
+  'admin read-only <email> [--revoke]        make an account read-only (spec 001 §6), or writable again',
 ].join('\n');
 
 const GB = 1024 ** 3;
@@ -73,6 +74,14 @@ export async function grantsCommand(
   }
   const user = await account(rest[0]);
   if (!user) return 1;
+  if (command === 'read-only') {
+    const readOnly = !rest.includes('--revoke');
+    const changed = await service.setReadOnly(actor, user.id, readOnly);
+    io.out(
+      `admin: ${user.email} ${changed ? 'is now' : 'already was'} ${readOnly ? 'read-only' : 'writable'}`,
+    );
+    return 0;
+  }
   for (const g of await deps.repos.grants.listLive(user.id, deps.now()))
     io.out(
       `${g.id}\t${g.source}\t${gib(g.size_bytes)}\texpires ${g.expires_at === null ? '-' : new Date(g.expires_at).toISOString()}`,

@@ -128,6 +128,21 @@ export function createGrantWrites(deps: {
         });
       return users.length;
     },
+
+    /**
+     * Makes an account read-only, or writable again (`trove admin read-only`; spec 001 §6):
+     * the flag every write path reads through access (policy.ts, account-policy.ts
+     * `subscription`). False when it already was so.
+     */
+    async setReadOnly(actor: OperatorActor, userId: string, readOnly: boolean): Promise<boolean> {
+      const at = now();
+      return transact(async (repos) => {
+        if (!(await repos.operator.setReadOnly(userId, readOnly))) return false;
+        const action = readOnly ? 'user.read_only' : 'user.writable';
+        await recordAudit(repos, actor, { action, targetType: 'user', targetId: userId }, at);
+        return true;
+      });
+    },
   };
 }
 export type GrantWrites = ReturnType<typeof createGrantWrites>;

@@ -49,6 +49,8 @@ const ACTION_TEXT: Record<AuditAction, MessageId> = {
   'work_item.retry': 'admin.audit.action.workItemRetry',
   'grant.create': 'admin.audit.action.grantCreate',
   'grant.end': 'admin.audit.action.grantEnd',
+  'user.read_only': 'admin.audit.action.userReadOnly',
+  'user.writable': 'admin.audit.action.userWritable',
 };
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
