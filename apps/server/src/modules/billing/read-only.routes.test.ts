@@ -69,4 +69,23 @@ describe.each(DIALECTS)('a read-only account (%s)', (dialect) => {
     const account = await c.send(reader, 'GET', '/account_info');
     expect(account.json<{ is_read_only_user: boolean }>().is_read_only_user).toBe(true);
   });
+
+  it('may not restore from the trash or copy between its albums, and may still delete', async () => {
+    const user = await signUp(t.app);
+    const timeline = await timelineOf(t.app, user);
+    const kept = await c.uploaded(user, timeline, 'kept.jpg');
+    const binned = await c.uploaded(user, timeline, 'binned.jpg');
+    const album = await c.create(user, { name: 'Own' });
+    expect((await c.send(user, 'DELETE', `/jobs/${timeline}/files_by_id/${binned}`)).statusCode).toBe(200);
+    await makeReadOnly(user);
+    // spec 001 §6 "restore actions disabled".
+    const restore = c.send(user, 'POST', `/jobs/${timeline}/multi_rollback`, {
+      payload: { file_uuids: [binned] },
+    });
+    expectStatus(await restore, 404, 'not_found');
+    const copy = { payload: { source_job: timeline, file_uuids: [kept] } };
+    expectStatus(await c.send(user, 'POST', `/jobs/${album.id}/copy_files`, copy), 404, 'not_found');
+    // Taking files away stays allowed: read-only adds nothing, it does not hold files hostage.
+    expect((await c.send(user, 'DELETE', `/jobs/${timeline}/files_by_id/${kept}`)).statusCode).toBe(200);
+  });
 });
