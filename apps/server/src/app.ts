@@ -81,6 +81,8 @@ import { createDeletionService } from './modules/deletion/deletion.service.ts';
 import { createFreshLoginCheck } from './access/fresh-login.ts';
 import { createLegacyService, legacyExportSection } from './modules/legacy/legacy.service.ts';
 import { registerLegacyRoutes } from './modules/legacy/legacy.routes.ts';
+import { createGrantsService } from './modules/billing/grants.service.ts';
+import { registerGrantsRoutes } from './modules/billing/grants.routes.ts';
 
 /** Everything the app is built from; tests pass their own. */
 export interface AppDeps {
@@ -199,7 +201,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     shutdownInfo: shutdownInfoOf(config),
     now,
   });
-  const jobsService = createJobsService({ repos, access, links: createMediaLinks(signer), now });
+  const jobsService = createJobsService({
+    repos,
+    access,
+    accountAccess,
+    links: createMediaLinks(signer),
+    now,
+  });
   const uploadsService = createUploadsService({
     repos,
     changeWriter,
@@ -285,6 +293,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerLegacyRoutes(app, {
     legacy: createLegacyService({ legacy: repos.legacy, access: accountAccess, freshLogin, now }),
+  });
+  registerGrantsRoutes(app, {
+    grants: createGrantsService({ grants: repos.grants, access: accountAccess, now }),
   });
   registerSessionRoutes(app, { sessions: sessionsService });
   registerDeletionRoutes(app, {

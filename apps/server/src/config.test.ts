@@ -40,6 +40,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ SUNSET_INACTIVE_DAYS: '0' }).SUNSET_INACTIVE_DAYS).toBe(0);
   });
 
+  it('runs the sandbox provider unless told, and a production instance must choose (issue #25)', () => {
+    expect(loadConfig({}).BILLING).toBe('sandbox');
+    expect(loadConfig({ BILLING: 'off', NODE_ENV: 'production' }).BILLING).toBe('off');
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /BILLING: required when NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ BILLING: 'cash' })).toThrow(/BILLING/);
+    expect(() => loadConfig({ BILLING: 'stripe' })).toThrow(
+      /STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: required/,
+    );
+    expect(() =>
+      loadConfig({ BILLING: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'wh' }),
+    ).toThrow(/stripe is not available yet/);
+  });
+
   it('parses lists and strips trailing slashes of hosts', () => {
     const config = loadConfig({
       TRUSTED_ORIGINS: 'https://a.example.com, https://b.example.no',

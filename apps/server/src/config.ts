@@ -209,11 +209,21 @@ const EnvSchema = z.object({
   /** A request whose answer took this long to start is logged as slow (`warn`). */
   SLOW_REQUEST_MS: z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(1)), 1000),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  /**
+   * Storage plans and payments (issue #25, spec 001 §1, §3): `off` (a self-hoster's instance:
+   * no plans, nobody is read-only for want of one), `sandbox` (the built-in test provider) or
+   * `stripe`. Empty: `sandbox`, unless the environment says NODE_ENV=production, where it must
+   * be chosen (loadConfig).
+   */
+  BILLING: z._default(z.enum(['', 'off', 'sandbox', 'stripe']), ''),
+  STRIPE_SECRET_KEY: z._default(z.string().check(z.trim()), ''),
+  STRIPE_WEBHOOK_SECRET: z._default(z.string().check(z.trim()), ''),
 });
 
 export type Config = Readonly<
-  Omit<z.infer<typeof EnvSchema>, 'DATA_DIR'> & {
+  Omit<z.infer<typeof EnvSchema>, 'DATA_DIR' | 'BILLING'> & {
     DATA_DIR: string;
+    BILLING: Billing;
     /** SQLite file used when DATABASE_URL is empty. */
     SQLITE_FILE: string;
     /** Origins whose `/oauth/callback` may receive login codes: see [Note: Redirect allowlist]. */
@@ -250,13 +260,45 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration:\n  SUNSET_INACTIVE_DAYS: must be 0 (off) or more than the longest of SUNSET_WARNING_DAYS (${String(longestLead)})`,
     );
   }
+  const billing = billingMode(parsed, env.NODE_ENV);
   const dataDir = path.resolve(parsed.DATA_DIR);
   return Object.freeze({
     ...parsed,
+    BILLING: billing,
     DATA_DIR: dataDir,
     SQLITE_FILE: path.join(dataDir, 'trove.db'),
     SIGN_IN_ORIGINS: Object.freeze(signInOrigins(parsed)),
   });
+}
+
+export type Billing = 'off' | 'sandbox' | 'stripe';
+
+/**
+ * BILLING as the instance runs it. A production instance names it: taking payments, or not,
+ * is never a default there. NODE_ENV counts only when the environment sets it (its own default
+ * is production, which would refuse every instance that never heard of BILLING); `stripe` needs
+ * its keys, and is refused until the card provider's adapter exists (issue #25).
+ */
+function billingMode(
+  parsed: { BILLING: Billing | ''; STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string },
+  nodeEnv: string | undefined,
+): Billing {
+  if (parsed.BILLING === '') {
+    if (nodeEnv === 'production')
+      throw new ConfigError(
+        'Invalid configuration:\n  BILLING: required when NODE_ENV=production; choose off (no plans or payments), sandbox (test payments) or stripe',
+      );
+    return 'sandbox';
+  }
+  if (parsed.BILLING === 'stripe') {
+    const missing = (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter((k) => parsed[k] === '');
+    if (missing.length > 0)
+      throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')}: required when BILLING=stripe`);
+    throw new ConfigError(
+      'Invalid configuration:\n  BILLING: stripe is not available yet in this version; use off or sandbox',
+    );
+  }
+  return parsed.BILLING;
 }
 
 function isSmtpUrl(value: string): boolean {

@@ -260,8 +260,11 @@ async function quota(config: Config, args: string[]): Promise<number> {
       console.error(`quota: no account ${email}`);
       return 1;
     }
-    await accounts.setMaxSpace(user.id, bytes);
-    const limit = bytes ?? config.BASE_QUOTA_BYTES;
+    // The operator's limit replaces base + grants until `default` removes it (issue #25).
+    const max = await createTransact(database.db)((repos) =>
+      repos.grants.setOverride(user.id, bytes, config.BASE_QUOTA_BYTES, Date.now()),
+    );
+    const limit = max ?? config.BASE_QUOTA_BYTES;
     console.log(`quota: ${email} may use ${String(limit)} bytes (uses ${String(user.used_space)})`);
     return 0;
   } finally {

@@ -17,6 +17,12 @@ import { NO_BILLING, type BillingHook } from './modules/deletion/billing-hook.ts
 import { createDeletionJob, DELETION_KIND } from './modules/deletion/stages.ts';
 import { createDeletionService } from './modules/deletion/deletion.service.ts';
 import { createSunsetSweep, scheduleSunsetSweep, SUNSET_KIND } from './modules/sunset/sunset.sweep.ts';
+import { createGrantWrites } from './modules/billing/grants.service.ts';
+import {
+  GRANTS_EXPIRY_KIND,
+  grantsExpiryHandler,
+  scheduleGrantsExpiry,
+} from './modules/billing/grants.sweep.ts';
 import { busAnnouncer } from './access/session-revocations.ts';
 import { emailConsentIdsFromSecret } from './access/email-consent-ids.ts';
 import { loadMediaSecret } from './access/media-urls.ts';
@@ -123,7 +129,16 @@ export function createWorker(deps: {
     now,
   });
   // The periodic work: each a work item queued unless one waits already (several workers ask).
-  const periodic: [string, typeof schedulePurge][] = [[PURGE_KIND, schedulePurge]];
+  const grantWrites = createGrantWrites({
+    grants: repos.grants,
+    transact: createTransact(database.db),
+    baseQuotaBytes: config.BASE_QUOTA_BYTES,
+    now,
+  });
+  const periodic: [string, typeof schedulePurge][] = [
+    [PURGE_KIND, schedulePurge],
+    [GRANTS_EXPIRY_KIND, scheduleGrantsExpiry],
+  ];
   if (config.SUNSET_INACTIVE_DAYS > 0) periodic.push([SUNSET_KIND, scheduleSunsetSweep]);
   const askForPeriodic = () => {
     for (const [kind, schedule] of periodic)
@@ -142,6 +157,7 @@ export function createWorker(deps: {
         [DELETION_KIND]: deletion.handler,
         [SUNSET_KIND]: sunset.handler,
         [ANNOUNCEMENT_KIND]: announcements.handler,
+        [GRANTS_EXPIRY_KIND]: grantsExpiryHandler(grantWrites),
       });
       askForPeriodic();
       purgeTimer = setInterval(askForPeriodic, PURGE_EVERY_MS);

@@ -62,6 +62,12 @@ export const AuditAction = z.enum([
   'deletion.restore',
   'deletion.retry',
   'work_item.retry',
+  // Issue #25: storage granted to an account, or a grant ended (`trove admin grant`, `end-grant`).
+  'grant.create',
+  'grant.end',
+  // Issue #25: an account made read-only (spec 001 §6), or writable again (`trove admin read-only`).
+  'user.read_only',
+  'user.writable',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 

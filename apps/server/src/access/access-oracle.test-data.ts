@@ -436,6 +436,8 @@ export const ACCOUNT_ROUTE_RULES: Record<string, keyof typeof ACCOUNT_RULES> = {
   // spec 001 §3 Digital legacy, §7 digital_legacy: every account reads and sets its own.
   'GET /st/4/digital_legacy': 'everyAccount',
   'POST /st/4/digital_legacy': 'everyAccount',
+  // spec 001 §3 Grant, §7 GET /user_grants: every account reads its own grants.
+  'GET /st/4/user_grants': 'everyAccount',
 };
 
 /** May `who` call a route of `rule`, about their own account (`self`) or another's? */

@@ -1,7 +1,16 @@
 import { NotFoundError } from '../errors.ts';
 import type { SignedInCaller } from './caller.ts';
 import type { FreshLoginCheck } from './fresh-login.ts';
-import { allowsAccount, type AccountAction, type AccountRole } from './account-policy.ts';
+import { allowsAccount, ACCOUNT_POLICY, type AccountAction, type AccountRole } from './account-policy.ts';
+
+/** Actions some role's cell conditions on the account not being read-only. */
+const ACCOUNT_POLICY_NEEDS_SUBSCRIPTION: ReadonlySet<AccountAction> = new Set(
+  Object.values(ACCOUNT_POLICY).flatMap((row) =>
+    (Object.entries(row) as [AccountAction, false | readonly string[]][])
+      .filter(([, cell]) => cell !== false && cell.includes('subscription'))
+      .map(([action]) => action),
+  ),
+);
 
 /**
  * The operator's actions that change the instance or another account: they need a fresh
@@ -25,6 +34,7 @@ export const FRESH_LOGIN_ACCOUNT_ACTIONS: ReadonlySet<AccountAction> = new Set<A
  */
 export interface OperatorReader {
   isOperator(userId: string): Promise<boolean>;
+  isReadOnly(userId: string): Promise<boolean>;
 }
 
 /**
@@ -52,7 +62,10 @@ export function createAccountAccess(deps: { operators: OperatorReader; freshLogi
     ): Promise<void> {
       const role = await roleOf(caller);
       const otherAccount = target === undefined || target.userId !== caller.userId;
-      if (!allowsAccount({ role, otherAccount }, action)) throw new NotFoundError();
+      // Read only for the actions that ask, so the rest cost one query as before.
+      const readOnly =
+        ACCOUNT_POLICY_NEEDS_SUBSCRIPTION.has(action) && (await deps.operators.isReadOnly(caller.userId));
+      if (!allowsAccount({ role, otherAccount, readOnly }, action)) throw new NotFoundError();
       if (!reading && FRESH_LOGIN_ACCOUNT_ACTIONS.has(action)) deps.freshLogin(caller);
     },
   };

@@ -19,6 +19,12 @@ export const ACCOUNT_ACTIONS = [
   // Everyone's own digital legacy (spec 001 §3 Digital legacy, §7 digital_legacy): the
   // caller's own choice and contact, never another's.
   'manageLegacy',
+  // Everyone's own storage grants (spec 001 §3 Grant, §7 GET /user_grants; issue #25).
+  'readGrants',
+  // Making an album of one's own (spec 000 POST /jobs): adds to the library, which a read-only
+  // account may not (spec 001 §1, §6 "users without subscription are read-only, may only join
+  // albums shared with them"); joining stays a job action anyone with the link may take.
+  'createAlbum',
   // The operator's (issue #24). `administer`: reach the admin area at all, asked before a
   // request's input is read, so a refusal never depends on it.
   'administer',
@@ -49,8 +55,10 @@ export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 /**
  * - otherAccount: the action's target is an account other than the caller's: an operator who
  *   disabled themselves would have nobody left to enable them.
+ * - subscription: the caller's account is not read-only (spec 001 §6 is_read_only_user), as
+ *   the job table's `subscription`.
  */
-export type AccountCondition = 'otherAccount';
+export type AccountCondition = 'otherAccount' | 'subscription';
 type AccountCell = false | readonly AccountCondition[];
 const always: AccountCell = [];
 
@@ -63,6 +71,8 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     managePrivacy: always,
     editProfile: always,
     manageLegacy: always,
+    readGrants: always,
+    createAlbum: ['subscription'],
     administer: always,
     listUsers: always,
     disableUser: ['otherAccount'],
@@ -86,6 +96,8 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     managePrivacy: always,
     editProfile: always,
     manageLegacy: always,
+    readGrants: always,
+    createAlbum: ['subscription'],
     administer: false,
     listUsers: false,
     disableUser: false,
@@ -109,12 +121,17 @@ export interface AccountSituation {
   role: AccountRole;
   /** The account the action is about is not the caller's (true when it names none). */
   otherAccount: boolean;
+  /** The caller's account is read-only (spec 001 §6). */
+  readOnly: boolean;
 }
 
 /** May the caller do this outside any job? The only reader of ACCOUNT_POLICY. */
 export function allowsAccount(s: AccountSituation, action: AccountAction): boolean {
   const cell = ACCOUNT_POLICY[s.role][action];
   if (cell === false) return false;
-  const holds: Record<AccountCondition, boolean> = { otherAccount: s.otherAccount };
+  const holds: Record<AccountCondition, boolean> = {
+    otherAccount: s.otherAccount,
+    subscription: !s.readOnly,
+  };
   return cell.every((condition) => holds[condition]);
 }

@@ -437,4 +437,6 @@ export const ACCOUNT_ROUTES: Record<string, AccountRoute> = {
     action: 'manageLegacy',
     request: () => ({ payload: { choice: 'do_not_provide_content_to_anybody', language: 'en_US' } }),
   },
+  // The caller's own storage grants (spec 001 §7 GET /user_grants): nothing names another's.
+  'GET /st/4/user_grants': { action: 'readGrants' },
 };

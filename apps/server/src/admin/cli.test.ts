@@ -173,4 +173,33 @@ describe.each(DIALECTS)('trove admin (%s)', (dialect) => {
     expect(audit.out).toContain('cli:root\tannouncement.send\tNews from Trove');
     expect((await admin('announce', 'Only a subject')).code).toBe(2);
   });
+
+  it('grants storage, lists and ends grants (issue #25), each in the audit log', async () => {
+    const user = await signUp(t.app);
+    expect((await admin('grant', user.email, 'gift', '10')).code).toBe(2);
+    expect((await admin('grant', user.email, 'customer_service', '0')).code).toBe(2);
+    expect((await admin('grant', user.email, 'b2b', '1', '--expires', '2000-01-01')).code).toBe(2);
+    expect((await admin('grant', 'nobody@example.com', 'b2b', '1')).code).toBe(1);
+    const granted = await admin('grant', user.email, 'customer_service', '5', '--expires', '2100-01-01');
+    expect(granted.code).toBe(0);
+    const id = /grant ([0-9a-f-]{36})/.exec(granted.out)?.[1] ?? '';
+    const base = t.config.BASE_QUOTA_BYTES / 1024 ** 3;
+    expect(granted.out).toBe(`admin: grant ${id}: ${user.email} may now use ${(base + 5).toFixed(2)} GiB`);
+    expect((await admin('grants', user.email)).out).toBe(
+      `${id}\tcustomer_service\t5.00 GiB\texpires 2100-01-01T00:00:00.000Z`,
+    );
+    expect(await admin('end-grant', id)).toMatchObject({ code: 0, out: `admin: grant ${id} ended` });
+    expect(await admin('end-grant', id)).toMatchObject({ code: 1, err: `admin: no live grant ${id}` });
+    expect((await admin('grants', user.email)).out).toBe('');
+    const audit = await admin('audit', '--limit', '2');
+    expect(audit.out).toContain(`cli:root\tgrant.end\t${user.email}`);
+    expect(audit.out).toContain(`cli:root\tgrant.create\t${user.email}`);
+    expect((await admin('read-only', user.email)).out).toBe(`admin: ${user.email} is now read-only`);
+    expect((await admin('read-only', user.email)).out).toBe(`admin: ${user.email} already was read-only`);
+    expect((await admin('users', user.email)).out).toContain(`${user.email}\tread_only`);
+    expect((await admin('read-only', user.email, '--revoke')).out).toBe(
+      `admin: ${user.email} is now writable`,
+    );
+    expect((await admin('audit', '--limit', '1')).out).toContain(`cli:root\tuser.writable\t${user.email}`);
+  });
 });

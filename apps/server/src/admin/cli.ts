@@ -5,6 +5,7 @@ import { Locale, NewCardBody, PublishTermsBody } from '@trove/contract';
 import type { Config } from '../config.ts';
 import { adminDeletions, DELETIONS_USAGE } from './deletions-cli.ts';
 import { announce } from './announce-cli.ts';
+import { grantsCommand, GRANTS_USAGE } from './grants-cli.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { openEventBus } from '../events/open-bus.ts';
@@ -30,6 +31,7 @@ export const ADMIN_USAGE = [
   'admin cards end <card id>                 end a card now',
   'admin announce <subject> <file> [--locale L]  e-mail everyone who chose to stay up to date',
   DELETIONS_USAGE,
+  GRANTS_USAGE,
 ].join('\n');
 
 export interface AdminIo {
@@ -123,6 +125,11 @@ export async function runAdminCommand(
         return await terms(services, actor, rest, io, usage);
       case 'cards':
         return await cards(services, actor, rest, io, usage);
+      case 'grant':
+      case 'end-grant':
+      case 'grants':
+      case 'read-only':
+        return await grantsCommand(deps, actor, args, io, usage);
       default:
         return usage();
     }

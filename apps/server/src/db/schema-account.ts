@@ -25,6 +25,7 @@ export interface AccountDatabase {
   account_attributes: AccountAttributesTable;
   announcements: AnnouncementsTable;
   announcement_recipients: AnnouncementRecipientsTable;
+  grants: GrantsTable;
 }
 
 /**
@@ -252,4 +253,21 @@ export interface AnnouncementRecipientsTable {
   user_id: string;
   state: string;
   at: number;
+}
+
+/** Storage grants (spec 001 §3, issue #25); live while ended_at is null and expires_at not passed. */
+export interface GrantsTable {
+  id: string;
+  user_id: string;
+  /** One of GRANT_SOURCES in the contract. */
+  source: string;
+  /** Bytes (sizes in GB convert by 2^30, spec 001 §9); integer bytes keep sums exact. */
+  size_bytes: number;
+  renews_at: number | null;
+  expires_at: number | null;
+  stripe_product_id: string | null;
+  /** Who made it: an operator's user id, or the command line's system user. */
+  created_by: string;
+  created_at: number;
+  ended_at: number | null;
 }

@@ -40,6 +40,8 @@ export interface UsersTable {
   video_count: Generated<number>;
   document_count: Generated<number>;
   is_read_only: Generated<number>;
+  /** An operator's limit in bytes (`trove quota`); when set it replaces base + grants (0024). */
+  space_override: Generated<number | null>;
   disabled_at: number | null;
   /** Set while the account waits for its deletion (see [Note: Account deletion]). */
   deletion_requested_at: Generated<number | null>;

@@ -24,6 +24,7 @@ import { createCardsRepository } from './operator/cards.repository.ts';
 import { createAnnouncementsRepository } from './operator/announcements.repository.ts';
 import { createLegacyRepository } from './legacy/legacy.repository.ts';
 import { createProfileRepository } from './profile/profile.repository.ts';
+import { createGrantsRepository } from './billing/grants.repository.ts';
 import { createLoginRequestsRepository } from '../identity/login-requests.repository.ts';
 import { createThrottleRepository } from '../identity/throttle.repository.ts';
 import { createWorkItemsRepository } from '../queue/work-items.repository.ts';
@@ -65,6 +66,7 @@ export function createRepositories(db: Kysely<Database>) {
     announcements: createAnnouncementsRepository(db),
     legacy: createLegacyRepository(db),
     profile: createProfileRepository(db),
+    grants: createGrantsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

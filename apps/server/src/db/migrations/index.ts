@@ -20,6 +20,7 @@ import * as freshLoginLegacy from './0019-fresh-login-legacy.ts';
 import * as profile from './0020-profile.ts';
 import * as sunset from './0021-sunset.ts';
 import * as announcements from './0023-announcements.ts';
+import * as grants from './0024-grants.ts';
 import * as paymentsSandbox from './0025-payments-sandbox.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '0020-profile': profile,
   '0021-sunset': sunset,
   '0023-announcements': announcements,
+  '0024-grants': grants,
   '0025-payments-sandbox': paymentsSandbox,
 };

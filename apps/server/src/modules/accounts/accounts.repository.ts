@@ -75,11 +75,6 @@ export function createAccountsRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
-
-    /** Sets the user's storage quota in bytes; null: the instance's base quota. */
-    async setMaxSpace(id: string, bytes: number | null): Promise<void> {
-      await db.updateTable('users').set({ max_space: bytes }).where('id', '=', id).execute();
-    },
   };
 }
 export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

@@ -115,6 +115,7 @@ describe.each(DIALECTS)('account deletion job (%s)', (dialect) => {
       logins: 0,
       pictures: 0,
       attributes: 0,
+      grants: 0,
     });
     const record = await t.database.db
       .selectFrom('account_deletions')

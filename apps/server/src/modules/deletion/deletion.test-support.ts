@@ -98,6 +98,22 @@ export async function buildWorld(t: TestApp) {
     await c.send(ann, 'POST', '/client_stats', { payload: { stats: { screen_width: 1280 } } }),
     200,
   );
+  // A storage grant (issue #25), as an operator gives one: it goes with the account.
+  await createRepositories(t.database.db).grants.insert(
+    {
+      id: `grant-${ann.userId}`,
+      user_id: ann.userId,
+      source: 'customer_service',
+      size_bytes: 1024 ** 3,
+      renews_at: null,
+      expires_at: null,
+      stripe_product_id: null,
+      created_by: 'cli:root',
+      created_at: t.clock.now(),
+      ended_at: null,
+    },
+    t.config.BASE_QUOTA_BYTES,
+  );
   expectStatus(
     await c.send(ann, 'POST', '/digital_legacy', {
       payload: {
@@ -180,6 +196,7 @@ export async function rowsNaming(t: TestApp, userId: string): Promise<Record<str
     logins: await count(db.selectFrom('login_requests').select('id').where('user_id', '=', userId)),
     pictures: await count(db.selectFrom('profile_pictures').select('user_id').where('user_id', '=', userId)),
     attributes: await count(db.selectFrom('account_attributes').select('key').where('user_id', '=', userId)),
+    grants: await count(db.selectFrom('grants').select('id').where('user_id', '=', userId)),
   };
 }
 

@@ -159,11 +159,13 @@ export function createLeavingRepository(db: Kysely<Database>) {
     /**
      * Every row of the user's own that no stage before removed: consent events and the usage
      * events and client stats they allowed, options, prepared downloads, resumable uploads, logins in
-     * progress, devices (sessions) and the sign-in throttle of their address.
+     * progress, devices (sessions), storage grants (issue #25) and the sign-in throttle of
+     * their address.
      */
     async deletePrivateRows(userId: string, email: string): Promise<void> {
       await db.deleteFrom('consent_events').where('user_id', '=', userId).execute();
       await db.deleteFrom('digital_legacy').where('user_id', '=', userId).execute();
+      await db.deleteFrom('grants').where('user_id', '=', userId).execute();
       await db.deleteFrom('user_statistics_events').where('user_id', '=', userId).execute();
       await db.deleteFrom('client_stats').where('user_id', '=', userId).execute();
       await db.deleteFrom('user_options').where('user_id', '=', userId).execute();

@@ -9,12 +9,15 @@ import { NotFoundError } from '../../errors.ts';
 import { hashPassword } from '../../identity/passwords.ts';
 import type { MediaLinks } from '../media/media-links.ts';
 import type { Caller, SignedInCaller } from '../../access/caller.ts';
+import type { AccountAccess } from '../../access/account-access.ts';
 import type { JobDetails, JobRow } from './jobs.repository.ts';
 
 /** Jobs: the timeline and albums of a user, and shared albums they visit (spec 000 §3, §7 Jobs). */
 export function createJobsService(deps: {
   repos: Pick<Repositories, 'jobs' | 'accounts'>;
   access: Access;
+  /** Judges what is asked outside any job: making an album (account-policy.ts `createAlbum`). */
+  accountAccess: Pick<AccountAccess, 'require'>;
   links: MediaLinks;
   now: () => number;
 }) {
@@ -98,6 +101,7 @@ export function createJobsService(deps: {
 
     /** POST /jobs: a new, empty album of the caller (spec 000 §4 Album create, §5, §7). */
     async createAlbum(auth: SignedInCaller, body: CreateAlbumSettings): Promise<JobInfo> {
+      await deps.accountAccess.require(auth, 'createAlbum');
       const t = deps.now();
       const shared = body.public || body.allow_sharing === true;
       if (shared) await requireUserName(deps.repos.accounts, auth.userId);

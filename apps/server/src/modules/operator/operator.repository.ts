@@ -57,6 +57,28 @@ export function createOperatorRepository(db: Kysely<Database>) {
       return row?.is_operator === 1;
     },
 
+    /** Is the account read-only (spec 001 §6 is_read_only_user; account-policy.ts `subscription`)? */
+    async isReadOnly(userId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('is_read_only')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row?.is_read_only === 1;
+    },
+
+    /** Sets the read-only flag; false when it already was so (nothing to record). */
+    async setReadOnly(userId: string, readOnly: boolean): Promise<boolean> {
+      const flag = readOnly ? 1 : 0;
+      const result = await db
+        .updateTable('users')
+        .set({ is_read_only: flag })
+        .where('id', '=', userId)
+        .where('is_read_only', '!=', flag)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
     /**
      * Makes `userId` the operator if no account claimed it before: the claim's primary key
      * lets exactly one of two racing sign-ups win. True when this one did.

@@ -47,6 +47,10 @@ const ACTION_TEXT: Record<AuditAction, MessageId> = {
   'deletion.restore': 'admin.audit.action.deletionRestore',
   'deletion.retry': 'admin.audit.action.deletionRetry',
   'work_item.retry': 'admin.audit.action.workItemRetry',
+  'grant.create': 'admin.audit.action.grantCreate',
+  'grant.end': 'admin.audit.action.grantEnd',
+  'user.read_only': 'admin.audit.action.userReadOnly',
+  'user.writable': 'admin.audit.action.userWritable',
 };
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
