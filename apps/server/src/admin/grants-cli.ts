@@ -1,4 +1,4 @@
-import { GrantSource, isUnlimited } from '@trove/contract';
+import { bytesToGb, GrantSource, isUnlimited } from '@trove/contract';
 import type { OperatorActor } from '../modules/operator/actor.ts';
 import { createGrantWrites } from '../modules/billing/grants.service.ts';
 import type { OperatorDeps } from '../modules/operator/operator-module.ts';
@@ -12,9 +12,8 @@ export const GRANTS_USAGE = [
   'admin read-only <email> [--revoke]        make an account read-only (spec 001 §6), or writable again',
 ].join('\n');
 
-const GB = 1024 ** 3;
 const gib = (bytes: number | null) =>
-  bytes === null ? 'the base quota' : isUnlimited(bytes) ? 'unlimited' : `${(bytes / GB).toFixed(2)} GiB`;
+  bytes === null ? 'the base quota' : isUnlimited(bytes) ? 'unlimited' : `${bytesToGb(bytes).toFixed(2)} GiB`;
 
 /**
  * Runs one grant command; the exit code (2 for a wrong use, 1 when the account or grant is
