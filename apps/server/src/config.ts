@@ -10,6 +10,9 @@ import { BASE_QUOTA_BYTES, BrandOverrides, DATA_ACCESS_COOLDOWN_HOURS } from '@t
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** The plan catalogue shipped with the server (issue #25). */
+export const DEFAULT_PLANS_FILE = path.join(repoRoot, 'apps/server/config/plans.json');
+
 const optionalUrl = z._default(
   z
     .pipe(
@@ -216,6 +219,8 @@ const EnvSchema = z.object({
    * be chosen (loadConfig).
    */
   BILLING: z._default(z.enum(['', 'off', 'sandbox', 'stripe']), ''),
+  /** The plans on sale (modules/billing/catalogue.ts); the shipped file when empty. */
+  PLANS_FILE: z._default(z.string().check(z.trim()), ''),
   STRIPE_SECRET_KEY: z._default(z.string().check(z.trim()), ''),
   STRIPE_WEBHOOK_SECRET: z._default(z.string().check(z.trim()), ''),
 });
@@ -267,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     BILLING: billing,
     DATA_DIR: dataDir,
     SQLITE_FILE: path.join(dataDir, 'trove.db'),
+    PLANS_FILE: parsed.PLANS_FILE === '' ? DEFAULT_PLANS_FILE : path.resolve(parsed.PLANS_FILE),
     SIGN_IN_ORIGINS: Object.freeze(signInOrigins(parsed)),
   });
 }
