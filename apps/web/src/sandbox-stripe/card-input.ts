@@ -54,6 +54,16 @@ export function formatNumber(text: string): string {
   return parts.join(' ');
 }
 
+/** The position just after the `count`-th digit of a formatted field (0: its start). */
+export function caretAfterDigits(formatted: string, count: number): number {
+  if (count === 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < formatted.length; i++) {
+    if (/\d/.test(formatted.charAt(i)) && ++seen === count) return i + 1;
+  }
+  return formatted.length;
+}
+
 /** "1234" or "12/34" → "12 / 34"; a single 2–9 becomes "0d / " as Stripe's field does. */
 export function formatExpiry(text: string, deleting = false): string {
   let digits = digitsOf(text).slice(0, 4);

@@ -4,6 +4,8 @@ import {
   type CardField,
   type CardFields,
   type CardState,
+  caretAfterDigits,
+  digitsOf,
   formatCvc,
   formatExpiry,
   formatNumber,
@@ -267,9 +269,14 @@ export class SandboxElement {
     error.setAttribute('role', 'alert');
     input.addEventListener('input', (event) => {
       const deleting = event instanceof InputEvent && event.inputType.startsWith('delete');
+      // The caret stays after the same digit when spaces or the slash come and go.
+      const digitsBefore = digitsOf(input.value.slice(0, input.selectionStart ?? input.value.length)).length;
+      const atEnd = digitsBefore === digitsOf(input.value).length;
       this.#fields[field] = this.#format(field, input.value, deleting);
       // A field becomes wrong, never "incomplete", while typed; complete moves focus on.
       this.#apply();
+      const caret = atEnd ? input.value.length : caretAfterDigits(input.value, digitsBefore);
+      input.setSelectionRange(caret, caret);
       this.#changed();
       if (this.#state().errors[field] === undefined && !deleting) this.#next(field)?.focus();
     });
