@@ -3,7 +3,7 @@ import type { SetupIntentResult, StripePaymentElementChangeEvent } from '@stripe
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { StrictMode, useState } from 'react';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { SandboxStripe } from './stripe.ts';
 
@@ -109,10 +109,13 @@ async function renderForm() {
   stubFetch();
   const onResult = vi.fn<(r: SetupIntentResult) => void>();
   const onReady = vi.fn();
+  // StrictMode as in the app: react-stripe-js creates, destroys and creates the element again.
   render(
-    <Elements stripe={loadStripe('pk_sandbox_trove')} options={{ clientSecret: SECRET }}>
-      <CardForm onResult={onResult} onReady={onReady} />
-    </Elements>,
+    <StrictMode>
+      <Elements stripe={loadStripe('pk_sandbox_trove')} options={{ clientSecret: SECRET }}>
+        <CardForm onResult={onResult} onReady={onReady} />
+      </Elements>
+    </StrictMode>,
   );
   const number = await screen.findByLabelText('Card number');
   return { onResult, onReady, number, user: userEvent.setup() };

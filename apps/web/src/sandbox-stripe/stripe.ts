@@ -1,4 +1,4 @@
-import type { StripeConstructor, StripeConstructorOptions, StripeError } from '@stripe/stripe-js';
+import type { Stripe, StripeConstructor, StripeConstructorOptions, StripeError } from '@stripe/stripe-js';
 import {
   type Answer,
   type CardBody,
@@ -143,7 +143,8 @@ export function createSandboxStripe(publishableKey: string, options: StripeConst
     // payment methods outside an intent, and says so.
     createToken: () => unsupported('createToken'),
     createPaymentMethod: () => unsupported('createPaymentMethod'),
-  };
+    // Every name is one of Stripe.js's (_registerWrapper is its unpublished hook for wrappers).
+  } satisfies Partial<Record<keyof Stripe | '_registerWrapper', unknown>>;
   return stripe;
 }
 

@@ -118,11 +118,18 @@ describe.each(DIALECTS)('sandbox HTTP endpoints (%s)', (dialect) => {
       complete: true,
     });
     expect(malformed.statusCode).toBe(400);
-    const payment = await post('/sandbox/payment_intents/authenticate', {
-      client_secret: 'pi_nothing_secret_nothing',
-      complete: true,
-    });
-    expect(payment.statusCode).toBe(404);
+    // Every route refuses a secret that names no intent (the deny of each route).
+    for (const [url, extra] of [
+      ['/sandbox/setup_intents/retrieve', {}],
+      ['/sandbox/setup_intents/authenticate', { complete: true }],
+      ['/sandbox/payment_intents/authenticate', { complete: true }],
+    ] as const) {
+      const res = await post(url, { client_secret: 'seti_nothing_secret_nothing', ...extra });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({
+        error: { type: 'invalid_request_error', code: 'resource_missing' },
+      });
+    }
   });
 
   it('a payment asking for 3-D Secure: complete pays it; fail leaves requires_payment_method', async () => {
