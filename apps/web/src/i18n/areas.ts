@@ -97,6 +97,9 @@ export const AREAS = {
   privacy: { prefixes: ['privacy.'], folders: ['features/privacy/'] },
   // The test flags, advanced and developer test pages (issue #24, spec 001 §2), below /settings.
   developer: { prefixes: ['developer.'], folders: ['features/developer/'] },
+  // The sandbox's stand-in for Stripe.js (/sandbox/stripe.js, a script of its own that imports
+  // these catalogues directly, never the app's).
+  sandboxStripe: { prefixes: ['sandboxStripe.'], folders: ['sandbox-stripe/'] },
 } as const satisfies Record<string, { prefixes: readonly string[]; folders: readonly string[] }>;
 
 /** A catalogue of its own, fetched with the screens that show it. */
