@@ -143,6 +143,8 @@ describe.each(CATALOGUES.flatMap((catalogue) => LOCALES.map((locale) => [catalog
         failed: 1,
         stuck: 0,
         kind: 'K',
+        // Issue #25's operator area: a storage grant's source.
+        source: 'Src',
       };
       for (const [key, value] of Object.entries(messages)) {
         intl.formatMessage({ id: key as MessageId }, values);
