@@ -1,11 +1,12 @@
 import type { Generated } from 'kysely';
 import type { AccountDatabase } from './schema-account.ts';
+import type { BillingDatabase } from './schema-billing.ts';
 
 /**
  * Table types of the database, shared by SQLite and PostgreSQL. Times are milliseconds
  * since the epoch (bigint); booleans are integers 0/1 so both engines read them alike.
  */
-export interface Database extends AccountDatabase {
+export interface Database extends AccountDatabase, BillingDatabase {
   users: UsersTable;
   sessions: SessionsTable;
   login_requests: LoginRequestsTable;
