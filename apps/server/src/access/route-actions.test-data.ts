@@ -280,6 +280,8 @@ export const OPEN_ROUTES: Record<string, 'public' | 'signed'> = {
   'POST /user/email_consent/one_click': 'signed',
   // A profile picture's signed URL ([Note: Profile pictures]).
   'GET /st/4/profile/picture': 'signed',
+  // The card provider's webhook (issue #25): its signature is the credential, no token.
+  'POST /st/4/stripe/webhook': 'signed',
 };
 
 /** What a request of the account matrix is built from: fresh things each cell may change. */
@@ -439,4 +441,15 @@ export const ACCOUNT_ROUTES: Record<string, AccountRoute> = {
   },
   // The caller's own storage grants (spec 001 §7 GET /user_grants): nothing names another's.
   'GET /st/4/user_grants': { action: 'readGrants' },
+  // The caller's own plan and card (spec 001 §7 the stripe calls): nothing names another's.
+  // The calls that need a customer, a card or a subscription first are in
+  // modules/billing/billing.routes.test.ts, with another's subscription id refused.
+  'GET /st/4/stripe/config': { action: 'manageBilling' },
+  'GET /st/4/stripe_products': { action: 'manageBilling' },
+  'GET /st/4/stripe/subscriptions': { action: 'manageBilling' },
+  'POST /st/4/stripe/create_customer': {
+    action: 'manageBilling',
+    request: () => ({ payload: { email: 'a@example.com', name: 'A' } }),
+    invalid: { payload: { email: 'not an address' } },
+  },
 };
