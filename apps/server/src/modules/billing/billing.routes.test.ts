@@ -1,167 +1,190 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PurchaseResponse, StripeSubscriptionsResponse, UserGrantsResponse } from '@trove/contract';
 import {
-  DIALECTS,
-  LASTING_SIGN_IN_ENV,
-  createTestApp,
-  signUp,
-  type Session,
-  type TestApp,
-} from '../../test/harness.ts';
+  PurchaseResponse,
+  StripeConfigResponse,
+  StripeProductsResponse,
+  StripeSubscriptionsResponse,
+  UserGrantsResponse,
+} from '@trove/contract';
+import { createTestApp, DIALECTS, signUp, type Session, type TestApp } from '../../test/harness.ts';
+import { BILLING_ENV, call, customerWithCard, purchase } from './billing.test-support.ts';
 
+const GB = 1024 ** 3;
 const DAY = 86_400_000;
 
 /**
  * The card and plan calls of spec 001 §7 on the sandbox provider (issue #25), on both
- * databases: a customer, a card through a setup intent (the sandbox's confirm stands in for
- * stripe.js), a purchase with an Idempotency-Key, the grant it gives, cancel and reactivate.
+ * databases: what the routes answer is what the synced snapshot and the grant say.
  */
 describe.each(DIALECTS)('billing routes (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { env: { ...LASTING_SIGN_IN_ENV, TEST_ROUTES: 'true' } });
+    t = await createTestApp(dialect, { env: BILLING_ENV });
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const call = (
-    s: Session,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    path: string,
-    payload?: object,
-    key?: string,
-  ) =>
-    t.app.inject({
-      method,
-      url: `/st/4${path}?${s.query}`,
-      headers: { ...s.headers, ...(key === undefined ? {} : { 'idempotency-key': key }) },
-      ...(payload !== undefined && { payload }),
-    });
+  const grants = async (s: Session) =>
+    UserGrantsResponse.parse((await call(t, s, 'GET', '/user_grants')).json()).result.grants;
+  const subscriptions = async (s: Session) =>
+    StripeSubscriptionsResponse.parse((await call(t, s, 'GET', '/stripe/subscriptions')).json())
+      .subscriptions;
+  const maxSpace = async (s: Session) =>
+    (await t.app.inject({ url: `/st/4/account_info?${s.query}`, headers: s.headers })).json<{
+      max_space: number;
+    }>().max_space;
 
-  /** A signed-up user with a customer and the card `number` as its default. */
-  async function withCard(number = '4242424242424242'): Promise<Session> {
+  it('answers the config and the brand’s plans, with a trial before the first subscription', async () => {
     const s = await signUp(t.app);
-    expect((await call(s, 'GET', '/stripe/customer_exists')).statusCode).toBe(404);
-    const created = await call(s, 'POST', '/stripe/create_customer', { email: 'a@example.com', name: 'A' });
-    expect(created.statusCode).toBe(200);
-    expect(
-      (await call(s, 'POST', '/stripe/create_customer', { email: 'a@example.com', name: 'A' })).statusCode,
-    ).toBe(200);
-    expect((await call(s, 'GET', '/stripe/customer_exists')).statusCode).toBe(200);
-    const intent = (await call(s, 'POST', '/stripe/create_setup_intent')).json<{
-      client_secret: string;
-      id: string;
-    }>();
-    const sandbox = t.app.billing.payments?.sandbox;
-    if (!sandbox) throw new Error('the test app runs the sandbox');
-    await sandbox.confirmSetupIntent(intent.client_secret, {
-      number,
-      expMonth: 12,
-      expYear: 2030,
-      cvc: '123',
-    });
-    const finished = await call(s, 'POST', '/stripe/finish_setup_intent', { setup_intent_id: intent.id });
-    expect(finished.statusCode, finished.body).toBe(200);
-    return s;
-  }
-
-  const grantsOf = async (s: Session) =>
-    UserGrantsResponse.parse((await call(s, 'GET', '/user_grants')).json()).result.grants;
-
-  it('says which provider runs and lists the brand’s plans with a first trial', async () => {
-    const s = await signUp(t.app);
-    expect((await call(s, 'GET', '/stripe/config')).json()).toMatchObject({
-      provider: 'sandbox',
-      test_mode: true,
-    });
-    const products = (await call(s, 'GET', '/stripe_products')).json<{
-      products: { id: string }[];
-      trial_months: number;
-    }>();
-    expect(products.products.length).toBeGreaterThan(0);
+    const config = StripeConfigResponse.parse((await call(t, s, 'GET', '/stripe/config')).json());
+    expect(config).toEqual({ provider: 'sandbox', publishable_key: 'pk_sandbox_trove', test_mode: true });
+    const products = StripeProductsResponse.parse((await call(t, s, 'GET', '/stripe_products')).json());
+    expect(products.products.map((p) => p.id)).toContain('intl-100gb-monthly');
     expect(products.products.every((p) => p.id.startsWith('intl-'))).toBe(true);
     expect(products.trial_months).toBe(1);
-    expect((await call(s, 'GET', '/stripe_payment_method')).statusCode).toBe(404);
+    expect((await call(t, s, 'GET', '/stripe_payment_method')).statusCode).toBe(404);
   });
 
-  it('buys a plan once per Idempotency-Key, gives its grant, and cancels and reactivates it', async () => {
-    const s = await withCard();
-    expect((await call(s, 'GET', '/stripe_payment_method')).json()).toMatchObject({
+  it('sets up a card, buys a plan with a trial, and the grant raises max_space', async () => {
+    const s = await customerWithCard(t);
+    expect((await call(t, s, 'GET', '/stripe/customer_exists')).json()).toEqual({ exists: true });
+    // Idempotent per user: a second create keeps the customer.
+    expect(
+      (
+        await call(t, s, 'POST', '/stripe/create_customer', {
+          payload: { name: 'A', email: 'a@example.com' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await call(t, s, 'GET', '/stripe_payment_method')).json()).toMatchObject({
       brand: 'visa',
       last4: '4242',
     });
-    expect((await call(s, 'POST', '/stripe/v1/purchase', { plan: 'intl-100gb-monthly' })).statusCode).toBe(
-      400,
+    const before = await maxSpace(s);
+    const bought = await purchase(t, s, 'POST', 'intl-100gb-monthly');
+    expect(bought.statusCode).toBe(200);
+    const body = PurchaseResponse.parse(bought.json());
+    expect(body).toMatchObject({
+      subscription: { status: 'trialing', activeProduct: { id: 'intl-100gb-monthly' } },
+    });
+    expect(await maxSpace(s)).toBe(before + 100 * GB);
+    const [grant] = await grants(s);
+    expect(grant).toMatchObject({ source: 'stripe', size: 100, stripe_product_id: 'intl-100gb-monthly' });
+    expect(grant?._links.cancellation?.href).toMatch(
+      /\/st\/4\/stripe\/subscriptions\/sub_[0-9a-f]+\/cancel$/,
     );
-    // Another brand's plan is not on sale here.
-    const foreign = await call(s, 'POST', '/stripe/v1/purchase', { plan: 'no-100gb-monthly' }, 'k0');
-    expect(foreign.json()).toMatchObject({ error: { code: 'plan_not_offered' } });
-
-    const [first, second] = await Promise.all([
-      call(s, 'POST', '/stripe/v1/purchase', { plan: 'intl-100gb-monthly' }, 'k1'),
-      call(s, 'POST', '/stripe/v1/purchase', { plan: 'intl-100gb-monthly' }, 'k1'),
-    ]);
-    const statuses = [first.statusCode, second.statusCode].sort();
-    // Two at once with one key: one buys; the other waits its turn (409) or replays the answer.
-    expect(statuses[0]).toBe(200);
-    expect([200, 409]).toContain(statuses[1]);
-    const bought = PurchaseResponse.parse(first.statusCode === 200 ? first.json() : second.json());
-    if (!('subscription' in bought)) throw new Error('expected a subscription');
-    expect(bought.subscription.status).toBe('trialing');
-    const replay = await call(s, 'POST', '/stripe/v1/purchase', { plan: 'intl-100gb-monthly' }, 'k1');
-    expect(replay.json()).toEqual(bought);
-    const reused = await call(s, 'POST', '/stripe/v1/purchase', { plan: 'intl-500gb-monthly' }, 'k1');
-    expect(reused.statusCode).toBe(422);
-
-    const subs = StripeSubscriptionsResponse.parse((await call(s, 'GET', '/stripe/subscriptions')).json());
-    expect(subs.subscriptions).toHaveLength(1);
-    const id = bought.subscription.subscriptionId;
-    const [grant] = await grantsOf(s);
-    expect(grant).toMatchObject({ source: 'stripe', stripe_product_id: 'intl-100gb-monthly' });
-    expect(grant?._links.cancellation?.href).toBe(
-      `/st/4/stripe/subscriptions/${encodeURIComponent(id)}/cancel`,
-    );
-
-    // Another user's subscription id is not found.
-    const other = await withCard();
-    expect((await call(other, 'POST', `/stripe/subscriptions/${id}/cancel`)).statusCode).toBe(404);
-
-    expect((await call(s, 'POST', `/stripe/subscriptions/${id}/cancel`)).statusCode).toBe(200);
-    const canceled = (await grantsOf(s))[0];
-    expect(canceled?.renews_at).toBeNull();
-    expect(canceled?._links.reactivation?.href).toBe(
-      `/st/4/stripe/subscriptions/${encodeURIComponent(id)}/reactivate`,
-    );
-    expect((await call(s, 'POST', `/stripe/subscriptions/${id}/reactivate`)).statusCode).toBe(200);
-    expect((await grantsOf(s))[0]?.renews_at).not.toBeNull();
-
-    // A yearly plan is never followed by a monthly one (spec 001 §5 PLAN_IS_DOWNGRADE).
-    const up = await call(s, 'PUT', '/stripe/v1/purchase', { plan: 'intl-500gb-yearly' }, 'k2');
-    expect(up.statusCode, up.body).toBe(200);
-    expect((await grantsOf(s))[0]?.stripe_product_id).toBe('intl-500gb-yearly');
-    const down = await call(s, 'PUT', '/stripe/v1/purchase', { plan: 'intl-1000gb-monthly' }, 'k3');
-    expect(down.json()).toMatchObject({ error: { code: 'plan_is_downgrade' } });
-  });
-
-  it('answers a declined card with a 402 and its code, never a 500', async () => {
-    const s = await withCard('4000000000000341');
-    // No trial for a second subscription: the first charge is now, and it fails.
-    const first = await call(s, 'POST', '/stripe/v1/purchase', { plan: 'intl-100gb-monthly' }, 'a');
-    expect(first.statusCode, first.body).toBeLessThan(500);
-  });
-
-  it('moves the sandbox clock and deletes the caller’s billing data (test routes)', async () => {
-    const s = await withCard();
+    // No second trial, and no second subscription through POST.
     expect(
-      (await call(s, 'POST', '/stripe/v1/purchase', { plan: 'intl-100gb-monthly' }, 'x')).statusCode,
-    ).toBe(200);
-    const clock = await call(s, 'POST', '/test/sandbox/clock', { advance_ms: 40 * DAY });
-    expect(clock.statusCode, clock.body).toBe(200);
-    const subs = StripeSubscriptionsResponse.parse((await call(s, 'GET', '/stripe/subscriptions')).json());
-    expect(subs.subscriptions[0]?.status).toBe('active');
-    expect((await call(s, 'POST', '/test/delete_stripe_data')).statusCode).toBe(200);
-    expect(await grantsOf(s)).toEqual([]);
-    expect((await call(s, 'GET', '/stripe/customer_exists')).statusCode).toBe(404);
+      StripeProductsResponse.parse((await call(t, s, 'GET', '/stripe_products')).json()).trial_months,
+    ).toBe(0);
+    expect((await purchase(t, s, 'POST', 'intl-500gb-monthly')).statusCode).toBe(409);
+  });
+
+  it('replays a purchase by its key, refuses the key with another body, and charges two concurrent ones once', async () => {
+    const s = await customerWithCard(t);
+    const first = await purchase(t, s, 'POST', 'intl-100gb-monthly', 'same-key');
+    const replay = await purchase(t, s, 'POST', 'intl-100gb-monthly', 'same-key');
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    const other = await purchase(t, s, 'POST', 'intl-500gb-monthly', 'same-key');
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ error: { code: 'idempotency_key_reused' } });
+
+    const u = await customerWithCard(t);
+    const both = await Promise.all([
+      purchase(t, u, 'POST', 'intl-500gb-monthly', 'race'),
+      purchase(t, u, 'POST', 'intl-500gb-monthly', 'race'),
+    ]);
+    for (const r of both) expect([200, 409]).toContain(r.statusCode);
+    expect(both.some((r) => r.statusCode === 200)).toBe(true);
+    const customer = await t.database.db
+      .selectFrom('billing_customers')
+      .select('customer_id')
+      .where('user_id', '=', u.userId)
+      .executeTakeFirstOrThrow();
+    const subs = await t.database.db
+      .selectFrom('sandbox_subscriptions' as never)
+      .select('id' as never)
+      .where('customer_id' as never, '=', customer.customer_id as never)
+      .execute();
+    expect(subs).toHaveLength(1);
+  });
+
+  it('upgrades now, schedules a smaller plan as upcoming, cancels upcoming, refuses yearly to monthly', async () => {
+    const s = await customerWithCard(t);
+    await purchase(t, s, 'POST', 'intl-100gb-monthly');
+    const up = PurchaseResponse.parse((await purchase(t, s, 'PUT', 'intl-500gb-monthly')).json());
+    expect(up).toMatchObject({
+      subscription: { activeProduct: { id: 'intl-500gb-monthly' }, status: 'active' },
+    });
+    const down = PurchaseResponse.parse((await purchase(t, s, 'PUT', 'intl-100gb-monthly')).json());
+    expect(down).toMatchObject({
+      subscription: {
+        activeProduct: { id: 'intl-500gb-monthly' },
+        upcomingProduct: { id: 'intl-100gb-monthly' },
+      },
+    });
+    const [sub] = await subscriptions(s);
+    const id = sub?.subscriptionId ?? '';
+    expect((await call(t, s, 'POST', `/stripe/subscriptions/${id}/cancel_upcoming`)).statusCode).toBe(200);
+    expect((await subscriptions(s))[0]?.upcomingProduct).toBeNull();
+    expect((await purchase(t, s, 'PUT', 'intl-500gb-yearly')).statusCode).toBe(200);
+    const refused = await purchase(t, s, 'PUT', 'intl-1000gb-monthly');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: { code: 'plan_is_downgrade' } });
+    const notOffered = await purchase(t, s, 'PUT', 'no-1000gb-yearly');
+    expect(notOffered.json()).toMatchObject({ error: { code: 'plan_not_offered' } });
+  });
+
+  it('cancels at the period end and reactivates; another’s subscription is not found', async () => {
+    const s = await customerWithCard(t);
+    await purchase(t, s, 'POST', 'intl-100gb-yearly');
+    const id = (await subscriptions(s))[0]?.subscriptionId ?? '';
+    const other = await signUp(t.app);
+    expect((await call(t, other, 'POST', `/stripe/subscriptions/${id}/cancel`)).statusCode).toBe(404);
+    expect((await call(t, s, 'POST', `/stripe/subscriptions/${id}/cancel`)).statusCode).toBe(200);
+    const [canceled] = await grants(s);
+    expect(canceled?.renews_at).toBeNull();
+    expect(canceled?.expires_at).not.toBeNull();
+    expect(canceled?._links.reactivation?.href).toBe(`/st/4/stripe/subscriptions/${id}/reactivate`);
+    expect((await call(t, s, 'POST', `/stripe/subscriptions/${id}/reactivate`)).statusCode).toBe(200);
+    expect((await grants(s))[0]?._links.cancellation).toBeDefined();
+  });
+
+  it('answers a card whose charges fail with requires_payment_method, the plan unchanged', async () => {
+    const s = await customerWithCard(t, '4000000000000341');
+    // The trial charges nothing; the change is charged now, and refused.
+    expect((await purchase(t, s, 'POST', 'intl-100gb-monthly')).statusCode).toBe(200);
+    const changed = await purchase(t, s, 'PUT', 'intl-500gb-monthly');
+    expect(changed.statusCode).toBe(200);
+    expect(PurchaseResponse.parse(changed.json())).toMatchObject({
+      status: 'requires_payment_method',
+      client_secret: null,
+    });
+    expect((await subscriptions(s))[0]?.activeProduct?.id).toBe('intl-100gb-monthly');
+    // Without a card, a purchase is a clear 4xx too.
+    const u = await signUp(t.app);
+    await call(t, u, 'POST', '/stripe/create_customer', { payload: { name: 'U', email: 'u@example.com' } });
+    const bare = await purchase(t, u, 'POST', 'intl-100gb-monthly');
+    expect(bare.statusCode).toBeLessThan(500);
+  });
+
+  it('the test clock renews, and delete_stripe_data forgets the caller’s billing and its storage', async () => {
+    const s = await customerWithCard(t);
+    const before = await maxSpace(s);
+    await purchase(t, s, 'POST', 'intl-100gb-monthly');
+    const [trial] = await subscriptions(s);
+    const moved = await call(t, s, 'POST', '/test/sandbox/clock', { payload: { advance_ms: 40 * DAY } });
+    expect(moved.statusCode).toBe(200);
+    const [renewed] = await subscriptions(s);
+    expect(renewed?.status).toBe('active');
+    expect(renewed?.current_period_end).toBeGreaterThan(trial?.current_period_end ?? 0);
+    expect(await maxSpace(s)).toBe(before + 100 * GB);
+    expect((await call(t, s, 'POST', '/test/delete_stripe_data')).json()).toEqual({ ok: true });
+    expect(await subscriptions(s)).toEqual([]);
+    expect(await grants(s)).toEqual([]);
+    expect(await maxSpace(s)).toBe(before);
+    expect((await call(t, s, 'GET', '/stripe_payment_method')).statusCode).toBe(404);
   });
 });
