@@ -170,6 +170,53 @@ describe.each(DIALECTS)('billing routes (%s)', (dialect) => {
     expect(bare.statusCode).toBeLessThan(500);
   });
 
+  it('account deletion cancels at the provider and removes the billing, twice without harm', async () => {
+    const s = await customerWithCard(t);
+    const before = await maxSpace(s);
+    await purchase(t, s, 'POST', 'intl-500gb-yearly');
+    const [sub] = await subscriptions(s);
+    await t.app.billing.hook.cancelForDeletion(s.userId);
+    await t.app.billing.hook.cancelForDeletion(s.userId);
+    expect(await grants(s)).toEqual([]);
+    expect(await maxSpace(s)).toBe(before);
+    for (const table of ['billing_customers', 'billing_subscriptions', 'billing_payment_methods'] as const)
+      expect(
+        await t.database.db.selectFrom(table).select('user_id').where('user_id', '=', s.userId).execute(),
+      ).toEqual([]);
+    const ended = await t.database.db
+      .selectFrom('sandbox_subscriptions' as never)
+      .select(['status' as never])
+      .where('id' as never, '=', (sub?.subscriptionId ?? '') as never)
+      .executeTakeFirstOrThrow();
+    expect(ended).toEqual({ status: 'canceled' });
+  });
+
+  it('refuses every billing call without a token', async () => {
+    const { query } = await signUp(t.app);
+    for (const [method, path] of [
+      ['GET', '/stripe/config'],
+      ['GET', '/stripe_products'],
+      ['GET', '/stripe_payment_method'],
+      ['DELETE', '/stripe_payment_method'],
+      ['GET', '/stripe/customer_exists'],
+      ['POST', '/stripe/create_customer'],
+      ['POST', '/stripe/create_setup_intent'],
+      ['POST', '/stripe/finish_setup_intent'],
+      ['GET', '/stripe/subscriptions'],
+      ['POST', '/stripe/v1/purchase'],
+      ['PUT', '/stripe/v1/purchase'],
+      ['POST', '/stripe/subscriptions/sub_x/cancel'],
+      ['POST', '/stripe/subscriptions/sub_x/reactivate'],
+      ['POST', '/stripe/subscriptions/sub_x/cancel_upcoming'],
+      ['POST', '/test/delete_stripe_data'],
+      ['POST', '/test/sandbox/clock'],
+    ] as const)
+      expect(
+        (await t.app.inject({ method, url: `/st/4${path}?${query}` })).statusCode,
+        `${method} ${path}`,
+      ).toBe(401);
+  });
+
   it('the test clock renews, and delete_stripe_data forgets the caller’s billing and its storage', async () => {
     const s = await customerWithCard(t);
     const before = await maxSpace(s);
