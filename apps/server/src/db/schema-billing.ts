@@ -35,6 +35,8 @@ export interface BillingSubscriptionsTable {
   trial_end: number | null;
   ended_at: number | null;
   credit: number;
+  /** 1 once it ended unpaid (past_due, then canceled): what billing's read-only starts from. */
+  ended_unpaid: number;
   currency: string | null;
   synced_at: number;
 }

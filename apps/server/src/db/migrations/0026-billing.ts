@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * The billing module's side of payments (issue #25; spec 001 §3, §4, §7): which provider
@@ -30,6 +30,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('trial_end', 'bigint')
     .addColumn('ended_at', 'bigint')
     .addColumn('credit', 'bigint', (c) => c.notNull().defaultTo(0))
+    // 1 once the subscription ended unpaid (past_due through the grace period, then canceled).
+    .addColumn('ended_unpaid', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('currency', 'text')
     .addColumn('synced_at', 'bigint', (c) => c.notNull())
     .execute();
@@ -69,10 +71,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('value', 'text', (c) => c.notNull())
     .execute();
+  // users.is_read_only becomes derived: the operator's flag or billing's (a plan that ended
+  // unpaid while more is stored than the quota), each kept apart so neither clears the other.
+  await db.schema
+    .alterTable('users')
+    .addColumn('operator_read_only', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('billing_read_only', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await sql`UPDATE users SET operator_read_only = is_read_only`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
 export async function down(db: Kysely<any>): Promise<void> {
+  // Only the operator's flag existed before.
+  await sql`UPDATE users SET is_read_only = operator_read_only`.execute(db);
+  await db.schema.alterTable('users').dropColumn('billing_read_only').execute();
+  await db.schema.alterTable('users').dropColumn('operator_read_only').execute();
   for (const table of [
     'billing_settings',
     'billing_requests',

@@ -57,6 +57,19 @@ export function createBillingRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** Billing's read-only flag; users.is_read_only is it or the operator's (migration 0026). */
+    async setBillingReadOnly(userId: string, readOnly: boolean): Promise<void> {
+      const flag = readOnly ? 1 : 0;
+      await db
+        .updateTable('users')
+        .set((eb) => ({
+          billing_read_only: flag,
+          is_read_only: flag === 1 ? 1 : eb.ref('operator_read_only'),
+        }))
+        .where('id', '=', userId)
+        .execute();
+    },
+
     async subscriptionOf(userId: string): Promise<BillingSubscriptionRow | undefined> {
       return db
         .selectFrom('billing_subscriptions')
@@ -206,13 +219,20 @@ export function createBillingRepository(db: Kysely<Database>) {
         await db.deleteFrom(table).where('user_id', '=', userId).execute();
     },
 
-    /** Customers whose subscription may still change by itself (the reconcile sweep). */
+    /** Customers whose state may still change by itself (the reconcile sweep). */
     async customersWithLiveSubscriptions(): Promise<string[]> {
       const rows = await db
         .selectFrom('billing_subscriptions')
         .innerJoin('billing_customers', 'billing_customers.user_id', 'billing_subscriptions.user_id')
         .select('billing_customers.customer_id')
-        .where('billing_subscriptions.status', 'in', ['trialing', 'active', 'past_due', 'incomplete'])
+        .innerJoin('users', 'users.id', 'billing_subscriptions.user_id')
+        .where((eb) =>
+          eb.or([
+            eb('billing_subscriptions.status', 'in', ['trialing', 'active', 'past_due', 'incomplete']),
+            // Read-only for billing: cleared by the sync once usage is back under the quota.
+            eb('users.billing_read_only', '=', 1),
+          ]),
+        )
         .execute();
       return rows.map((r) => r.customer_id);
     },

@@ -59,6 +59,13 @@ export async function writeBillingState(
 ): Promise<void> {
   const { userId, state, now } = a;
   const sub = state?.subscription ?? null;
+  const before = await repos.billing.subscriptionOf(userId);
+  // Ended unpaid: canceled after past_due (spec 001 §4 grace period), remembered once seen.
+  const endedUnpaid =
+    sub !== null &&
+    sub.status === 'canceled' &&
+    before?.subscription_id === sub.id &&
+    (before.status === 'past_due' || before.ended_unpaid === 1);
   await repos.billing.putCard(
     userId,
     state?.card
@@ -85,6 +92,7 @@ export async function writeBillingState(
       trial_end: sub.trialEnd,
       ended_at: sub.endedAt,
       credit: Math.max(0, state?.creditBalance ?? 0),
+      ended_unpaid: endedUnpaid ? 1 : 0,
       currency: state?.currency ?? null,
       synced_at: now,
     });
@@ -92,7 +100,11 @@ export async function writeBillingState(
   for (const old of await repos.billing.stripeGrants(userId))
     if (old.id !== grant?.id) await repos.billing.endGrant(old.id, sub?.endedAt ?? now);
   if (grant !== null) await repos.billing.putGrant(grant);
-  await repos.grants.recomputeMaxSpace(userId, a.baseQuotaBytes, now);
+  const maxSpace = (await repos.grants.recomputeMaxSpace(userId, a.baseQuotaBytes, now)) ?? a.baseQuotaBytes;
+  // Read-only from billing (spec 001 §1, §6): a plan that ended unpaid while more is stored
+  // than the quota now allows; a new plan or usage back under the quota clears it.
+  const used = (await repos.billing.accountOf(userId))?.used_space ?? 0;
+  await repos.billing.setBillingReadOnly(userId, endedUnpaid && used > maxSpace);
 }
 
 /**
