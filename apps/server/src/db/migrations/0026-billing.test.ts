@@ -21,7 +21,7 @@ describe.each(DIALECTS)('migration 0026-billing (%s)', (dialect) => {
     database = undefined;
   });
 
-  it('down drops every billing table and up brings them back, keys intact', async () => {
+  it('down drops every billing table and up brings them back, keys and the operator’s flag intact', async () => {
     database = await openTestDatabase(dialect);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migration is tested against the schema it makes
     const db = database.handle.db as unknown as Kysely<any>;
@@ -36,8 +36,19 @@ describe.each(DIALECTS)('migration 0026-billing (%s)', (dialect) => {
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => r.migrationName)).toEqual(['0026-billing']);
     expect(await tables()).toEqual([]);
+    // The operator's flag set before 0026 stays the operator's.
+    await sql`insert into users (id, email, name, created_at, is_read_only) values ('ro', 'ro@example.com', 'R', 1, 1)`.execute(
+      db,
+    );
     expect((await migrator.migrateUp()).error).toBeUndefined();
     expect(await tables()).toEqual(TABLES);
+    expect(
+      await db
+        .selectFrom('users')
+        .select(['is_read_only', 'operator_read_only', 'billing_read_only'])
+        .where('id', '=', 'ro')
+        .execute(),
+    ).toEqual([{ is_read_only: 1, operator_read_only: 1, billing_read_only: 0 }]);
     await sql`insert into billing_customers (user_id, customer_id, provider, created_at) values ('u1', 'cus_1', 'sandbox', 1)`.execute(
       db,
     );
