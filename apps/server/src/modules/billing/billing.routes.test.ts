@@ -191,6 +191,28 @@ describe.each(DIALECTS)('billing routes (%s)', (dialect) => {
     expect(ended).toEqual({ status: 'canceled' });
   });
 
+  it('stops the customer flow while the account is being deleted (never 404: no new customer)', async () => {
+    const s = await signUp(t.app);
+    await t.database.db
+      .updateTable('users')
+      .set({ deletion_requested_at: t.clock.now() })
+      .where('id', '=', s.userId)
+      .execute();
+    // The sign-in layer refuses such an account first (403); the service's 409 stands behind it.
+    expect([403, 409]).toContain((await call(t, s, 'GET', '/stripe/customer_exists')).statusCode);
+    const created = await call(t, s, 'POST', '/stripe/create_customer', {
+      payload: { name: 'A', email: 'a@example.com' },
+    });
+    expect([403, 409]).toContain(created.statusCode);
+    expect(
+      await t.database.db
+        .selectFrom('billing_customers')
+        .where('user_id', '=', s.userId)
+        .select('user_id')
+        .execute(),
+    ).toEqual([]);
+  });
+
   it('refuses every billing call without a token', async () => {
     const { query } = await signUp(t.app);
     for (const [method, path] of [

@@ -98,6 +98,9 @@ describe.each(DIALECTS)('stripe webhook (%s)', (dialect) => {
         .executeTakeFirstOrThrow()
     ).subscription_id;
     await call(t, s, 'POST', `/stripe/subscriptions/${id}/cancel`);
+    // The sandbox delivered its events to the same handler in-process, signatures checked.
+    const received = await db().selectFrom('billing_events').select('type').execute();
+    expect(received.map((e) => e.type)).toContain('customer.subscription.created');
     const expected = await stateOf(s);
     expect(expected.subscription?.cancel_at_period_end).toBe(1);
     const events = await eventsOf(s);
