@@ -7,7 +7,7 @@ import {
   UserGrantsResponse,
 } from '@trove/contract';
 import { createTestApp, DIALECTS, signUp, type Session, type TestApp } from '../../test/harness.ts';
-import { BILLING_ENV, call, customerWithCard, purchase } from './billing.test-support.ts';
+import { addCard, BILLING_ENV, call, customerWithCard, purchase } from './billing.test-support.ts';
 
 const GB = 1024 ** 3;
 const DAY = 86_400_000;
@@ -255,5 +255,14 @@ describe.each(DIALECTS)('billing routes (%s)', (dialect) => {
     expect(await grants(s)).toEqual([]);
     expect(await maxSpace(s)).toBe(before);
     expect((await call(t, s, 'GET', '/stripe_payment_method')).statusCode).toBe(404);
+    // And starts again from the beginning: a customer, a card, a plan with its trial.
+    expect(
+      StripeProductsResponse.parse((await call(t, s, 'GET', '/stripe_products')).json()).trial_months,
+    ).toBe(1);
+    expect((await call(t, s, 'GET', '/stripe/customer_exists')).statusCode).toBe(404);
+    await call(t, s, 'POST', '/stripe/create_customer', { payload: { name: 'A', email: 'a@example.com' } });
+    await addCard(t, s, '4242424242424242');
+    const again = PurchaseResponse.parse((await purchase(t, s, 'POST', 'intl-100gb-monthly')).json());
+    expect(again).toMatchObject({ subscription: { status: 'trialing' } });
   });
 });
