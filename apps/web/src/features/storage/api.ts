@@ -5,7 +5,6 @@ import {
   isActionRequired,
   PurchaseResponse,
   SetupIntentResponse,
-  StripeConfigResponse,
   StripePaymentMethod,
   StripeProductsResponse,
   StripeSubscriptionsResponse,
@@ -18,6 +17,7 @@ import type { HttpClient } from '../../api/http-client.ts';
 import { HttpError, isApiError } from '../../api/http-error.ts';
 import { STALE_TIME } from '../../api/query-client.ts';
 import { accountKeys } from '../auth/api.ts';
+import { STRIPE_CONFIG_KEY, stripeConfigQueryOptions } from './config-query.ts';
 
 /*
  * The billing calls of spec 001 §7 as the storage screens use them (issue #25), against the
@@ -28,7 +28,7 @@ import { accountKeys } from '../auth/api.ts';
 /** Query keys of the billing calls. */
 export const billingKeys = {
   all: ['billing'] as const,
-  config: () => [...billingKeys.all, 'config'] as const,
+  config: () => STRIPE_CONFIG_KEY,
   products: () => [...billingKeys.all, 'products'] as const,
   grants: () => [...billingKeys.all, 'grants'] as const,
   subscriptions: () => [...billingKeys.all, 'subscriptions'] as const,
@@ -41,12 +41,7 @@ const AnyObject = z.object({});
 /** GET /st/4/stripe/config: the card provider and its publishable key (spec 001 §9). */
 export function useStripeConfigQuery(enabled = true) {
   const api = useApi();
-  return useQuery({
-    queryKey: billingKeys.config(),
-    queryFn: ({ signal }) => api.app('/stripe/config', StripeConfigResponse, { signal }),
-    staleTime: STALE_TIME.forever,
-    enabled,
-  });
+  return useQuery({ ...stripeConfigQueryOptions(api), enabled });
 }
 
 /** GET /st/4/stripe_products (spec 001 §3 availableProducts, trial months). */

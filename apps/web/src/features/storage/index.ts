@@ -15,3 +15,6 @@ export const PAYMENT_PATH = '/settings/payment';
 
 /* The storage entries' icons, for the settings hub's links. */
 export { StorageIcon } from './storage-icons.tsx';
+
+/* The card provider's test mode, for the QA marker (spec 001 §9). */
+export { useBillingTestMode } from './use-test-mode.ts';
