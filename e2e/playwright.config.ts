@@ -73,6 +73,10 @@ export default defineConfig({
         SIGN_UPS_PER_HOUR: '1000',
         // Account deletion's job starts at once: the journey sees it end (issue #24).
         ACCOUNT_DELETION_GRACE_DAYS: '0',
+        // The test-only calls of spec 001 §7 (the payment sandbox's clock, deleting its test
+        // data): the plan journeys move a month and renew (issue #25).
+        TEST_ROUTES: '1',
+        BILLING: 'sandbox',
       },
     },
   ],

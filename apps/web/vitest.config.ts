@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // The sandbox's Stripe.js stand-in injects its stylesheet as a string (`?inline`).
+    css: { include: [/sandbox-stripe\.css/] },
   },
 });

@@ -80,6 +80,7 @@ import { registerDeletionRoutes } from './modules/deletion/deletion.routes.ts';
 import { createDeletionService } from './modules/deletion/deletion.service.ts';
 import { createFreshLoginCheck } from './access/fresh-login.ts';
 import { createLegacyService, legacyExportSection } from './modules/legacy/legacy.service.ts';
+import { grantsExportSection } from './modules/billing/grants-export.ts';
 import { registerLegacyRoutes } from './modules/legacy/legacy.routes.ts';
 import { createGrantsService } from './modules/billing/grants.service.ts';
 import { registerGrantsRoutes } from './modules/billing/grants.routes.ts';
@@ -285,7 +286,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       store,
       signer,
       cooldownHours: config.DATA_ACCESS_COOLDOWN_HOURS,
-      sections: [legacyExportSection(repos.legacy), ...profileSections.sections],
+      sections: [
+        legacyExportSection(repos.legacy),
+        grantsExportSection(repos.grants),
+        ...profileSections.sections,
+      ],
       storedBytes: profileSections.storedBytes,
       freshLogin,
       now,

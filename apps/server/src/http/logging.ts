@@ -32,7 +32,7 @@ const SECRET_HEADERS = [
   ALBUM_AUTH_HEADER,
 ];
 /** Object fields that carry secrets (the login flow's and the session's). */
-const SECRET_FIELDS = ['auth_token', 'token', 'password', 'code_verifier', 'secret'];
+const SECRET_FIELDS = ['auth_token', 'token', 'password', 'code_verifier', 'secret', 'client_secret'];
 
 /** Where those fields are censored: at the top of a log object and up to two levels below. */
 const DEPTHS = ['', '*.', '*.*.'];

@@ -21,6 +21,9 @@ export const SERVER_SEGMENTS: ReadonlySet<string> = new Set([
   'healthz',
   // The e-mail consent calls of the unsubscribe page and of mail clients (spec 001 §7).
   'user',
+  // BILLING=sandbox: the stand-in for Stripe.js and its endpoints (payments/sandbox/http.ts);
+  // a 404 in any other mode, never the page.
+  'sandbox',
 ]);
 
 const notFound: ErrorBody = { error: { code: 'not_found', message: 'Not found' } };

@@ -99,6 +99,9 @@ export const AREAS = {
   developer: { prefixes: ['developer.'], folders: ['features/developer/'] },
   // The storage plans, payment card and subscribe wizard (issue #25, spec 001 §2, §4).
   storage: { prefixes: ['storage.'], folders: ['features/storage/'] },
+  // The sandbox's stand-in for Stripe.js (/sandbox/stripe.js, a script of its own that imports
+  // these catalogues directly, never the app's).
+  sandboxStripe: { prefixes: ['sandboxStripe.'], folders: ['sandbox-stripe/'] },
 } as const satisfies Record<string, { prefixes: readonly string[]; folders: readonly string[] }>;
 
 /** A catalogue of its own, fetched with the screens that show it. */

@@ -23,6 +23,17 @@ export function createGrantsRepository(db: Kysely<Database>) {
       return live(userId, now).selectAll().orderBy('created_at').orderBy('id').execute();
     },
 
+    /** Every grant the account ever had, ended ones too (the data export's history). */
+    async listAll(userId: string): Promise<GrantRow[]> {
+      return db
+        .selectFrom('grants')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
     async find(id: string): Promise<GrantRow | undefined> {
       return db.selectFrom('grants').selectAll().where('id', '=', id).executeTakeFirst();
     },

@@ -126,6 +126,22 @@ describe.each(DIALECTS)('data access (%s)', (dialect) => {
     await c.send(owner, 'POST', '/data_protection/consent_values', {
       payload: { key: 'face_grouping', value: true },
     });
+    // A storage grant the operator gave and ended: the export keeps its history (issue #25).
+    await t.database.db
+      .insertInto('grants')
+      .values({
+        id: 'grant-1',
+        user_id: owner.userId,
+        source: 'customer_service',
+        size_bytes: 2 ** 30,
+        renews_at: null,
+        expires_at: null,
+        stripe_product_id: null,
+        created_by: 'cli:trove admin grant',
+        created_at: Date.parse('2026-11-01T00:00:00Z'),
+        ended_at: Date.parse('2026-11-20T00:00:00Z'),
+      })
+      .execute();
 
     const account = () =>
       t.database.db
@@ -160,6 +176,7 @@ describe.each(DIALECTS)('data access (%s)', (dialect) => {
         'account/devices.json',
         'account/consents.json',
         'account/legacy.json',
+        'account/storage-grants.json',
         'account/usage-events.json',
         'account/client-stats.json',
         'albums.json',
@@ -215,6 +232,20 @@ describe.each(DIALECTS)('data access (%s)', (dialect) => {
       history: [{ key: 'face_grouping', value: true, source: 'settings', at: '2026-11-23T12:00:00.000Z' }],
     });
     expect(readJson(root, 'account/legacy.json')).toEqual({ legacy: null });
+    expect(readJson(root, 'account/storage-grants.json')).toEqual({
+      grants: [
+        {
+          id: 'grant-1',
+          source: 'customer_service',
+          size_bytes: 2 ** 30,
+          renews_at: null,
+          expires_at: null,
+          plan: null,
+          given: '2026-11-01T00:00:00.000Z',
+          ended: '2026-11-20T00:00:00.000Z',
+        },
+      ],
+    });
     expect(readJson(root, 'account/devices.json')).toEqual({
       devices: [expect.objectContaining({ device_id: owner.deviceId, signed_out: null })],
     });

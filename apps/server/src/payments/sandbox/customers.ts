@@ -1,7 +1,8 @@
+import type { Kysely } from 'kysely';
 import { PaymentProviderError, type CardView } from '../provider.ts';
 import { type CardInput, readTestCard } from './cards.ts';
 import { newId, setupIntentObject } from './events.ts';
-import type { Tx } from './ledger.ts';
+import type { SandboxDb } from './ledger.ts';
 import { SandboxCore } from './core.ts';
 
 /**
@@ -131,6 +132,12 @@ export abstract class SandboxCustomers extends SandboxCore {
     });
   }
 
+  /** What the card element's `retrieveSetupIntent` reads: the intent behind a client secret. */
+  async retrieveSetupIntent(clientSecret: string): Promise<{ id: string; status: string }> {
+    const si = await this.setupIntentBySecret(this.db, clientSecret);
+    return { id: si.id, status: si.status };
+  }
+
   async finishSetupIntent(customerId: string, setupIntentId: string): Promise<CardView> {
     return this.tx(async (trx, emit) => {
       const si = await trx
@@ -187,7 +194,7 @@ export abstract class SandboxCustomers extends SandboxCore {
     });
   }
 
-  private async setupIntentBySecret(trx: Tx, clientSecret: string) {
+  private async setupIntentBySecret(trx: Kysely<SandboxDb>, clientSecret: string) {
     const si = await trx
       .selectFrom('sandbox_setup_intents')
       .selectAll()

@@ -65,6 +65,31 @@ describe('developer test page (spec 001 §2)', () => {
       'The list of extensions could not be fetched.',
     );
   });
+
+  test("deletes the payment provider's test data once and says it worked", async () => {
+    const { user, requests } = renderApp({
+      route: '/settings/developerTest',
+      routes: { 'POST /st/4/test/delete_stripe_data': { body: { ok: true } } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete payment test data' }));
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'The payment test data of your account was deleted.',
+    );
+    expect(requests.filter((r) => r.url.pathname === '/st/4/test/delete_stripe_data')).toHaveLength(1);
+  });
+
+  test('says so when the test data could not be deleted (a server without test routes: 404)', async () => {
+    const { user } = renderApp({
+      route: '/settings/developerTest',
+      routes: { 'POST /st/4/test/delete_stripe_data': { status: 404 } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete payment test data' }));
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'The payment test data could not be deleted.',
+    );
+  });
 });
 
 describe('app crash (spec 001 §8)', () => {

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/messages.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
-import { useSupportedExtensionsMutation } from './api.ts';
+import { useDeleteStripeTestDataMutation, useSupportedExtensionsMutation } from './api.ts';
 import './developer.css';
 
 const KINDS = [
@@ -11,18 +11,42 @@ const KINDS = [
 ] as const satisfies readonly (readonly [string, MessageId])[];
 
 /**
- * The developer test page (spec 001 §2; its route is not shown in any navigation): lists the
- * file extensions the server accepts. Its other button, deleting the payment provider's test
- * data, belongs with the payments (issue #25) and is not here yet.
+ * The developer test page (spec 001 §2; its route is not shown in any navigation): deletes the
+ * payment provider's test data of the account, saying whether it worked (the spec's "alert":
+ * an ARIA alert in the page, which a screen reader announces and no browser dialog blocks),
+ * and lists the file extensions the server accepts.
  */
 export function DeveloperTestPage() {
   const intl = useIntl();
   const extensions = useSupportedExtensionsMutation();
+  const stripeData = useDeleteStripeTestDataMutation();
   const title = intl.formatMessage({ id: 'developer.test.title' });
   usePageTitle(title);
   return (
     <section className="page page--narrow">
       <h1 className="page__title">{title}</h1>
+      <section className="card">
+        <button
+          type="button"
+          className="btn btn--danger"
+          disabled={stripeData.isPending}
+          onClick={() => {
+            stripeData.mutate();
+          }}
+        >
+          {intl.formatMessage({ id: 'developer.test.deleteStripeData' })}
+        </button>
+        {stripeData.isSuccess && (
+          <p className="notice" role="alert">
+            {intl.formatMessage({ id: 'developer.test.stripeDataDeleted' })}
+          </p>
+        )}
+        {stripeData.isError && (
+          <p className="notice notice--error" role="alert">
+            {intl.formatMessage({ id: 'developer.test.stripeDataFailed' })}
+          </p>
+        )}
+      </section>
       <section className="card">
         <button
           type="button"

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { SupportedExtensionsResponse } from '@trove/contract';
+import { OkResponse, SupportedExtensionsResponse } from '@trove/contract';
 import { useApi } from '../../api/api-context.tsx';
 
 /**
@@ -10,5 +10,17 @@ export function useSupportedExtensionsMutation() {
   const api = useApi();
   return useMutation({
     mutationFn: () => api.app('/supported_extensions', SupportedExtensionsResponse),
+  });
+}
+
+/**
+ * POST /test/delete_stripe_data (spec 001 §7, test only): removes the caller's customer, cards
+ * and subscriptions at the payment provider's test mode, so a tester can buy a plan again as a
+ * new customer. The server answers it only on a test server (TEST_ROUTES).
+ */
+export function useDeleteStripeTestDataMutation() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: () => api.app('/test/delete_stripe_data', OkResponse, { method: 'POST' }),
   });
 }
