@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { useApi } from '../../api/api-context.tsx';
 import { useLocale } from '../../i18n/locale-store.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { billingKeys, type ConfirmCardPayment, finishCardSetup, prepareCardSetup } from './api.ts';
+import { type ConfirmCardPayment, finishCardSetup, prepareCardSetup } from './api.ts';
 
 /*
  * The card form (spec 001 §3 card entry, §4 STRIPE step, §5, §9): the card provider's payment
@@ -90,7 +90,9 @@ export function CardForm(props: CardFormProps) {
   const locale = useLocale();
   const { config, customer } = props;
   const setup = useQuery({
-    queryKey: [...billingKeys.all, 'setup', config.publishable_key] as const,
+    // Outside billingKeys.all: fetching the billing state again after a purchase must not
+    // open another setup intent under the form.
+    queryKey: ['cardSetup', config.publishable_key] as const,
     queryFn: async () => {
       const [stripe, intent] = await Promise.all([cardLibrary(config), prepareCardSetup(api, customer)]);
       return { stripe, intent };
@@ -145,7 +147,13 @@ function SetupForm({ requireTos, submitLabel, onCardSaved, failureText }: CardFo
     }
     setBusy(true);
     try {
-      const confirmed = await stripe.confirmSetup({ elements, redirect: 'if_required' });
+      // No billing details (spec 001 §7); with the element's billing fields off, Stripe wants
+      // them given, empty.
+      const confirmed = await stripe.confirmSetup({
+        elements,
+        redirect: 'if_required',
+        confirmParams: { payment_method_data: { billing_details: {} } },
+      });
       if (confirmed.error) {
         setError(
           intl.formatMessage(
