@@ -143,6 +143,13 @@ describe.each(CATALOGUES.flatMap((catalogue) => LOCALES.map((locale) => [catalog
         failed: 1,
         stuck: 0,
         kind: 'K',
+        // Plans and payments (issue #25).
+        price: 'P',
+        perMonth: 'M',
+        plan: 'P',
+        message: 'M',
+        months: 2,
+        link: (chunks: unknown) => chunks,
       };
       for (const [key, value] of Object.entries(messages)) {
         intl.formatMessage({ id: key as MessageId }, values);
