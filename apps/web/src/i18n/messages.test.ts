@@ -149,7 +149,8 @@ describe.each(CATALOGUES.flatMap((catalogue) => LOCALES.map((locale) => [catalog
         plan: 'P',
         message: 'M',
         months: 2,
-        link: (chunks: unknown) => chunks,
+        amount: 'A',
+        link: (chunks: string[]) => chunks.join(''),
       };
       for (const [key, value] of Object.entries(messages)) {
         intl.formatMessage({ id: key as MessageId }, values);

@@ -1,9 +1,8 @@
 import { cardBrandOf, cardExpiryText, maskedCardNumber } from '@trove/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
+import { type IntlShape, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { MessageId } from '../../i18n/messages.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/icons.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
@@ -15,11 +14,8 @@ import { cardUpdateFailureText } from './failure-texts.ts';
 import { LazyCardForm } from './lazy.ts';
 import './storage.css';
 
-const BRANDS: Record<'visa' | 'mastercard' | 'other', MessageId> = {
-  visa: 'storage.card.visa',
-  mastercard: 'storage.card.mastercard',
-  other: 'storage.card.other',
-};
+/** The brands' own names, the same in every language; any other card is worded. */
+const BRAND_NAMES: Record<'visa' | 'mastercard', string> = { visa: 'Visa', mastercard: 'Mastercard' };
 
 /**
  * Route /settings/payment (spec 001 §2 Payment settings): the stored card (brand, number
@@ -64,7 +60,7 @@ export function PaymentPage() {
         {card.data && (
           <dl className="card-details">
             <dt>{intl.formatMessage({ id: 'storage.card.brand' })}</dt>
-            <dd>{intl.formatMessage({ id: BRANDS[cardBrandOf(card.data.brand)] })}</dd>
+            <dd>{brandText(intl, cardBrandOf(card.data.brand))}</dd>
             <dt>{intl.formatMessage({ id: 'storage.card.number' })}</dt>
             <dd>{maskedCardNumber(card.data.last4)}</dd>
             <dt>{intl.formatMessage({ id: 'storage.card.expiry' })}</dt>
@@ -153,4 +149,8 @@ export function PaymentPage() {
       )}
     </section>
   );
+}
+
+function brandText(intl: IntlShape, brand: 'visa' | 'mastercard' | 'other'): string {
+  return brand === 'other' ? intl.formatMessage({ id: 'storage.card.other' }) : BRAND_NAMES[brand];
 }

@@ -15,7 +15,7 @@ function withReason(intl: IntlShape, id: MessageId, error: unknown): string {
   if (error instanceof CardError && error.message !== '') reason = error.message;
   else if (isCardRefusal(error)) reason = intl.formatMessage({ id: 'storage.error.cardDeclined' });
   else if (isNetworkError(error)) reason = intl.formatMessage({ id: 'common.offline' });
-  return reason === null ? text : intl.formatMessage({ id: 'storage.error.withReason' }, { text, reason });
+  return reason === null ? text : `${text}: ${reason}`;
 }
 
 /** 'Failed to purchase subscription' (spec 001 §8). */

@@ -28,7 +28,8 @@ export function priceText(intl: IntlShape, minor: number, currency: string): str
     minimumFractionDigits: hasDecimals ? 2 : 0,
     maximumFractionDigits: hasDecimals ? 2 : 0,
   });
-  return intl.formatMessage({ id: 'storage.price' }, { currency: parts.currency, amount });
+  // spec 001 §9 "shown as CURRENCY amount": the same order in every language.
+  return `${parts.currency} ${amount}`;
 }
 
 /** A plan's price with its period: "NOK 29 / month", "NOK 290 / year (NOK 24.17 / month)". */
@@ -49,10 +50,7 @@ export function saveText(intl: IntlShape, monthly: StripeProduct, yearly: Stripe
 
 /** A size in GB (2^30 bytes) as the plans name it: "100 GB", unlimited as such. */
 export function gbText(intl: IntlShape, gb: number): string {
-  return intl.formatMessage(
-    { id: 'storage.gb' },
-    { size: intl.formatNumber(gb, { maximumFractionDigits: 1 }) },
-  );
+  return intl.formatNumber(gb, { style: 'unit', unit: 'gigabyte', maximumFractionDigits: 1 });
 }
 
 const SOURCE_MESSAGES: Record<StorageSourceKind, MessageId> = {
