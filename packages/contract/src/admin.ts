@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { GrantSource } from './billing/grants.ts';
 import { Locale } from './locales.ts';
 import { CardClientValues, TosTexts, TosVersionLabel } from './terms-cards.ts';
 
@@ -193,3 +194,53 @@ export type AdminAnnouncement = z.infer<typeof AdminAnnouncement>;
 /** GET /admin/announcements: the newest first. */
 export const AdminAnnouncementsResponse = z.object({ announcements: z.array(AdminAnnouncement) });
 export type AdminAnnouncementsResponse = z.infer<typeof AdminAnnouncementsResponse>;
+
+/*
+ * Issue #25's operator area: an account's storage (grants, the operator's limit) and its
+ * read-only flag, given and ended from the admin area as `trove admin grant|end-grant|read-only`
+ * do (the same writes). See docs/API.md.
+ */
+
+/** Most GB one grant may give: the unlimited amount of spec 001 §9 (1000 × 1024^3). */
+export const ADMIN_GRANT_MAX_GB = 1000;
+
+/** One grant as the operator sees it, live or ended. Times are seconds since the epoch. */
+export const AdminGrant = z.object({
+  id: z.string(),
+  source: GrantSource,
+  /** Size in GB (2^30 bytes). */
+  size: z.number(),
+  renews_at: z.nullable(z.number()),
+  expires_at: z.nullable(z.number()),
+  given_at: z.number(),
+  /** When it was ended or expired; null while live. */
+  ended_at: z.nullable(z.number()),
+  live: z.boolean(),
+});
+export type AdminGrant = z.infer<typeof AdminGrant>;
+
+/**
+ * GET /admin/users/:id/storage. A `billing` part (the payment provider's subscription) is to
+ * join this object beside `grants` once billing exists; nothing here stands in for it.
+ */
+export const AdminStorage = z.object({
+  user: AdminUser,
+  base_quota: z.number(),
+  /** The operator's limit (`trove quota`); null when none. */
+  space_override: z.nullable(z.number()),
+  /** Every grant, live and ended, newest first. */
+  grants: z.array(AdminGrant),
+});
+export type AdminStorage = z.infer<typeof AdminStorage>;
+
+/** POST /admin/users/:id/grants. `expires_at`: seconds, in the future. */
+export const AdminGrantBody = z.object({
+  source: GrantSource,
+  size_gb: z.number().check(z.positive(), z.maximum(ADMIN_GRANT_MAX_GB)),
+  expires_at: z.optional(z.int().check(z.positive())),
+});
+export type AdminGrantBody = z.infer<typeof AdminGrantBody>;
+
+/** POST /admin/users/:id/read_only. */
+export const AdminReadOnlyBody = z.object({ read_only: z.boolean() });
+export type AdminReadOnlyBody = z.infer<typeof AdminReadOnlyBody>;

@@ -427,6 +427,13 @@ export const ACCOUNT_ROUTE_RULES: Record<string, keyof typeof ACCOUNT_RULES> = {
   'POST /st/4/admin/deletions/:id/retry': 'operatorOnly',
   'GET /st/4/admin/work_items': 'operatorOnly',
   'POST /st/4/admin/work_items/:id/retry': 'operatorOnly',
+  // Issue #25's operator area "grant and end grants": an account's storage, its grants and its
+  // read-only flag are the operator's to see and change, their own account's too (the command
+  // line may as well).
+  'GET /st/4/admin/users/:id/storage': 'operatorOnly',
+  'POST /st/4/admin/users/:id/grants': 'operatorOnly',
+  'POST /st/4/admin/grants/:id/end': 'operatorOnly',
+  'POST /st/4/admin/users/:id/read_only': 'operatorOnly',
   // spec 001 §3 User profile, Account attribute: every account keeps its own.
   'POST /st/4/profile/picture': 'everyAccount',
   'DELETE /st/4/profile/picture': 'everyAccount',

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRepositories } from '../modules/repositories.ts';
+import { createGrantWrites } from '../modules/billing/grants.service.ts';
+import { createRepositories, createTransact } from '../modules/repositories.ts';
 import { DIALECTS, clientAuth, createTestApp, signUp, type Session, type TestApp } from '../test/harness.ts';
 import { randomAddress, registeredRoutes } from './access-matrix.test-support.ts';
 import { ACCOUNT_ROUTE_RULES, mayOnAccount, type AccountWho } from './access-oracle.test-data.ts';
@@ -125,13 +126,40 @@ describe.each(DIALECTS)('the account side matrix (%s)', (dialect) => {
     return id;
   }
 
+  /** Issue #25's operator area: a live grant of a fresh account. */
+  async function freshGrant(): Promise<string> {
+    const repos = createRepositories(t.database.db);
+    const userId = (await signUp(t.app)).userId;
+    const writes = createGrantWrites({
+      grants: repos.grants,
+      transact: createTransact(t.database.db),
+      baseQuotaBytes: 1,
+      now: () => t.clock.now(),
+    });
+    const { grant } = await writes.grant(
+      { commandLine: 'matrix' },
+      {
+        userId,
+        source: 'customer_service',
+        sizeGb: 1,
+        expiresAt: null,
+      },
+    );
+    return grant.id;
+  }
+
   /** What every refused call must not change. */
   async function snapshot() {
     const db = t.database.db;
     return JSON.stringify(
       await Promise.all([
         db.selectFrom('audit_log').select(db.fn.countAll().as('n')).executeTakeFirst(),
-        db.selectFrom('users').select(['id', 'disabled_at']).orderBy('id').execute(),
+        db
+          .selectFrom('users')
+          .select(['id', 'disabled_at', 'is_read_only', 'max_space'])
+          .orderBy('id')
+          .execute(),
+        db.selectFrom('grants').select(['id', 'ended_at']).orderBy('id').execute(),
         db.selectFrom('tos_versions').select('version').orderBy('version').execute(),
         db.selectFrom('cards').select(['id', 'ends_at']).orderBy('id').execute(),
         db.selectFrom('card_dismissals').select(['user_id', 'card_id']).orderBy('card_id').execute(),
@@ -204,6 +232,7 @@ describe.each(DIALECTS)('the account side matrix (%s)', (dialect) => {
       pendingDeletion: await freshDeletion('scheduled'),
       failedDeletion: await freshDeletion('failed'),
       failedWorkItem: await freshFailedItem(),
+      liveGrant: await freshGrant(),
     });
 
     for (const token of ['none', 'bad'] as const) {

@@ -26,6 +26,10 @@ export const FRESH_LOGIN_ACCOUNT_ACTIONS: ReadonlySet<AccountAction> = new Set<A
   'restoreDeletion',
   'retryDeletion',
   'retryWorkItem',
+  // Issue #25's operator area: storage and read-only change another account.
+  'grantStorage',
+  'endGrant',
+  'setReadOnly',
 ]);
 
 /**

@@ -46,6 +46,12 @@ export const ACCOUNT_ACTIONS = [
   'retryDeletion',
   'listWorkItems',
   'retryWorkItem',
+  // Issue #25's operator area: an account's storage and grants, giving and ending grants,
+  // making an account read-only or writable again (as `trove admin grant|end-grant|read-only`).
+  'readStorage',
+  'grantStorage',
+  'endGrant',
+  'setReadOnly',
 ] as const;
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
 
@@ -88,6 +94,11 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     retryDeletion: always,
     listWorkItems: always,
     retryWorkItem: always,
+    // Issue #25's operator area.
+    readStorage: always,
+    grantStorage: always,
+    endGrant: always,
+    setReadOnly: always,
   },
   user: {
     readTerms: always,
@@ -113,6 +124,11 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     retryDeletion: false,
     listWorkItems: false,
     retryWorkItem: false,
+    // Issue #25's operator area.
+    readStorage: false,
+    grantStorage: false,
+    endGrant: false,
+    setReadOnly: false,
   },
 };
 

@@ -105,6 +105,21 @@ describe.each(DIALECTS)('fresh login (%s)', (dialect) => {
     },
     { name: 'disable user', method: 'POST', path: (id) => `/admin/users/${id}/disable`, operator: true },
     { name: 'enable user', method: 'POST', path: (id) => `/admin/users/${id}/enable`, operator: true },
+    // Issue #25's operator area: giving storage and read-only change another account.
+    {
+      name: 'give storage',
+      method: 'POST',
+      path: (id) => `/admin/users/${id}/grants`,
+      payload: { source: 'customer_service', size_gb: 1 },
+      operator: true,
+    },
+    {
+      name: 'read-only',
+      method: 'POST',
+      path: (id) => `/admin/users/${id}/read_only`,
+      payload: { read_only: true },
+      operator: true,
+    },
     {
       name: 'publish terms',
       method: 'POST',

@@ -298,6 +298,8 @@ export interface AccountInput {
   failedDeletion: string;
   /** A work item out of attempts, fresh for this cell. */
   failedWorkItem: string;
+  /** Issue #25's operator area: a live grant of another account, fresh for this cell. */
+  liveGrant: string;
 }
 
 export interface AccountRoute {
@@ -409,6 +411,28 @@ export const ACCOUNT_ROUTES: Record<string, AccountRoute> = {
   'POST /st/4/admin/work_items/:id/retry': {
     action: 'retryWorkItem',
     params: { id: (input) => input.failedWorkItem },
+  },
+  // Issue #25's operator area: storage grants and read-only (as `trove admin grant|end-grant|read-only`).
+  // read_only: false, so the matrix never leaves the operator of the cast read-only.
+  'GET /st/4/admin/users/:id/storage': {
+    action: 'readStorage',
+    namesAccount: true,
+    params: { id: (input) => input.account },
+  },
+  'POST /st/4/admin/users/:id/grants': {
+    action: 'grantStorage',
+    namesAccount: true,
+    params: { id: (input) => input.account },
+    request: () => ({ payload: { source: 'customer_service', size_gb: 5 } }),
+    invalid: { payload: { source: 'gift', size_gb: -1 } },
+  },
+  'POST /st/4/admin/grants/:id/end': { action: 'endGrant', params: { id: (input) => input.liveGrant } },
+  'POST /st/4/admin/users/:id/read_only': {
+    action: 'setReadOnly',
+    namesAccount: true,
+    params: { id: (input) => input.account },
+    request: () => ({ payload: { read_only: false } }),
+    invalid: { payload: { read_only: 'yes' } },
   },
   // The caller's own profile (issue #24, spec 001 §7): never another's, so nothing names one.
   'POST /st/4/profile/picture': {

@@ -151,6 +151,8 @@ describe.each(CATALOGUES.flatMap((catalogue) => LOCALES.map((locale) => [catalog
         months: 2,
         amount: 'A',
         link: (chunks: string[]) => chunks.join(''),
+        // Issue #25's operator area: a storage grant's source.
+        source: 'Src',
       };
       for (const [key, value] of Object.entries(messages)) {
         intl.formatMessage({ id: key as MessageId }, values);

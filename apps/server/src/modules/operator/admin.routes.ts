@@ -18,6 +18,8 @@ import type { CardsService } from './cards.service.ts';
 import type { AnnouncementsService } from './announcements.service.ts';
 import type { OperationsService } from './operations.service.ts';
 import { registerOperationsRoutes } from './operations.routes.ts';
+import type { StorageAdminService } from './storage.service.ts';
+import { registerStorageRoutes } from './storage.routes.ts';
 
 const ADMIN = `${APP_BASE_PATH}/admin`;
 const IdParam = z.object({ id: z.string().check(z.maxLength(64)) });
@@ -36,6 +38,7 @@ export function registerAdminRoutes(
     cards: CardsService;
     announcements: AnnouncementsService;
     operations: OperationsService;
+    storage: StorageAdminService;
   },
 ): void {
   const userRoute = { config: { auth: 'user' as const } };
@@ -111,4 +114,5 @@ export function registerAdminRoutes(
   });
 
   registerOperationsRoutes(app, { operations: deps.operations, admitted });
+  registerStorageRoutes(app, { storage: deps.storage, admitted });
 }

@@ -10,6 +10,7 @@ import { createCardsService } from './cards.service.ts';
 import { createAnnouncementsService, type AnnouncementDeps } from './announcements.service.ts';
 import { createOperatorService } from './operator.service.ts';
 import { createOperationsService } from './operations.service.ts';
+import { createStorageAdminService } from './storage.service.ts';
 import { registerTermsCardsRoutes } from './terms-cards.routes.ts';
 import { createTermsService } from './terms.service.ts';
 
@@ -36,9 +37,19 @@ export function createOperatorServices(deps: OperatorDeps) {
   });
   const access = createAccountAccess({ operators: deps.repos.operator, freshLogin });
   const { repos, transact, now } = deps;
+  const operator = createOperatorService({ ...deps, access });
   return {
     access,
-    operator: createOperatorService({ ...deps, access }),
+    operator,
+    // Issue #25's operator area: storage grants and read-only.
+    storage: createStorageAdminService({
+      repos,
+      transact,
+      access,
+      baseQuotaBytes: deps.baseQuotaBytes,
+      now,
+      account: operator.account,
+    }),
     terms: createTermsService({ repos, transact, access, now }),
     cards: createCardsService({ repos, transact, access, now }),
     announcements: createAnnouncementsService({

@@ -10,6 +10,8 @@ export interface AccountRow {
   max_space: number | null;
   is_read_only: number;
   is_operator: number;
+  /** The operator's limit (`trove quota`), null when none (issue #25). */
+  space_override: number | null;
   disabled_at: number | null;
   file_count: number;
   created_at: number;
@@ -31,6 +33,8 @@ function withAccountColumns(query: SelectQueryBuilder<Database, 'users', object>
     'users.used_space',
     'users.max_space',
     'users.is_read_only',
+    // Issue #25's operator area shows the operator's limit (`trove quota`).
+    'users.space_override',
     'users.is_operator',
     'users.disabled_at',
     'users.created_at',

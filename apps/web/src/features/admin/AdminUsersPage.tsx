@@ -10,6 +10,7 @@ import { useAccountInfoQuery } from '../auth/api.ts';
 import { useAdminUsersQuery, useSetDisabledMutation } from './api.ts';
 import { AdminPage, ShowMore, useDateTime } from './AdminNav.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { StorageDialog } from './StorageDialog.tsx';
 
 /**
  * /admin (issue #24): every account with its usage, quota and state, newest first, found by
@@ -21,6 +22,8 @@ export function AdminUsersPage() {
   const q = useDeferredValue(search.trim());
   const users = useAdminUsersQuery(q);
   const [confirming, setConfirming] = useState<AdminUser | null>(null);
+  // Issue #25's operator area: the account whose storage dialog is open.
+  const [storageOf, setStorageOf] = useState<AdminUser | null>(null);
   const list = users.data?.pages.flatMap((page) => page.users) ?? [];
   return (
     <AdminPage title="admin.users.title">
@@ -44,12 +47,20 @@ export function AdminUsersPage() {
           ) : (
             <ul className="card card--list admin-list">
               {list.map((user) => (
-                <UserRow key={user.id} user={user} onToggle={setConfirming} />
+                <UserRow key={user.id} user={user} onToggle={setConfirming} onStorage={setStorageOf} />
               ))}
             </ul>
           )}
           <ShowMore query={users} />
         </>
+      )}
+      {storageOf && (
+        <StorageDialog
+          user={storageOf}
+          onClose={() => {
+            setStorageOf(null);
+          }}
+        />
       )}
       {confirming && (
         <ConfirmToggle
@@ -69,7 +80,15 @@ const STATE_TEXT: Record<AccountState, MessageId> = {
   disabled: 'admin.users.state.disabled',
 };
 
-function UserRow({ user, onToggle }: { user: AdminUser; onToggle: (user: AdminUser) => void }) {
+function UserRow({
+  user,
+  onToggle,
+  onStorage,
+}: {
+  user: AdminUser;
+  onToggle: (user: AdminUser) => void;
+  onStorage: (user: AdminUser) => void;
+}) {
   const intl = useIntl();
   const dateTime = useDateTime();
   const me = useAccountInfoQuery().data?.uuid;
@@ -100,6 +119,16 @@ function UserRow({ user, onToggle }: { user: AdminUser; onToggle: (user: AdminUs
             : intl.formatMessage({ id: 'admin.users.lastSeen' }, { date: dateTime(user.last_seen) })}
         </span>
       </div>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        aria-label={intl.formatMessage({ id: 'admin.users.storageNamed' }, { email: user.email })}
+        onClick={() => {
+          onStorage(user);
+        }}
+      >
+        {intl.formatMessage({ id: 'admin.users.storageAction' })}
+      </button>
       {user.id !== me && (
         <button
           type="button"

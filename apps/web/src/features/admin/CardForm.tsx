@@ -306,7 +306,7 @@ function CtaFields({
   );
 }
 
-function Select({
+export function Select({
   label,
   value,
   onChange,

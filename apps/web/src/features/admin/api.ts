@@ -2,6 +2,8 @@ import {
   AdminAnnouncementsResponse,
   AdminDeletionsResponse,
   AdminWorkItemsResponse,
+  AdminStorage,
+  type AdminGrantBody,
   AdminCard,
   AdminCardsResponse,
   AdminTermsResponse,
@@ -221,6 +223,59 @@ export function useRetryWorkItemMutation() {
   return useMutation({
     mutationFn: (id: string) =>
       api.app(`/admin/work_items/${encodeURIComponent(id)}/retry`, OkResponse, { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** Issue #25's operator area: query key of one account's storage. */
+const storageKey = (id: string) => [...adminKeys.all, 'storage', id] as const;
+
+/** GET /st/4/admin/users/{id}/storage: the account, its quota and every grant, newest first. */
+export function useAdminStorageQuery(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: storageKey(id),
+    queryFn: ({ signal }) =>
+      api.app(`/admin/users/${encodeURIComponent(id)}/storage`, AdminStorage, { signal }),
+    staleTime: STALE_TIME.short,
+  });
+}
+
+/** POST /st/4/admin/users/{id}/grants and /admin/grants/{id}/end: the storage afterwards. */
+export function useGrantMutations(userId: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const settled = (storage: AdminStorage) => {
+    queryClient.setQueryData(storageKey(userId), storage);
+    void queryClient.invalidateQueries({
+      queryKey: adminKeys.all,
+      predicate: (q) => q.queryKey[1] !== 'storage',
+    });
+  };
+  return {
+    give: useMutation({
+      mutationFn: (body: AdminGrantBody) =>
+        api.app(`/admin/users/${encodeURIComponent(userId)}/grants`, AdminStorage, { method: 'POST', body }),
+      onSuccess: settled,
+    }),
+    end: useMutation({
+      mutationFn: (grantId: string) =>
+        api.app(`/admin/grants/${encodeURIComponent(grantId)}/end`, AdminStorage, { method: 'POST' }),
+      onSuccess: settled,
+    }),
+  };
+}
+
+/** POST /st/4/admin/users/{id}/read_only (spec 001 §6). */
+export function useSetReadOnlyMutation(userId: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (readOnly: boolean) =>
+      api.app(`/admin/users/${encodeURIComponent(userId)}/read_only`, AdminUser, {
+        method: 'POST',
+        body: { read_only: readOnly },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
