@@ -219,6 +219,11 @@ const EnvSchema = z.object({
    * be chosen (loadConfig).
    */
   BILLING: z._default(z.enum(['', 'off', 'sandbox', 'stripe']), ''),
+  /**
+   * Days a subscription whose renewal failed stays past_due, its storage kept, before it is
+   * canceled (spec 001 §4; the sandbox's dunning, Stripe's own retry settings with BILLING=stripe).
+   */
+  BILLING_GRACE_DAYS: z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(0), z.maximum(60)), 14),
   /** The plans on sale (modules/billing/catalogue.ts); the shipped file when empty. */
   PLANS_FILE: z._default(z.string().check(z.trim()), ''),
   STRIPE_SECRET_KEY: z._default(z.string().check(z.trim()), ''),

@@ -322,3 +322,46 @@ export function handleClientError(
   }
   socket.destroy(error);
 }
+
+/** 409 plan_is_downgrade: a yearly plan cannot become monthly (spec 001 §4, §5 PLAN_IS_DOWNGRADE). */
+export class PlanIsDowngradeError extends AppError {
+  constructor() {
+    super(409, 'plan_is_downgrade', 'A yearly plan cannot be switched to a monthly plan');
+  }
+}
+
+/** 409 insufficient_storage_plan: the plan would not hold what is stored (spec 001 §5). */
+export class InsufficientStoragePlanError extends AppError {
+  constructor() {
+    super(409, 'insufficient_storage_plan', 'The plan is smaller than the storage in use');
+  }
+}
+
+/** 404 plan_not_offered: no such plan is on sale for the caller (brand, web, region). */
+export class PlanNotOfferedError extends AppError {
+  constructor() {
+    super(404, 'plan_not_offered', 'This plan is not on sale');
+  }
+}
+
+/** 402: the card provider refused a payment or a card; the code says why (Stripe's codes). */
+export class PaymentRefusedError extends AppError {
+  constructor(
+    code:
+      | 'card_declined'
+      | 'insufficient_funds'
+      | 'expired_card'
+      | 'invalid_card_number'
+      | 'authentication_required',
+    message: string,
+  ) {
+    super(402, code, message);
+  }
+}
+
+/** 422 idempotency_key_reused: the Idempotency-Key was used before with another request. */
+export class IdempotencyKeyReusedError extends AppError {
+  constructor() {
+    super(422, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request');
+  }
+}

@@ -13,7 +13,7 @@ import { createDatabaseWorkQueue, WORK_CHANNEL } from './queue/work-queue.ts';
 import { createPurge, PURGE_KIND, schedulePurge } from './modules/trash/trash.purge.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
-import { NO_BILLING, type BillingHook } from './modules/deletion/billing-hook.ts';
+import type { BillingHook } from './modules/deletion/billing-hook.ts';
 import { createDeletionJob, DELETION_KIND } from './modules/deletion/stages.ts';
 import { createDeletionService } from './modules/deletion/deletion.service.ts';
 import { createSunsetSweep, scheduleSunsetSweep, SUNSET_KIND } from './modules/sunset/sunset.sweep.ts';
@@ -27,6 +27,13 @@ import { busAnnouncer } from './access/session-revocations.ts';
 import { emailConsentIdsFromSecret } from './access/email-consent-ids.ts';
 import { loadMediaSecret } from './access/media-urls.ts';
 import { ANNOUNCEMENT_KIND, createAnnouncementJob } from './modules/operator/announcements.job.ts';
+import { createBillingRuntime, type BillingRuntime } from './modules/billing/billing.runtime.ts';
+import { loadPlanCatalogue } from './modules/billing/catalogue.ts';
+import {
+  BILLING_RECONCILE_KIND,
+  billingReconcileHandler,
+  scheduleBillingReconcile,
+} from './modules/billing/billing.reconcile.ts';
 
 /** How often a worker asks for a trash purge and a sunset sweep (at most one of each waits). */
 const PURGE_EVERY_MS = 60 * 60_000;
@@ -89,6 +96,20 @@ export function createWorker(deps: {
     workDir: path.join(config.DATA_DIR, 'work'),
     now,
   });
+  // Billing (issue #25), built on first use: the deletion stage cancels through it and the
+  // reconcile sweep re-syncs through it; the sandbox's events go to this process's own handler.
+  let billingRuntime: Promise<BillingRuntime> | undefined;
+  const billing = () =>
+    (billingRuntime ??= createBillingRuntime({
+      config,
+      db: database.db,
+      catalogue: loadPlanCatalogue(config.PLANS_FILE),
+      now,
+      log,
+    }));
+  const billingHook: BillingHook = {
+    cancelForDeletion: async (userId) => (await billing()).hook.cancelForDeletion(userId),
+  };
   const purge = createPurge({ repos, transact: createTransact(database.db), store, now, log });
   const mailer = deps.mailer ?? createMailer(config);
   const deletion = createDeletionJob({
@@ -97,7 +118,7 @@ export function createWorker(deps: {
     changeWriter: createChangeWriter({ db: database.db, bind: createRepositories, bus }),
     store,
     mailer,
-    billing: deps.billing ?? NO_BILLING,
+    billing: deps.billing ?? billingHook,
     dataDir: config.DATA_DIR,
     now,
     log,
@@ -139,6 +160,7 @@ export function createWorker(deps: {
     [PURGE_KIND, schedulePurge],
     [GRANTS_EXPIRY_KIND, scheduleGrantsExpiry],
   ];
+  if (config.BILLING !== 'off') periodic.push([BILLING_RECONCILE_KIND, scheduleBillingReconcile]);
   if (config.SUNSET_INACTIVE_DAYS > 0) periodic.push([SUNSET_KIND, scheduleSunsetSweep]);
   const askForPeriodic = () => {
     for (const [kind, schedule] of periodic)
@@ -158,6 +180,7 @@ export function createWorker(deps: {
         [SUNSET_KIND]: sunset.handler,
         [ANNOUNCEMENT_KIND]: announcements.handler,
         [GRANTS_EXPIRY_KIND]: grantsExpiryHandler(grantWrites),
+        [BILLING_RECONCILE_KIND]: billingReconcileHandler(async () => (await billing()).reconcile()),
       });
       askForPeriodic();
       purgeTimer = setInterval(askForPeriodic, PURGE_EVERY_MS);

@@ -63,6 +63,15 @@ export const ErrorCode = z.enum([
   'plan_is_downgrade',
   'insufficient_storage_plan',
   'plan_not_offered',
+  // 402: the card provider refused a payment or a card (issue #25), in Stripe's codes: the
+  // client asks for another card (authentication_required: 3-D Secure could not be done).
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'invalid_card_number',
+  'authentication_required',
+  // 422: an Idempotency-Key used before with a different request (issue #25).
+  'idempotency_key_reused',
   'internal_error',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -445,6 +445,12 @@ export const ACCOUNT_ROUTE_RULES: Record<string, keyof typeof ACCOUNT_RULES> = {
   'POST /st/4/digital_legacy': 'everyAccount',
   // spec 001 §3 Grant, §7 GET /user_grants: every account reads its own grants.
   'GET /st/4/user_grants': 'everyAccount',
+  // spec 001 §3 storage plan state, §7: every account reads the plans on sale and keeps its
+  // own card and plan, a read-only one too (a plan is how it writes again).
+  'GET /st/4/stripe/config': 'everyAccount',
+  'GET /st/4/stripe_products': 'everyAccount',
+  'GET /st/4/stripe/subscriptions': 'everyAccount',
+  'POST /st/4/stripe/create_customer': 'everyAccount',
 };
 
 /** May `who` call a route of `rule`, about their own account (`self`) or another's? */

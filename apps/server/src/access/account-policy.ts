@@ -21,6 +21,9 @@ export const ACCOUNT_ACTIONS = [
   'manageLegacy',
   // Everyone's own storage grants (spec 001 §3 Grant, §7 GET /user_grants; issue #25).
   'readGrants',
+  // Everyone's own plan and card (spec 001 §3 storage plan state, §7 the stripe calls; issue
+  // #25): a read-only account too, since buying a plan is how it becomes writable again.
+  'manageBilling',
   // Making an album of one's own (spec 000 POST /jobs): adds to the library, which a read-only
   // account may not (spec 001 §1, §6 "users without subscription are read-only, may only join
   // albums shared with them"); joining stays a job action anyone with the link may take.
@@ -78,6 +81,7 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     editProfile: always,
     manageLegacy: always,
     readGrants: always,
+    manageBilling: always,
     createAlbum: ['subscription'],
     administer: always,
     listUsers: always,
@@ -108,6 +112,7 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     editProfile: always,
     manageLegacy: always,
     readGrants: always,
+    manageBilling: always,
     createAlbum: ['subscription'],
     administer: false,
     listUsers: false,

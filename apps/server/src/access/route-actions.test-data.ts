@@ -280,6 +280,15 @@ export const OPEN_ROUTES: Record<string, 'public' | 'signed'> = {
   'POST /user/email_consent/one_click': 'signed',
   // A profile picture's signed URL ([Note: Profile pictures]).
   'GET /st/4/profile/picture': 'signed',
+  // The card provider's webhook (issue #25): its signature is the credential, no token.
+  'POST /st/4/stripe/webhook': 'signed',
+  // BILLING=sandbox: the Stripe.js stand-in and its calls; the client secret in the body is
+  // the credential, as with Stripe (payments/sandbox/http.ts).
+  'GET /sandbox/stripe.js': 'public',
+  'POST /sandbox/setup_intents/confirm': 'public',
+  'POST /sandbox/setup_intents/retrieve': 'public',
+  'POST /sandbox/setup_intents/authenticate': 'public',
+  'POST /sandbox/payment_intents/authenticate': 'public',
 };
 
 /** What a request of the account matrix is built from: fresh things each cell may change. */
@@ -463,4 +472,15 @@ export const ACCOUNT_ROUTES: Record<string, AccountRoute> = {
   },
   // The caller's own storage grants (spec 001 §7 GET /user_grants): nothing names another's.
   'GET /st/4/user_grants': { action: 'readGrants' },
+  // The caller's own plan and card (spec 001 §7 the stripe calls): nothing names another's.
+  // The calls that need a customer, a card or a subscription first are in
+  // modules/billing/billing.routes.test.ts, with another's subscription id refused.
+  'GET /st/4/stripe/config': { action: 'manageBilling' },
+  'GET /st/4/stripe_products': { action: 'manageBilling' },
+  'GET /st/4/stripe/subscriptions': { action: 'manageBilling' },
+  'POST /st/4/stripe/create_customer': {
+    action: 'manageBilling',
+    request: () => ({ payload: { email: 'a@example.com', name: 'A' } }),
+    invalid: { payload: { email: 'not an address' } },
+  },
 };

@@ -1,11 +1,12 @@
 import type { Generated } from 'kysely';
 import type { AccountDatabase } from './schema-account.ts';
+import type { BillingDatabase } from './schema-billing.ts';
 
 /**
  * Table types of the database, shared by SQLite and PostgreSQL. Times are milliseconds
  * since the epoch (bigint); booleans are integers 0/1 so both engines read them alike.
  */
-export interface Database extends AccountDatabase {
+export interface Database extends AccountDatabase, BillingDatabase {
   users: UsersTable;
   sessions: SessionsTable;
   login_requests: LoginRequestsTable;
@@ -39,7 +40,12 @@ export interface UsersTable {
   screenshot_count: Generated<number>;
   video_count: Generated<number>;
   document_count: Generated<number>;
+  /** Derived (0026): operator_read_only or billing_read_only; what every reader reads. */
   is_read_only: Generated<number>;
+  /** The operator's flag (`trove admin read-only`). */
+  operator_read_only: Generated<number>;
+  /** Billing's: a plan ended unpaid and more is stored than the quota (billing.sync.ts). */
+  billing_read_only: Generated<number>;
   /** An operator's limit in bytes (`trove quota`); when set it replaces base + grants (0024). */
   space_override: Generated<number | null>;
   disabled_at: number | null;

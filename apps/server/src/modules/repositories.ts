@@ -24,6 +24,7 @@ import { createCardsRepository } from './operator/cards.repository.ts';
 import { createAnnouncementsRepository } from './operator/announcements.repository.ts';
 import { createLegacyRepository } from './legacy/legacy.repository.ts';
 import { createProfileRepository } from './profile/profile.repository.ts';
+import { createBillingRepository } from './billing/billing.repository.ts';
 import { createGrantsRepository } from './billing/grants.repository.ts';
 import { createLoginRequestsRepository } from '../identity/login-requests.repository.ts';
 import { createThrottleRepository } from '../identity/throttle.repository.ts';
@@ -67,6 +68,7 @@ export function createRepositories(db: Kysely<Database>) {
     legacy: createLegacyRepository(db),
     profile: createProfileRepository(db),
     grants: createGrantsRepository(db),
+    billing: createBillingRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -22,6 +22,7 @@ import * as sunset from './0021-sunset.ts';
 import * as announcements from './0023-announcements.ts';
 import * as grants from './0024-grants.ts';
 import * as paymentsSandbox from './0025-payments-sandbox.ts';
+import * as billing from './0026-billing.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0023-announcements': announcements,
   '0024-grants': grants,
   '0025-payments-sandbox': paymentsSandbox,
+  '0026-billing': billing,
 };

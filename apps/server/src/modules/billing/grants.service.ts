@@ -1,17 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { bytesToGb, gbToBytes, type Grant, type GrantSource, type UserGrantsResponse } from '@trove/contract';
+import {
+  APP_BASE_PATH,
+  bytesToGb,
+  gbToBytes,
+  type Grant,
+  type GrantSource,
+  type UserGrantsResponse,
+} from '@trove/contract';
 import type { AccountAccess } from '../../access/account-access.ts';
 import type { SignedInCaller } from '../../access/caller.ts';
 import type { Transact } from '../repositories.ts';
 import { recordAudit, type OperatorActor } from '../operator/actor.ts';
+import { STRIPE_GRANT_PREFIX } from './billing.sync.ts';
 import type { GrantRow, GrantsRepository } from './grants.repository.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
- * A stored grant as the wire has it (spec 001 §3). Grants made here carry no cancellation or
- * reactivation link: those belong to a payment provider's subscription, which this increment
- * does not make.
+ * A stored grant as the wire has it (spec 001 §3).
  */
 export function toGrant(row: GrantRow): Grant {
   return {
@@ -21,8 +27,20 @@ export function toGrant(row: GrantRow): Grant {
     renews_at: iso(row.renews_at),
     expires_at: iso(row.expires_at),
     stripe_product_id: row.stripe_product_id,
-    _links: {},
+    _links: grantLinks(row),
   };
+}
+
+/**
+ * A subscription's grant links to its cancellation while it renews, and to its reactivation
+ * once canceled (spec 001 §3 `_links`; billing.routes.ts). Other grants have none.
+ */
+function grantLinks(row: GrantRow): Grant['_links'] {
+  if (row.source !== 'stripe' || !row.id.startsWith(STRIPE_GRANT_PREFIX)) return {};
+  const base = `${APP_BASE_PATH}/stripe/subscriptions/${encodeURIComponent(row.id.slice(STRIPE_GRANT_PREFIX.length))}`;
+  if (row.renews_at !== null) return { cancellation: { href: `${base}/cancel`, method: 'POST' } };
+  if (row.expires_at !== null) return { reactivation: { href: `${base}/reactivate`, method: 'POST' } };
+  return {};
 }
 
 export interface NewGrant {

@@ -6,16 +6,16 @@
  * subscription), and goes no further until it succeeds: an error is the stage's error,
  * retried with the job and shown to the operator (`trove admin deletions`).
  *
- * The payments module registers its own: cancel the subscription at once, without a
- * renewal or a cancellation e-mail that would reach an account being removed, and delete
- * the customer at the provider. It must be idempotent: a job resumed after a crash calls it
- * again. Until payments exist nothing is billed, and the default does nothing.
+ * The billing module's (billing.runtime.ts, registered by worker.ts) cancels the subscription
+ * at once, without a renewal or a cancellation e-mail that would reach an account being
+ * removed, deletes the customer at the provider, and removes the billing rows and the grant.
+ * It is idempotent: a job resumed after a crash calls it again.
  */
 export interface BillingHook {
   cancelForDeletion(userId: string): Promise<void>;
 }
 
-/** The default: no plans, no payments, nothing to cancel. */
+/** No plans, no payments, nothing to cancel (tests of the deletion job alone). */
 export const NO_BILLING: BillingHook = {
   cancelForDeletion: () => Promise.resolve(),
 };

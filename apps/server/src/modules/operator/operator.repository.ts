@@ -71,14 +71,20 @@ export function createOperatorRepository(db: Kysely<Database>) {
       return row?.is_read_only === 1;
     },
 
-    /** Sets the read-only flag; false when it already was so (nothing to record). */
+    /**
+     * Sets the operator's read-only flag; false when it already was so (nothing to record).
+     * The account stays read-only while billing's flag is set (migration 0026).
+     */
     async setReadOnly(userId: string, readOnly: boolean): Promise<boolean> {
       const flag = readOnly ? 1 : 0;
       const result = await db
         .updateTable('users')
-        .set({ is_read_only: flag })
+        .set((eb) => ({
+          operator_read_only: flag,
+          is_read_only: flag === 1 ? 1 : eb.ref('billing_read_only'),
+        }))
         .where('id', '=', userId)
-        .where('is_read_only', '!=', flag)
+        .where('operator_read_only', '!=', flag)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },

@@ -15,9 +15,28 @@ export abstract class SandboxCustomers extends SandboxCore {
     return this.tx(async (trx, emit) => {
       const existing = await trx
         .selectFrom('sandbox_customers')
-        .select('id')
+        .select(['id', 'deleted_at'])
         .where('user_id', '=', u.userId)
         .executeTakeFirst();
+      if (existing !== undefined && existing.deleted_at !== null) {
+        // A user whose customer was deleted (POST /test/delete_stripe_data) starts afresh. Stripe
+        // would make a new id; the sandbox keys customers by user, so the id comes back empty:
+        // no card, no credit, and none of the subscriptions (all ended at the deletion) that
+        // would make the next one look like a second (no trial).
+        await trx.deleteFrom('sandbox_invoices').where('customer_id', '=', existing.id).execute();
+        await trx.deleteFrom('sandbox_subscriptions').where('customer_id', '=', existing.id).execute();
+        await trx
+          .updateTable('sandbox_customers')
+          .set({ deleted_at: null, balance: 0, default_payment_method: null, email: u.email, name: u.name })
+          .where('id', '=', existing.id)
+          .execute();
+        await emit(
+          'customer.created',
+          { id: existing.id, object: 'customer', email: u.email, metadata: { userId: u.userId } },
+          existing.id,
+        );
+        return { customerId: existing.id };
+      }
       if (existing !== undefined) return { customerId: existing.id };
       const id = newId('cus');
       const inserted = await trx
