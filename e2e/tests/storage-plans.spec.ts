@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { appCall, axe, createAccount, expect, newAccount, shootBoth, test } from './helpers.ts';
+import path from 'node:path';
+import { appCall, axe, createAccount, expect, newAccount, SHOTS, shootBoth, test } from './helpers.ts';
 
 /**
  * Issue #25, the plans and payments screens (spec 001 §2, §4, §5, §8, §9) against the real
@@ -22,7 +23,7 @@ async function shootWideAndNarrow(page: Page, name: string): Promise<void> {
   await shootBoth(page, name);
   await page.setViewportSize(NARROW);
   await page.screenshot({
-    path: `e2e/.artifacts/screens/${name}-360.png`,
+    path: path.join(SHOTS, `${name}-360.png`),
     fullPage: true,
     animations: 'disabled',
   });
