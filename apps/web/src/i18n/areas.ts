@@ -97,6 +97,8 @@ export const AREAS = {
   privacy: { prefixes: ['privacy.'], folders: ['features/privacy/'] },
   // The test flags, advanced and developer test pages (issue #24, spec 001 §2), below /settings.
   developer: { prefixes: ['developer.'], folders: ['features/developer/'] },
+  // The storage plans, payment card and subscribe wizard (issue #25, spec 001 §2, §4).
+  storage: { prefixes: ['storage.'], folders: ['features/storage/'] },
   // The sandbox's stand-in for Stripe.js (/sandbox/stripe.js, a script of its own that imports
   // these catalogues directly, never the app's).
   sandboxStripe: { prefixes: ['sandboxStripe.'], folders: ['sandbox-stripe/'] },

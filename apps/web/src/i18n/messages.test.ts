@@ -143,6 +143,14 @@ describe.each(CATALOGUES.flatMap((catalogue) => LOCALES.map((locale) => [catalog
         failed: 1,
         stuck: 0,
         kind: 'K',
+        // Plans and payments (issue #25).
+        price: 'P',
+        perMonth: 'M',
+        plan: 'P',
+        message: 'M',
+        months: 2,
+        amount: 'A',
+        link: (chunks: string[]) => chunks.join(''),
         // Issue #25's operator area: a storage grant's source.
         source: 'Src',
       };

@@ -20,6 +20,7 @@ import type sharePageEnUS from './messages/sharePage/en_US.json';
 import type sharedLinksEnUS from './messages/sharedLinks/en_US.json';
 import type settingsEnUS from './messages/settings/en_US.json';
 import type shareDialogEnUS from './messages/shareDialog/en_US.json';
+import type storageEnUS from './messages/storage/en_US.json';
 import type takeoutEnUS from './messages/takeout/en_US.json';
 import type trashEnUS from './messages/trash/en_US.json';
 import type uploadsEnUS from './messages/uploads/en_US.json';
@@ -49,6 +50,7 @@ export type MessageId =
   | keyof typeof shareDialogEnUS
   | keyof typeof sharePageEnUS
   | keyof typeof sharedLinksEnUS
+  | keyof typeof storageEnUS
   | keyof typeof takeoutEnUS
   | keyof typeof trashEnUS
   | keyof typeof uploadsEnUS

@@ -205,4 +205,40 @@ describe('the modal queue after sign-in (spec 001 §4)', () => {
     expect(requests.some((r) => r.url.pathname === '/st/4/account_attribute')).toBe(false);
     expect(screen.queryByRole('dialog', { name: 'Running out of storage' })).toBeNull();
   });
+
+  test('a read-only user with a share copy pending gets the subscribe wizard; refusing clears the copy (issue #25)', async () => {
+    sessionStorage.setItem('trove.pending_share_copy.user-1', 'share-1');
+    const { user } = renderApp({
+      route: '/photos',
+      routes: {
+        'GET /st/4/account_info': { body: anAccount({ is_read_only_user: true }) },
+        'GET /st/4/stripe_products': { body: { products: [], trial_months: 2 } },
+      },
+    });
+    const wizard = await screen.findByRole('dialog', { name: 'Get more storage' });
+    expect(await within(wizard).findByText('The first 2 months are free')).toBeTruthy();
+    await user.click(within(wizard).getByRole('button', { name: 'Skip' }));
+    expect(await screen.findByRole('dialog', { name: 'Continue without a plan?' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('dialog', { name: 'Get more storage' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Skip' }));
+    await user.click(await screen.findByRole('button', { name: 'Skip' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+    expect(sessionStorage.getItem('trove.pending_share_copy.user-1')).toBeNull();
+  });
+
+  test('the copy page of a read-only user remembers the copy and returns to the share', async () => {
+    renderApp({
+      route: '/share/share-1/copyShare',
+      routes: { 'GET /st/4/account_info': { body: anAccount({ is_read_only_user: true }) } },
+    });
+    await waitFor(
+      () => {
+        expect(sessionStorage.getItem('trove.pending_share_copy.user-1')).toBe('share-1');
+      },
+      { timeout: 5000 },
+    );
+  });
 });

@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { copySharePath } from '../shares/index.ts';
+import { LazySubscribeWizard } from '../storage/lazy.ts';
 import { useAccountInfoQuery } from '../auth/api.ts';
 import { STORAGE_WARNING_ATTRIBUTE } from '@trove/contract';
 import { useAccountAttributeQuery, useCardsQuery, useSetAccountAttributeMutation } from './api.ts';
 import { CardModal } from './CardModal.tsx';
 import { nextModal } from './model.ts';
+import { setPendingShareCopy, usePendingShareCopy } from './pending-copy.ts';
 import { readClosedCards, rememberStorageWarnedLocally, sunsetSeen, writeClosedCards } from './seen.ts';
 import { TermsPrompt } from './TermsPrompt.tsx';
 import { SunsetNotice } from './SunsetNotice.tsx';
@@ -13,7 +17,8 @@ import './account-modals.css';
 
 /**
  * The modal queue after sign-in (spec 001 §4; issue #24): the terms prompt while a version
- * waits for acceptance, then the full-screen cards one at a time. A lazy part of every
+ * waits for acceptance, the sunset notice, the subscribe wizard for a read-only user whose
+ * share copy waits (issue #25), then the full-screen cards one at a time. A lazy part of every
  * signed-in screen, so the first load of /photos carries none of it. Cards are fetched only
  * once no terms wait: nothing shows before them.
  */
@@ -25,7 +30,11 @@ export function ModalQueue() {
   const [closedCards, setClosedCards] = useState<ReadonlySet<string>>(() => readClosedCards(userId));
   const sunsetDate = account.data?.sunset_delete_date ?? null;
   const [sunsetClosed, setSunsetClosed] = useState(false);
+  const pendingCopy = usePendingShareCopy(account.data?.uuid);
+  const navigate = useNavigate();
   const modal = nextModal({
+    isReadOnly: account.data?.is_read_only_user ?? false,
+    pendingCopy,
     tosToApprove,
     cards: cards.data?.backend_controlled_cards,
     closedCards,
@@ -36,6 +45,16 @@ export function ModalQueue() {
   const storage = useStorageWarning(account.data !== undefined && modal === null && cards.data !== undefined);
   if (!modal) return storage;
   if (modal.kind === 'terms') return <TermsPrompt key={modal.version} version={modal.version} />;
+  if (modal.kind === 'subscription')
+    return (
+      <LazySubscribeWizard
+        onClose={(outcome) => {
+          // spec 001 §4: the pending copy resumes after a purchase, and is cleared on refusal.
+          setPendingShareCopy(userId, null);
+          if (outcome === 'purchased') void navigate(copySharePath(modal.shareId));
+        }}
+      />
+    );
   if (modal.kind === 'sunset')
     return (
       <SunsetNotice

@@ -6,6 +6,7 @@ import { useApi } from '../../api/api-context.tsx';
 import { STALE_TIME } from '../../api/query-client.ts';
 import { localeStore } from '../../i18n/locale-store.ts';
 import { useAccountInfoQuery } from '../auth/api.ts';
+import { usePendingShareCopy } from './pending-copy.ts';
 import { readClosedCards, storageWarnedLocally, sunsetSeen } from './seen.ts';
 import { storageLevelOf } from './storage-popups.ts';
 import { LazyModalQueue } from './lazy.ts';
@@ -25,9 +26,15 @@ const CardIds = z.object({ backend_controlled_cards: z.array(z.object({ card_id:
 export function queueMayShow(
   account: AccountInfo,
   cardIds: readonly string[] | undefined,
-  seen: { closedCards: ReadonlySet<string>; sunsetSeen: boolean; storageWarned: string },
+  seen: {
+    closedCards: ReadonlySet<string>;
+    sunsetSeen: boolean;
+    storageWarned: string;
+    pendingCopy?: string | null;
+  },
 ): boolean {
   if (account.tos_to_approve !== null) return true;
+  if (account.is_read_only_user && (seen.pendingCopy ?? null) !== null) return true;
   if (account.sunset_delete_date !== null && !seen.sunsetSeen) return true;
   if (storageLevelOf(account.used_space, account.max_space) !== '' || seen.storageWarned !== '') return true;
   return (cardIds ?? []).some((id) => !seen.closedCards.has(id));
@@ -53,6 +60,7 @@ export function ModalQueueGate() {
     // No card is asked for while terms wait (spec 001 §4 order): the queue asks after them.
     enabled: account !== undefined && account.tos_to_approve === null,
   });
+  const pendingCopy = usePendingShareCopy(account?.uuid);
   const [shown, setShown] = useState(false);
   const ids = cardIds.data?.backend_controlled_cards.map((card) => card.card_id);
   const mayShow =
@@ -61,6 +69,7 @@ export function ModalQueueGate() {
       closedCards: readClosedCards(account.uuid),
       sunsetSeen: account.sunset_delete_date !== null && sunsetSeen(account.uuid, account.sunset_delete_date),
       storageWarned: storageWarnedLocally(account.uuid),
+      pendingCopy,
     });
   if (mayShow && !shown) setShown(true);
   return shown || mayShow ? <LazyModalQueue /> : null;

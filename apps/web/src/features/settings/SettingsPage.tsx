@@ -8,6 +8,7 @@ import { QueryError } from '../../ui/QueryError.tsx';
 import { UsageMeter } from '../../ui/UsageMeter.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useAccountInfoQuery, useLogoutMutation } from '../auth/api.ts';
+import { PAYMENT_PATH, STORAGE_PATH, StorageIcon } from '../storage/index.ts';
 import { TakeoutIcon } from '../takeout/index.ts';
 
 import { LanguagePicker } from './LanguagePicker.tsx';
@@ -15,8 +16,8 @@ import { NameForm } from './NameForm.tsx';
 
 /**
  * Route /settings: the settings hub of spec 001 §2, with what exists so far: the name, the
- * language, the storage used (spec 001 §3 usage meter; its plans page, /settings/storage, is
- * not built yet), connected devices, documents, takeout, deleted items (the trash), log out.
+ * language, the storage used (spec 001 §3 usage meter), storage plans and the payment card
+ * (spec 001 §2, issue #25), connected devices, documents, takeout, deleted items (the trash), log out.
  */
 export function SettingsPage() {
   const intl = useIntl();
@@ -65,6 +66,23 @@ export function SettingsPage() {
       </section>
 
       <nav className="card card--list" aria-label={intl.formatMessage({ id: 'settings.more' })}>
+        {/* spec 001 §2: storage management and plans (monthly or yearly), payment card settings. */}
+        <Link to={STORAGE_PATH} className="list-link">
+          <StorageIcon name="cloud" />
+          <span className="list-link__text">
+            <span className="list-link__title">{intl.formatMessage({ id: 'settings.storagePlans' })}</span>
+            <span className="muted">{intl.formatMessage({ id: 'settings.storagePlansText' })}</span>
+          </span>
+          <Icon name="chevronRight" />
+        </Link>
+        <Link to={PAYMENT_PATH} className="list-link">
+          <StorageIcon name="card" />
+          <span className="list-link__text">
+            <span className="list-link__title">{intl.formatMessage({ id: 'settings.payment' })}</span>
+            <span className="muted">{intl.formatMessage({ id: 'settings.paymentText' })}</span>
+          </span>
+          <Icon name="chevronRight" />
+        </Link>
         <Link to="/settings/devices" className="list-link">
           <Icon name="devices" />
           <span className="list-link__text">

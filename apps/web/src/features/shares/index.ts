@@ -4,3 +4,6 @@
  * share pages lazy.ts.
  */
 export { ShareDialogLayer } from './dialog/ShareDialogLayer.tsx';
+
+/** The login-gated copy of a share to the timeline (spec 000 §2 /share/{shareId}/copyShare). */
+export { copySharePath } from './page/use-copy-share.ts';

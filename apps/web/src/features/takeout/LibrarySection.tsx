@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { STORAGE_PATH } from '../storage/index.ts';
 import { TakeoutHelpDialog } from './TakeoutDialogs.tsx';
 import { TakeoutIcon } from './takeout-icons.tsx';
 import { formatSize } from './model.ts';
@@ -14,8 +16,8 @@ export interface LibrarySectionProps {
 
 /**
  * The whole-library section of spec 000 §2 Takeout: the stats text (file count and total
- * size) and the help link, which opens the help in the user's language. The link to
- * /settings/storage waits for that page (docs/SPEC-DEVIATIONS.md).
+ * size), the link to the storage page (/settings/storage) and the help link, which opens the
+ * help in the user's language.
  */
 export function LibrarySection({ count, size }: LibrarySectionProps) {
   const intl = useIntl();
@@ -31,6 +33,7 @@ export function LibrarySection({ count, size }: LibrarySectionProps) {
         </p>
       )}
       <p className="muted">{intl.formatMessage({ id: 'takeout.library.text' })}</p>
+      <Link to={STORAGE_PATH}>{intl.formatMessage({ id: 'takeout.storageLink' })}</Link>
       <button
         type="button"
         className="btn btn--text takeout-help-link"

@@ -29,10 +29,13 @@ describe('the takeout page (spec 000 §2 Takeout)', () => {
     ]);
     expect(screen.getByText('9 files in your timeline')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download your library' })).toBeTruthy();
-    // The privacy and storage pages do not exist yet (docs/SPEC-DEVIATIONS.md).
+    // The privacy page does not exist yet (docs/SPEC-DEVIATIONS.md); the storage page does.
     expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/settings');
+    expect(screen.getByRole('link', { name: 'Storage and plans' }).getAttribute('href')).toBe(
+      '/settings/storage',
+    );
     const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
-    expect(hrefs.filter((href) => href?.startsWith('/settings/'))).toEqual([]);
+    expect(hrefs.filter((href) => href?.startsWith('/settings/'))).toEqual(['/settings/storage']);
   });
 
   test('lists only albums with at least one file, each with its count, size and own download', async () => {

@@ -2,9 +2,10 @@ import { useId, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useInViewport } from '../../../ui/use-in-viewport.ts';
+import { SUBSCRIBE_PATH } from '../../storage/index.ts';
 
-/** Where the subscription offer leads until the subscription flow exists (issue #11). */
-export const SUBSCRIPTION_PATH = '/settings/storage';
+/** Where the subscription offer leads: the storage page with the subscribe wizard open (spec 001 §4). */
+export const SUBSCRIPTION_PATH = SUBSCRIBE_PATH;
 
 /**
  * A button a read-only user would have with a subscription (spec 000 §6; the flags of

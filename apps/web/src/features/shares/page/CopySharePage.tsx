@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, Navigate, useParams } from 'react-router';
 import { isApiError } from '../../../api/http-error.ts';
+import { setPendingShareCopy } from '../../account-modals/index.ts';
+import { useAccountInfoQuery } from '../../auth/api.ts';
 import { Icon } from '../../../ui/icons.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { usePageTitle } from '../../../ui/use-page-title.ts';
@@ -24,11 +26,18 @@ export function CopySharePage() {
   // Once per visit of the route, also under StrictMode's double effects.
   const started = useRef(false);
   const { mutate } = copy;
+  const account = useAccountInfoQuery().data;
+  // spec 001 §4: a read-only user's copy waits for a subscription; the modal queue offers
+  // one on the share's page and comes back here after a purchase.
+  const isReadOnly = account?.is_read_only_user === true;
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || account === undefined) return;
     started.current = true;
-    mutate();
-  }, [mutate]);
+    if (isReadOnly) setPendingShareCopy(account.uuid, shareId);
+    else mutate();
+  }, [mutate, account, isReadOnly, shareId]);
+
+  if (isReadOnly) return <Navigate to={back} replace />;
 
   if (isApiError(copy.error, 'password_required')) return <Navigate to={back} replace />;
   if (isApiError(copy.error, 'not_found')) return <ShareNotFoundPage />;
