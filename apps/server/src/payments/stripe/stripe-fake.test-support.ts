@@ -19,7 +19,9 @@ export interface FakeRoute {
   query?: Record<string, string>;
   status?: number;
   /** A fixture name (fixtures/<name>.json) or the body itself. */
-  body: string | object;
+  body?: string | object;
+  /** Answers from the request instead (a test's small stateful Stripe). */
+  handle?: (req: RecordedRequest) => { status?: number; body: object };
   headers?: Record<string, string>;
   /** Answers this many requests, then steps aside for the next matching route. */
   times?: number;
@@ -69,13 +71,14 @@ export async function startStripeFake(): Promise<StripeFake> {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const body = Buffer.concat(chunks).toString('utf8');
       const method = req.method ?? 'GET';
-      requests.push({
+      const recorded: RecordedRequest = {
         method,
         path: url.pathname,
         query: flat(url.searchParams),
         form: flat(new URLSearchParams(body)),
         headers: req.headers,
-      });
+      };
+      requests.push(recorded);
       const route = routes.find(
         (r) =>
           r.method === method &&
@@ -101,9 +104,14 @@ export async function startStripeFake(): Promise<StripeFake> {
         return;
       }
       route.used += 1;
+      if (route.handle !== undefined) {
+        const answer = route.handle(recorded);
+        reply(answer.status ?? 200, answer.body, route.headers);
+        return;
+      }
       reply(
         route.status ?? 200,
-        typeof route.body === 'string' ? fixture(route.body) : route.body,
+        typeof route.body === 'string' ? fixture(route.body) : (route.body ?? {}),
         route.headers,
       );
     });

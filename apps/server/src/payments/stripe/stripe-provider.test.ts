@@ -470,7 +470,7 @@ describe('StripeProvider requests and mapping', () => {
       {
         method: 'GET',
         path: '/v1/prices/price_1No500Monthly',
-        body: (fixture('prices-no-500gb-monthly') as unknown as { data: object[] }).data[0] as object,
+        body: (fixture('prices-no-500gb-monthly') as unknown as { data: object[] }).data[0],
       },
     );
     const state = await fake.provider().fetchCustomerState('cus_TroveTest01');
