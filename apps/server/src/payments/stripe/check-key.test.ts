@@ -1,14 +1,8 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { checkStripeKey, StripeKeyError } from './check-key.ts';
-import { startStripeFake, type StripeFake } from './stripe-fake.test-support.ts';
+import { useStripeFake } from './stripe-fake.test-support.ts';
 
-let fake: StripeFake;
-beforeEach(async () => {
-  fake = await startStripeFake();
-});
-afterEach(async () => {
-  await fake.close();
-});
+const fake = useStripeFake();
 
 it('a working key passes the startup check (one balance read)', async () => {
   fake.on({ method: 'GET', path: '/v1/balance', body: 'balance' });

@@ -1,25 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PaymentProviderError } from '../provider.ts';
-import { startStripeFake, type StripeFake } from './stripe-fake.test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { refusal, useStripeFake } from './stripe-fake.test-support.ts';
 
 /** Stripe's errors as the provider interface names them, over the loopback server. */
 
-let fake: StripeFake;
-beforeEach(async () => {
-  fake = await startStripeFake();
-});
-afterEach(async () => {
-  await fake.close();
-});
-
-async function refusal(p: Promise<unknown>): Promise<PaymentProviderError> {
-  const error = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PaymentProviderError);
-  return error as PaymentProviderError;
-}
+const fake = useStripeFake();
 
 describe('StripeProvider error mapping', () => {
   const card = (body: string, status = 402) => {

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, expect } from 'vitest';
+import { PaymentProviderError } from '../provider.ts';
 import { createStripeProvider, type StripeProvider } from './stripe-provider.ts';
 import type { StripeProviderOptions } from './base.ts';
 
@@ -146,4 +148,43 @@ export async function startStripeFake(): Promise<StripeFake> {
         server.closeAllConnections();
       }),
   };
+}
+
+/** A fresh fake for every test of the file (started before, closed after each). */
+export function useStripeFake(): StripeFake {
+  let current: StripeFake | undefined;
+  beforeEach(async () => {
+    current = await startStripeFake();
+  });
+  afterEach(async () => {
+    await current?.close();
+  });
+  const now = () => {
+    if (current === undefined) throw new Error('useStripeFake: used outside a test');
+    return current;
+  };
+  return {
+    get port() {
+      return now().port;
+    },
+    get requests() {
+      return now().requests;
+    },
+    on: (...routes) => {
+      now().on(...routes);
+    },
+    sent: (method, path) => now().sent(method, path),
+    provider: (options) => now().provider(options),
+    close: () => now().close(),
+  };
+}
+
+/** The PaymentProviderError a call was refused with. */
+export async function refusal(p: Promise<unknown>): Promise<PaymentProviderError> {
+  const error = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(PaymentProviderError);
+  return error as PaymentProviderError;
 }

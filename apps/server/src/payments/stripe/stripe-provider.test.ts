@@ -1,7 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PaymentProviderError } from '../provider.ts';
+import { describe, expect, it } from 'vitest';
 import { STRIPE_API_VERSION } from './client.ts';
-import { fixture, startStripeFake, type StripeFake, TEST_SECRET_KEY } from './stripe-fake.test-support.ts';
+import { fixture, refusal, useStripeFake, TEST_SECRET_KEY } from './stripe-fake.test-support.ts';
 
 /**
  * The Stripe provider against the loopback server (stripe-fake.test-support.ts): each test
@@ -9,13 +8,7 @@ import { fixture, startStripeFake, type StripeFake, TEST_SECRET_KEY } from './st
  * version) and the mapping of Stripe's answers to the interface's types.
  */
 
-let fake: StripeFake;
-beforeEach(async () => {
-  fake = await startStripeFake();
-});
-afterEach(async () => {
-  await fake.close();
-});
+const fake = useStripeFake();
 
 const SUB = '/v1/subscriptions/sub_1TroveSub';
 const priceRoutes = () => {
@@ -40,15 +33,6 @@ const priceRoutes = () => {
     },
   );
 };
-
-async function refusal(p: Promise<unknown>): Promise<PaymentProviderError> {
-  const error = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PaymentProviderError);
-  return error as PaymentProviderError;
-}
 
 describe('StripeProvider requests and mapping', () => {
   it('ensureCustomer searches by metadata.userId, then creates with trove:cust:{userId}', async () => {
@@ -461,67 +445,6 @@ describe('StripeProvider requests and mapping', () => {
     expect(fake.sent('DELETE', '/v1/customers/cus_TroveTest01')).toHaveLength(1);
     fake.on({ method: 'GET', path: '/v1/subscriptions', status: 404, body: 'error-resource-missing' });
     await expect(provider.cancelNowAndDeleteCustomer('cus_Gone')).resolves.toBeUndefined();
-  });
-
-  it('fetchCustomerState: credit from the negative balance, the default card, the subscription and its upcoming plan', async () => {
-    fake.on(
-      { method: 'GET', path: '/v1/customers/cus_TroveTest01', body: 'customer-with-card' },
-      { method: 'GET', path: '/v1/subscriptions', body: 'subscription-list-scheduled' },
-      {
-        method: 'GET',
-        path: '/v1/prices/price_1No500Monthly',
-        body: (fixture('prices-no-500gb-monthly') as unknown as { data: object[] }).data[0],
-      },
-    );
-    const state = await fake.provider().fetchCustomerState('cus_TroveTest01');
-    const T = 1_795_000_000_000;
-    expect(state).toEqual({
-      customerId: 'cus_TroveTest01',
-      creditBalance: 1250,
-      currency: 'NOK',
-      card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 },
-      subscription: {
-        id: 'sub_1TroveSub',
-        status: 'active',
-        priceId: 'no-100gb-monthly',
-        upcomingPriceId: 'no-500gb-monthly',
-        periodStart: T,
-        periodEnd: T + 2_592_000_000,
-        cancelAtPeriodEnd: false,
-        trialEnd: null,
-        endedAt: null,
-      },
-    });
-    expect(fake.requests[0]?.query['expand[0]']).toBe('invoice_settings.default_payment_method');
-    expect(fake.sent('GET', '/v1/subscriptions')[0]?.query).toEqual({
-      customer: 'cus_TroveTest01',
-      status: 'all',
-      limit: '10',
-      'expand[0]': 'data.schedule',
-    });
-  });
-
-  it('fetchCustomerState: the last ended subscription, a price whose lookup key moved, a deleted customer', async () => {
-    const canceled = fixture('subscription-list-canceled') as unknown as {
-      data: { items: { data: { price: Record<string, unknown> }[] } }[];
-    };
-    const price = canceled.data[0]?.items.data[0]?.price;
-    if (price) price.lookup_key = null;
-    fake.on(
-      { method: 'GET', path: '/v1/customers/cus_TroveTest01', body: 'customer' },
-      { method: 'GET', path: '/v1/subscriptions', body: canceled },
-    );
-    const provider = fake.provider();
-    const state = await provider.fetchCustomerState('cus_TroveTest01');
-    expect(state).toMatchObject({ creditBalance: 0, currency: null, card: null });
-    expect(state.subscription).toMatchObject({
-      status: 'canceled',
-      priceId: 'no-100gb-monthly',
-      endedAt: 1_795_086_400_000,
-      upcomingPriceId: null,
-    });
-    fake.on({ method: 'GET', path: '/v1/customers/cus_TroveTest01', body: 'customer-deleted' });
-    expect((await refusal(provider.fetchCustomerState('cus_TroveTest01'))).code).toBe('no_such_object');
   });
 });
 

@@ -1,17 +1,11 @@
 import Stripe from 'stripe';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebhookSignatureError } from '../webhook-signature.ts';
-import { startStripeFake, type StripeFake, TEST_WEBHOOK_SECRET } from './stripe-fake.test-support.ts';
+import { useStripeFake, TEST_WEBHOOK_SECRET } from './stripe-fake.test-support.ts';
 
 /** Webhooks signed with Stripe's own test helper, verified by the provider (constructEvent, 300 s). */
 
-let fake: StripeFake;
-beforeEach(async () => {
-  fake = await startStripeFake();
-});
-afterEach(async () => {
-  await fake.close();
-});
+const fake = useStripeFake();
 
 const NOW = 1_795_000_000_000;
 const event = {
