@@ -48,6 +48,28 @@ describe('app basics', () => {
     }
   });
 
+  it("adds Stripe's origins to the CSP only with BILLING=stripe", async () => {
+    const plain = await t.app.inject({ url: '/service_directory' });
+    expect(plain.headers['content-security-policy']).not.toContain('stripe.com');
+    const stripe = await createTestApp('sqlite', {
+      env: {
+        BILLING: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_51Abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      },
+    });
+    try {
+      const response = await stripe.app.inject({ url: '/service_directory' });
+      expect(response.headers['content-security-policy']).toContain(
+        "frame-src 'self' https://js.stripe.com https://hooks.stripe.com",
+      );
+      expect(response.headers['content-security-policy']).toContain('https://api.stripe.com');
+    } finally {
+      await stripe.close();
+    }
+  });
+
   it('serves brands with operator overrides', async () => {
     const branded = await createTestApp('sqlite', { env: { BRANDS_JSON: '{"no":{"name":"Minne"}}' } });
     try {

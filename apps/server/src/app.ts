@@ -271,7 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   logController.register(app);
   const directory = serviceDirectory(config);
-  registerSecurityHeaders(app, Object.values(directory));
+  registerSecurityHeaders(app, Object.values(directory), { stripe: config.BILLING === 'stripe' });
   await app.register(fastifyCookie);
   // The size cap is enforced while streaming (200 GiB, spec 000 §9); the plugin's default of
   // 1 MiB would cut every photo short.

@@ -48,11 +48,39 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ BILLING: 'cash' })).toThrow(/BILLING/);
     expect(() => loadConfig({ BILLING: 'stripe' })).toThrow(
-      /STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: required/,
+      /STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: required when BILLING=stripe/,
     );
-    expect(() =>
-      loadConfig({ BILLING: 'stripe', STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'wh' }),
-    ).toThrow(/stripe is not available yet/);
+  });
+
+  it('BILLING=stripe runs with three keys of one mode, and never repeats a key in its errors', () => {
+    const keys = {
+      BILLING: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_51Abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    };
+    const config = loadConfig({ ...keys, NODE_ENV: 'production' });
+    expect([config.BILLING, config.STRIPE_PUBLISHABLE_KEY]).toEqual(['stripe', 'pk_test_51Abc']);
+    expect(loadConfig({ ...keys, STRIPE_SECRET_KEY: 'rk_test_51Abc' }).BILLING).toBe('stripe');
+    expect(
+      loadConfig({ ...keys, STRIPE_SECRET_KEY: 'sk_live_51Abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_51Abc' })
+        .BILLING,
+    ).toBe('stripe');
+    expect(() => loadConfig({ ...keys, STRIPE_PUBLISHABLE_KEY: 'pk_live_51Abc' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: a live key with a test STRIPE_SECRET_KEY; both must be test keys or both live keys/,
+    );
+    expect(() => loadConfig({ ...keys, STRIPE_PUBLISHABLE_KEY: '' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: required when BILLING=stripe/,
+    );
+    let message = '';
+    try {
+      loadConfig({ ...keys, STRIPE_SECRET_KEY: 'pk_test_secret1', STRIPE_WEBHOOK_SECRET: 'hook9' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    expect(message).toMatch(/STRIPE_WEBHOOK_SECRET: must be the webhook endpoint's signing secret/);
+    expect(message).not.toMatch(/secret1|hook9/);
   });
 
   it('parses lists and strips trailing slashes of hosts', () => {

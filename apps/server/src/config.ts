@@ -226,8 +226,12 @@ const EnvSchema = z.object({
   BILLING_GRACE_DAYS: z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(0), z.maximum(60)), 14),
   /** The plans on sale (modules/billing/catalogue.ts); the shipped file when empty. */
   PLANS_FILE: z._default(z.string().check(z.trim()), ''),
+  /** BILLING=stripe: the secret key (`sk_test_…`, `sk_live_…`, or a restricted `rk_…`). */
   STRIPE_SECRET_KEY: z._default(z.string().check(z.trim()), ''),
+  /** BILLING=stripe: the signing secret of the webhook endpoint `/st/4/stripe/webhook` (`whsec_…`). */
   STRIPE_WEBHOOK_SECRET: z._default(z.string().check(z.trim()), ''),
+  /** BILLING=stripe: the key the web client loads the card element with, of the secret key's mode. */
+  STRIPE_PUBLISHABLE_KEY: z._default(z.string().check(z.trim()), ''),
 });
 
 export type Config = Readonly<
@@ -288,10 +292,15 @@ export type Billing = 'off' | 'sandbox' | 'stripe';
  * BILLING as the instance runs it. A production instance names it: taking payments, or not,
  * is never a default there. NODE_ENV counts only when the environment sets it (its own default
  * is production, which would refuse every instance that never heard of BILLING); `stripe` needs
- * its keys, and is refused until the card provider's adapter exists (issue #25).
+ * its three keys, all of one mode (spec 001 §9: test keys on test hosts, localhost and staging,
+ * live keys in production; a test secret key with a live publishable key would take card
+ * details Stripe then cannot use).
  */
 function billingMode(
-  parsed: { BILLING: Billing | ''; STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string },
+  parsed: Pick<
+    z.infer<typeof EnvSchema>,
+    'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_PUBLISHABLE_KEY'
+  > & { BILLING: Billing | '' },
   nodeEnv: string | undefined,
 ): Billing {
   if (parsed.BILLING === '') {
@@ -302,14 +311,38 @@ function billingMode(
     return 'sandbox';
   }
   if (parsed.BILLING === 'stripe') {
-    const missing = (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter((k) => parsed[k] === '');
-    if (missing.length > 0)
-      throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')}: required when BILLING=stripe`);
-    throw new ConfigError(
-      'Invalid configuration:\n  BILLING: stripe is not available yet in this version; use off or sandbox',
-    );
+    const problems = stripeKeyProblems(parsed);
+    if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   return parsed.BILLING;
+}
+
+/** What is wrong with the Stripe keys; never the keys themselves. */
+function stripeKeyProblems(
+  parsed: Pick<
+    z.infer<typeof EnvSchema>,
+    'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_PUBLISHABLE_KEY'
+  >,
+): string[] {
+  const names = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'] as const;
+  const missing = names.filter((k) => parsed[k] === '');
+  if (missing.length > 0) return [`${missing.join(', ')}: required when BILLING=stripe`];
+  const problems: string[] = [];
+  const secret = /^(?:sk|rk)_(test|live)_[A-Za-z0-9]+$/.exec(parsed.STRIPE_SECRET_KEY);
+  const publishable = /^pk_(test|live)_[A-Za-z0-9]+$/.exec(parsed.STRIPE_PUBLISHABLE_KEY);
+  if (secret === null)
+    problems.push(
+      'STRIPE_SECRET_KEY: must be a Stripe secret key (sk_test_…, sk_live_…) or restricted key (rk_…)',
+    );
+  if (publishable === null)
+    problems.push('STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key (pk_test_… or pk_live_…)');
+  if (!/^whsec_[A-Za-z0-9]+$/.test(parsed.STRIPE_WEBHOOK_SECRET))
+    problems.push("STRIPE_WEBHOOK_SECRET: must be the webhook endpoint's signing secret (whsec_…)");
+  if (secret !== null && publishable !== null && secret[1] !== publishable[1])
+    problems.push(
+      `STRIPE_PUBLISHABLE_KEY: a ${publishable[1] ?? ''} key with a ${secret[1] ?? ''} STRIPE_SECRET_KEY; both must be test keys or both live keys`,
+    );
+  return problems;
 }
 
 function isSmtpUrl(value: string): boolean {

@@ -15,6 +15,12 @@ import { openBlobStore } from './storage/open-store.ts';
 import { createWorker } from './worker.ts';
 import { prepareDataDir } from './data-dir.ts';
 import { ADMIN_USAGE, runAdmin } from './admin/cli.ts';
+import {
+  checkStripeKey,
+  createStripeProvider,
+  StripeKeyError,
+  stripeOptionsFromConfig,
+} from './payments/stripe/index.ts';
 
 /**
  * The `trove` command: `serve` (default) runs the server (and, unless EMBEDDED_WORKER=false,
@@ -114,6 +120,16 @@ async function migrate(config: Config): Promise<number> {
 }
 
 async function serve(config: Config): Promise<number> {
+  if (config.BILLING === 'stripe') {
+    // A key Stripe refuses stops the start, not a customer's first purchase.
+    try {
+      await checkStripeKey(createStripeProvider(stripeOptionsFromConfig(config)));
+    } catch (error) {
+      if (!(error instanceof StripeKeyError)) throw error;
+      console.error(error.message);
+      return 1;
+    }
+  }
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: config.SQLITE_FILE });
   await migrateToLatest(database.db);
   let oidc: OidcProvider | undefined;

@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import { adminDeletions, DELETIONS_USAGE } from './deletions-cli.ts';
 import { announce } from './announce-cli.ts';
 import { grantsCommand, GRANTS_USAGE } from './grants-cli.ts';
+import { syncPlansCommand, SYNC_PLANS_USAGE } from './sync-plans-cli.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { openEventBus } from '../events/open-bus.ts';
@@ -32,6 +33,7 @@ export const ADMIN_USAGE = [
   'admin announce <subject> <file> [--locale L]  e-mail everyone who chose to stay up to date',
   DELETIONS_USAGE,
   GRANTS_USAGE,
+  SYNC_PLANS_USAGE,
 ].join('\n');
 
 export interface AdminIo {
@@ -214,6 +216,15 @@ function parse<T>(schema: z.ZodMiniType<T>, input: unknown): T {
  */
 export async function runAdmin(config: Config, args: string[]): Promise<number> {
   if (args[0] === 'deletions') return adminDeletions(config, args);
+  if (args[0] === 'sync-plans')
+    return syncPlansCommand(config, {
+      out: (line) => {
+        console.log(line);
+      },
+      err: (line) => {
+        console.error(line);
+      },
+    });
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: config.SQLITE_FILE });
   const bus = openEventBus(config);
   const mailer = createMailer(config);

@@ -6,6 +6,7 @@ import { type ClockStore, SandboxClock } from './sandbox-clock.ts';
 import type { WebhookSink } from './sandbox/events.ts';
 import type { SandboxPrice } from './sandbox/ledger.ts';
 import { SandboxProvider } from './sandbox/sandbox-provider.ts';
+import { createStripeProvider, stripeOptionsFromConfig } from './stripe/index.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -38,11 +39,18 @@ export function sandboxPrice(plan: CataloguePlan): SandboxPrice {
  *   since a subscriber keeps a plan taken off sale). Its webhook secret is made once and kept
  *   in the database, so every process verifies every other's events; its events go to `sink`,
  *   which the app points at the webhook route's own handler.
- * - `stripe`: the Stripe adapter (`createStripeProvider`, payments/stripe/) plugs in here, with
- *   config.STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; until it exists config.ts refuses it.
+ * - `stripe`: the Stripe adapter (payments/stripe/) with the keys config.ts checked; `serve`
+ *   checks the key against Stripe at start (checkStripeKey).
  */
 export async function createPaymentProvider(deps: {
-  config: Pick<Config, 'BILLING' | 'BILLING_GRACE_DAYS'>;
+  config: Pick<
+    Config,
+    | 'BILLING'
+    | 'BILLING_GRACE_DAYS'
+    | 'STRIPE_SECRET_KEY'
+    | 'STRIPE_PUBLISHABLE_KEY'
+    | 'STRIPE_WEBHOOK_SECRET'
+  >;
   db: Kysely<Database>;
   catalogue: PlanCatalogue;
   settings: PaymentSettingsStore;
@@ -52,8 +60,9 @@ export async function createPaymentProvider(deps: {
 }): Promise<Payments | null> {
   const { config } = deps;
   if (config.BILLING === 'off') return null;
+  // Stripe keeps its own state and clock; its webhooks come over HTTP to the same route.
   if (config.BILLING === 'stripe')
-    throw new Error('BILLING=stripe needs createStripeProvider (payments/stripe/), which this build lacks');
+    return { provider: createStripeProvider(stripeOptionsFromConfig(config)), sandbox: null, clock: null };
   const webhookSecret = await deps.settings.settingOnce(
     WEBHOOK_SECRET_KEY,
     `whsec_sandbox_${randomBytes(24).toString('hex')}`,

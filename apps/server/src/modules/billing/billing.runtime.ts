@@ -27,7 +27,15 @@ export interface BillingRuntime {
  * sync, and the webhook handler the sandbox's events go to in-process (signature checked).
  */
 export async function createBillingRuntime(deps: {
-  config: Pick<Config, 'BILLING' | 'BILLING_GRACE_DAYS' | 'BASE_QUOTA_BYTES'>;
+  config: Pick<
+    Config,
+    | 'BILLING'
+    | 'BILLING_GRACE_DAYS'
+    | 'BASE_QUOTA_BYTES'
+    | 'STRIPE_SECRET_KEY'
+    | 'STRIPE_PUBLISHABLE_KEY'
+    | 'STRIPE_WEBHOOK_SECRET'
+  >;
   db: Kysely<Database>;
   catalogue: PlanCatalogue;
   now: () => number;
