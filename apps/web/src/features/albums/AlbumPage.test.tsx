@@ -449,7 +449,7 @@ describe('album actions (spec 000 §4, §6, §8)', () => {
     expect(add.getAttribute('aria-describedby')).toBe(tip.id);
     expect(
       within(tip).getByRole('link', { name: 'Needs a subscription: see storage plans' }).getAttribute('href'),
-    ).toBe('/settings/storage');
+    ).toBe('/settings/storage?subscribe=1');
   });
 });
 
