@@ -78,7 +78,9 @@ describe('album view: the whole album (spec 000 §4 whole job archive, §5)', ()
     await user.click(await screen.findByRole('checkbox', { name: 'Select beach.jpg' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select dog.jpg' }));
     await user.click(
-      within(screen.getByRole('toolbar', { name: '2 selected' })).getByRole('button', { name: 'Download' }),
+      within(await screen.findByRole('toolbar', { name: '2 selected' })).getByRole('button', {
+        name: 'Download',
+      }),
     );
     await waitFor(() => {
       expect(clicked).toHaveLength(1);
@@ -137,7 +139,9 @@ describe('trash: download selected and download all (spec 000 §2, §4, §7)', (
     await user.click(await screen.findByRole('checkbox', { name: 'Select beach.jpg' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select dunes.jpg' }));
     await user.click(
-      within(screen.getByRole('toolbar', { name: '2 selected' })).getByRole('button', { name: 'Download' }),
+      within(await screen.findByRole('toolbar', { name: '2 selected' })).getByRole('button', {
+        name: 'Download',
+      }),
     );
     await waitFor(() => {
       expect(clicked.map((link) => link.download)).toEqual(['Deleted items.zip']);
