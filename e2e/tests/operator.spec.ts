@@ -103,6 +103,55 @@ async function signedUp(browser: Browser, label: string, locale: 'en_US' | 'nb_N
   return { page, account };
 }
 
+/** Shots at 1280 and 360 px wide (issue #25's operator area: the storage dialog must fit both). */
+async function shootStorage(page: Page, name: string) {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${String(width)}.png`), animations: 'disabled' });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+// First in this file: the next journey publishes terms and writes a card, which every later
+// sign-up on this server meets as modals over the page.
+test("issue #25's operator area: the operator gives storage through the dialog and ends it", async ({
+  browser,
+}) => {
+  const { page: admin, account: operator } = await signedUp(browser, 'operator', 'en_US');
+  trove('operator', operator.email);
+  const { account: nora } = await signedUp(browser, 'nora', 'en_US');
+  await admin.goto('/admin');
+  await admin.getByRole('searchbox', { name: 'Search by e-mail or name' }).fill(nora.email);
+  await admin.getByRole('button', { name: `Storage of ${nora.email}` }).click();
+  const dialog = admin.getByRole('dialog', { name: `Storage of ${nora.email}` });
+  await expect(dialog.getByText('No storage beyond the base quota.')).toBeVisible();
+  const plan = dialog.getByRole('region', { name: 'Plan' });
+  await expect(plan.getByText('No plan bought on the web.')).toBeVisible();
+  await expect(plan.getByText('No card stored.')).toBeVisible();
+  const maxOf = async () => {
+    const text = (await dialog.getByText(/ of .* used/).textContent()) ?? '';
+    return Number(/of ([\d.,]+)/.exec(text)?.[1]?.replace(',', '.') ?? 'NaN');
+  };
+  const before = await maxOf();
+
+  await dialog.getByRole('combobox', { name: 'Source' }).selectOption({ label: 'Customer service' });
+  await dialog.getByRole('spinbutton', { name: 'Size in GB' }).fill('5');
+  await dialog.getByRole('button', { name: 'Give storage' }).click();
+  await expect(dialog.getByText('5 GB added')).toBeVisible();
+  await expect.poll(maxOf).toBeGreaterThan(before);
+  await axe(admin, '[role="dialog"]', { contrast: true });
+  await shootStorage(admin, 'admin-storage-granted');
+
+  await dialog.getByRole('button', { name: 'End 5 GB from Customer service' }).click();
+  const confirm = admin.getByRole('dialog', { name: 'End this storage?' });
+  await confirm.getByRole('button', { name: 'End' }).click();
+  await expect(dialog.getByText(/· Ended /)).toBeVisible();
+  await expect.poll(maxOf).toBe(before);
+  await shootStorage(admin, 'admin-storage-ended');
+  await admin.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
 test('the operator publishes terms, writes a card and disables an account; the user meets each', async ({
   browser,
 }) => {
@@ -229,50 +278,4 @@ test('the operator publishes terms, writes a card and disables an account; the u
   await expect(admin.getByText(`Made ${operator.email} an operator`)).toBeVisible();
   await axe(admin, undefined, { contrast: true });
   await shootBoth(admin, 'admin-audit-en');
-});
-
-/** Shots at 1280 and 360 px wide (issue #25's operator area: the storage dialog must fit both). */
-async function shootStorage(page: Page, name: string) {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${String(width)}.png`), animations: 'disabled' });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
-test("issue #25's operator area: the operator gives storage through the dialog and ends it", async ({
-  browser,
-}) => {
-  const { page: admin, account: operator } = await signedUp(browser, 'operator', 'en_US');
-  trove('operator', operator.email);
-  const { account: nora } = await signedUp(browser, 'nora', 'en_US');
-  await admin.goto('/admin');
-  const terms = admin.getByRole('dialog', { name: 'Updated terms of service' });
-  if (await terms.isVisible().catch(() => false)) await terms.getByRole('button', { name: 'Accept' }).click();
-  await admin.getByRole('searchbox', { name: 'Search by e-mail or name' }).fill(nora.email);
-  await admin.getByRole('button', { name: `Storage of ${nora.email}` }).click();
-  const dialog = admin.getByRole('dialog', { name: `Storage of ${nora.email}` });
-  await expect(dialog.getByText('No storage beyond the base quota.')).toBeVisible();
-  const maxOf = async () => {
-    const text = (await dialog.getByText(/ of .* used/).textContent()) ?? '';
-    return Number(/of ([\d.,]+)/.exec(text)?.[1]?.replace(',', '.') ?? 'NaN');
-  };
-  const before = await maxOf();
-
-  await dialog.getByRole('combobox', { name: 'Source' }).selectOption({ label: 'Customer service' });
-  await dialog.getByRole('spinbutton', { name: 'Size in GB' }).fill('5');
-  await dialog.getByRole('button', { name: 'Give storage' }).click();
-  await expect(dialog.getByText('5 GB added')).toBeVisible();
-  await expect.poll(maxOf).toBeGreaterThan(before);
-  await axe(admin, '[role="dialog"]', { contrast: true });
-  await shootStorage(admin, 'admin-storage-granted');
-
-  await dialog.getByRole('button', { name: 'End 5 GB from Customer service' }).click();
-  const confirm = admin.getByRole('dialog', { name: 'End this storage?' });
-  await confirm.getByRole('button', { name: 'End' }).click();
-  await expect(dialog.getByText(/· Ended /)).toBeVisible();
-  await expect.poll(maxOf).toBe(before);
-  await shootStorage(admin, 'admin-storage-ended');
-  await admin.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
 });

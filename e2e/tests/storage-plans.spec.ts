@@ -1,6 +1,18 @@
 import type { Page } from '@playwright/test';
 import path from 'node:path';
-import { appCall, axe, createAccount, expect, newAccount, SHOTS, shootBoth, test } from './helpers.ts';
+import {
+  appCall,
+  axe,
+  createAccount,
+  expect,
+  FIXTURES,
+  filesOf,
+  newAccount,
+  SHOTS,
+  shootBoth,
+  sql,
+  test,
+} from './helpers.ts';
 
 /**
  * Issue #25, the plans and payments screens (spec 001 §2, §4, §5, §8, §9) against the real
@@ -8,13 +20,18 @@ import { appCall, axe, createAccount, expect, newAccount, SHOTS, shootBoth, test
  * goes through the subscribe wizard with 4242 4242 4242 4242 and gets the plan (sources and
  * meter show it); a declined card shows its text; a 3-D Secure card is confirmed in its
  * dialog; a yearly plan refuses monthly ones; cancel and reactivate; the sandbox's clock moves
- * a month and the plan renews. axe on each screen; 1280 and 360 px screenshots.
+ * a month and the plan renews; a card whose charges fail leaves an account over its base quota
+ * read-only after the grace period, and a new plan lifts it (uploads past the base quota go
+ * through). axe on each screen; 1280 and 360 px screenshots.
  */
 test.setTimeout(240_000);
 
 const CARD_OK = '4242 4242 4242 4242';
 const CARD_DECLINED = '4000 0000 0000 0002';
 const CARD_3DS = '4000 0027 6000 3184';
+const CARD_CHARGES_FAIL = '4000 0000 0000 0341';
+const GIB = 1024 ** 3;
+const DAY_MS = 86_400_000;
 const NARROW = { width: 360, height: 800 };
 const WIDE = { width: 1280, height: 800 };
 
@@ -177,4 +194,77 @@ test('a yearly plan refuses monthly ones (PLAN_IS_DOWNGRADE)', async ({ page }) 
   await expect(page.getByText('A yearly plan cannot be switched to monthly').first()).toBeVisible();
   await axe(page);
   await shootWideAndNarrow(page, 'storage-yearly');
+});
+
+test('a card that fails at renewal leaves the account read-only after the grace period; a new plan lifts it', async ({
+  page,
+}) => {
+  await page.setViewportSize(WIDE);
+  await page.goto('/');
+  const account = newAccount('plans-unpaid');
+  await createAccount(page, account);
+  // The first plan has its free month (spec 001 §1): 0341 attaches, and nothing is charged yet.
+  await page.goto('/settings/storage?subscribe=1');
+  const payment = await choosePlan(page, /^500 GB Monthly/);
+  await enterCard(page, CARD_CHARGES_FAIL);
+  await payment.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(payment).toBeHidden({ timeout: 30_000 });
+  await expect(page.locator('.plan-card').getByText(/Free trial until/)).toBeVisible();
+  // The account stores more than the base quota (15 GB) and fits only because of the plan.
+  sql('UPDATE users SET used_space = ? WHERE email = ?', [150 * GIB, account.email]);
+
+  // The trial ends and the charge fails: past due, still writable, asked for another card.
+  await appCall(page, 'POST', '/test/sandbox/clock', { advance_ms: 32 * DAY_MS });
+  await page.reload();
+  const pastDue = page.getByText('Your last payment did not go through. Update your card to keep your plan.');
+  await expect(pastDue).toBeVisible();
+  await expect(page.getByText(/Your account is read-only/)).toBeHidden();
+  await axe(page);
+  await shootWideAndNarrow(page, 'storage-past-due');
+
+  // Past the grace period the plan ends unpaid: 150 GB do not fit the base 15 GB: read-only.
+  await appCall(page, 'POST', '/test/sandbox/clock', { advance_ms: 20 * DAY_MS });
+  await page.reload();
+  // Over 95 % of the quota now: the storage popup comes first, once (spec 001 §4 storage popups).
+  const popup = page.getByRole('dialog', { name: 'Running out of storage' });
+  await popup.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText(/Your account is read-only/)).toBeVisible();
+  await expect(pastDue).toBeHidden();
+  await axe(page);
+  await shootWideAndNarrow(page, 'storage-read-only');
+
+  // The timeline's upload button is disabled and offers a subscription (spec 001 §4).
+  await page.goto('/photos');
+  const add = page.getByRole('button', { name: 'Add photos' });
+  await expect(add).toHaveAttribute('aria-disabled', 'true');
+  await add.focus();
+  const offer = page
+    .getByRole('tooltip')
+    .getByRole('link', { name: 'Needs a subscription: see storage plans' });
+  await expect(offer).toBeVisible();
+  await axe(page);
+  await shootWideAndNarrow(page, 'timeline-read-only');
+  await offer.click();
+
+  // The wizard: the 100 GB plans are too small for 150 GB and say why; 500 GB is bought at
+  // once (no second trial) with a working card.
+  await expect(page.getByRole('dialog', { name: 'Get more storage' })).toBeVisible();
+  await page.getByRole('button', { name: 'See plans' }).click();
+  const sub = page.getByRole('dialog', { name: 'Choose a plan' });
+  await expect(sub.getByRole('radio', { name: /^100 GB Monthly/ })).toBeDisabled();
+  await expect(sub.getByText('Too small for what you store').first()).toBeVisible();
+  await sub.getByRole('radio', { name: /^500 GB Monthly/ }).check();
+  await sub.getByRole('button', { name: 'Continue' }).click();
+  await enterCard(page, CARD_OK);
+  await payment.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(payment).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByText(/Your account is read-only/)).toBeHidden();
+  await expect(page.locator('.plan-card').getByText(/Next billing date/)).toBeVisible();
+
+  // Uploads go through again, past the base quota.
+  await page.goto('/photos');
+  await page.getByLabel('Add photos').setInputFiles(path.join(FIXTURES, 'beach.jpg'));
+  const panel = page.getByRole('region', { name: 'Uploads' });
+  await expect(panel.getByRole('status')).toHaveText(/uploaded/, { timeout: 30_000 });
+  expect(await filesOf(page, 'default')).toEqual(['beach.jpg']);
 });

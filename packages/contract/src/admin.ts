@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { GrantSource } from './billing/grants.ts';
+import { StripePaymentMethod, StripeSubscriptionInfo } from './billing/schemas.ts';
 import { Locale } from './locales.ts';
 import { CardClientValues, TosTexts, TosVersionLabel } from './terms-cards.ts';
 
@@ -220,8 +221,23 @@ export const AdminGrant = z.object({
 export type AdminGrant = z.infer<typeof AdminGrant>;
 
 /**
- * GET /admin/users/:id/storage. A `billing` part (the payment provider's subscription) is to
- * join this object beside `grants` once billing exists; nothing here stands in for it.
+ * The account's plan as the payment provider last said (the sync's snapshot): customer
+ * service's answer to "why can I not upload?". Times are seconds; `ended_unpaid`: it ended
+ * after its renewal charge failed for the whole grace period.
+ */
+export const AdminSubscription = z.object({
+  plan_id: z.string(),
+  status: StripeSubscriptionInfo.shape.status,
+  period_end: z.number(),
+  cancel_at_period_end: z.boolean(),
+  ended_unpaid: z.boolean(),
+});
+export type AdminSubscription = z.infer<typeof AdminSubscription>;
+
+/**
+ * GET /admin/users/:id/storage. `read_only` tells the two reasons apart: the operator's flag
+ * (the switch) and billing's (a plan that ended unpaid while over the quota), either of which
+ * makes the account read-only.
  */
 export const AdminStorage = z.object({
   user: AdminUser,
@@ -230,6 +246,11 @@ export const AdminStorage = z.object({
   space_override: z.nullable(z.number()),
   /** Every grant, live and ended, newest first. */
   grants: z.array(AdminGrant),
+  /** The current or last subscription; null when the account never had one. */
+  subscription: z.nullable(AdminSubscription),
+  /** The stored card's display fields (never more); null when none. */
+  card: z.nullable(StripePaymentMethod),
+  read_only: z.object({ operator: z.boolean(), billing: z.boolean() }),
 });
 export type AdminStorage = z.infer<typeof AdminStorage>;
 

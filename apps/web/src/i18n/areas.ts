@@ -25,6 +25,9 @@ export const AREAS = {
       // The timeline's selection bar and the file menu (first load) open the album picker.
       'albums.picker.addTitle',
       'albums.readOnlyTooltip',
+      // The subscribe tooltip of a read-only user's disabled buttons: the timeline's Add
+      // photos (first load) and the album toolbar (storage/SubscriptionGate).
+      'albumView.needsSubscription',
       // The settings page and the albums' set-name dialog both ask for the user's name; the
       // share dialog's invitation opens that dialog too (spec 001 §4 missing-name prompt).
       'settings.name',

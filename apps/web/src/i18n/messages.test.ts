@@ -153,6 +153,8 @@ describe.each(CATALOGUES.flatMap((catalogue) => LOCALES.map((locale) => [catalog
         link: (chunks: string[]) => chunks.join(''),
         // Issue #25's operator area: a storage grant's source.
         source: 'Src',
+        last4: '4242',
+        expiry: '12/2034',
       };
       for (const [key, value] of Object.entries(messages)) {
         intl.formatMessage({ id: key as MessageId }, values);

@@ -9,6 +9,9 @@ export interface AccountRow {
   used_space: number;
   max_space: number | null;
   is_read_only: number;
+  /** The two reasons behind is_read_only (0026): the operator's flag and billing's. */
+  operator_read_only: number;
+  billing_read_only: number;
   is_operator: number;
   /** The operator's limit (`trove quota`), null when none (issue #25). */
   space_override: number | null;
@@ -33,6 +36,9 @@ function withAccountColumns(query: SelectQueryBuilder<Database, 'users', object>
     'users.used_space',
     'users.max_space',
     'users.is_read_only',
+    // Issue #25's operator area tells the two reasons for read-only apart.
+    'users.operator_read_only',
+    'users.billing_read_only',
     // Issue #25's operator area shows the operator's limit (`trove quota`).
     'users.space_override',
     'users.is_operator',

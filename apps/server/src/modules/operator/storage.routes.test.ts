@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStorage, AdminUser } from '@trove/contract';
 import { DIALECTS, createTestApp, type TestApp } from '../../test/harness.ts';
+import { createBillingRepository } from '../billing/billing.repository.ts';
 import { comparable, operatorAndUser, operatorClient } from './operator.test-support.ts';
 
 const GB = 2 ** 30;
@@ -71,6 +72,49 @@ describe.each(DIALECTS)('the operator area of storage (%s)', (dialect) => {
       o.send(operator, 'POST', `/admin/users/${user.userId}/read_only`, { payload: { read_only: false } }),
     );
     expect(back.state).toBe('active');
+  });
+
+  it("shows the plan as billing last synced it, the card's display fields, and why read-only (allow)", async () => {
+    const { operator, user } = people;
+    const none = await o.ok<AdminStorage>(o.send(operator, 'GET', `/admin/users/${user.userId}/storage`));
+    expect(none).toMatchObject({
+      subscription: null,
+      card: null,
+      read_only: { operator: false, billing: false },
+    });
+
+    const billing = createBillingRepository(t.database.db);
+    const at = t.clock.now();
+    await billing.putCard(user.userId, { brand: 'visa', last4: '0341', exp_month: 12, exp_year: 2034 }, at);
+    await billing.putSubscription({
+      user_id: user.userId,
+      subscription_id: 'sub_admin',
+      status: 'canceled',
+      plan_id: 'intl-500gb-monthly',
+      upcoming_plan_id: null,
+      period_start: at - 30 * 86_400_000,
+      period_end: at,
+      cancel_at_period_end: 0,
+      trial_end: null,
+      ended_at: at,
+      credit: 0,
+      ended_unpaid: 1,
+      currency: 'EUR',
+      synced_at: at,
+    });
+    await billing.setBillingReadOnly(user.userId, true);
+    const seen = await o.ok<AdminStorage>(o.send(operator, 'GET', `/admin/users/${user.userId}/storage`));
+    expect(seen.subscription).toEqual({
+      plan_id: 'intl-500gb-monthly',
+      status: 'canceled',
+      period_end: Math.floor(at / 1000),
+      cancel_at_period_end: false,
+      ended_unpaid: true,
+    });
+    expect(seen.card).toEqual({ brand: 'visa', last4: '0341', exp_month: 12, exp_year: 2034 });
+    expect(seen.read_only).toEqual({ operator: false, billing: true });
+    expect(seen.user.state).toBe('read_only');
+    await billing.setBillingReadOnly(user.userId, false);
   });
 
   it('answers 404 for a missing account and 400 for a bad body', async () => {

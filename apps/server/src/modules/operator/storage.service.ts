@@ -1,4 +1,4 @@
-import type { AdminGrant, AdminGrantBody, AdminStorage, AdminUser } from '@trove/contract';
+import type { AdminGrant, AdminGrantBody, AdminStorage, AdminSubscription, AdminUser } from '@trove/contract';
 import type { AccountAccess } from '../../access/account-access.ts';
 import { BadRequestError, NotFoundError } from '../../errors.ts';
 import { createGrantWrites } from '../billing/grants.service.ts';
@@ -50,13 +50,29 @@ export function createStorageAdminService(deps: {
     if (!row) throw new NotFoundError();
     const user = await account(userId);
     const at = now();
-    const rows = await repos.grants.listAll(userId);
+    const [rows, subscription, card] = await Promise.all([
+      repos.grants.listAll(userId),
+      repos.billing.subscriptionOf(userId),
+      repos.billing.cardOf(userId),
+    ]);
     return {
       user,
       base_quota: baseQuotaBytes,
       space_override: row.space_override,
       // Newest first (listAll gives the oldest first).
       grants: rows.map((row) => toAdminGrant(row, at)).reverse(),
+      subscription:
+        subscription === undefined
+          ? null
+          : {
+              plan_id: subscription.plan_id,
+              status: subscription.status as AdminSubscription['status'],
+              period_end: toSeconds(subscription.period_end),
+              cancel_at_period_end: subscription.cancel_at_period_end === 1,
+              ended_unpaid: subscription.ended_unpaid === 1,
+            },
+      card: card ?? null,
+      read_only: { operator: row.operator_read_only === 1, billing: row.billing_read_only === 1 },
     };
   }
 

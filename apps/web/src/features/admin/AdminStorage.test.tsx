@@ -25,7 +25,15 @@ describe("an account's storage in the admin area (issue #25)", () => {
     let grants: AdminGrant[] = [];
     let user = ann;
     const storage = (): { body: AdminStorage } => ({
-      body: { user, base_quota: 10 * GB, space_override: null, grants },
+      body: {
+        user,
+        base_quota: 10 * GB,
+        space_override: null,
+        grants,
+        subscription: null,
+        card: null,
+        read_only: { operator: user.state === 'read_only', billing: false },
+      },
     });
     const { requests, user: u } = renderApp({
       route: '/admin',
@@ -99,5 +107,42 @@ describe("an account's storage in the admin area (issue #25)", () => {
     await waitFor(() => {
       expect(screen.queryByRole('dialog')).toBeNull();
     });
+  });
+
+  test('shows the plan, the card and a read-only state billing holds apart from the switch', async () => {
+    const user: AdminUser = { ...ann, state: 'read_only', used_space: 150 * GB };
+    const { user: u } = renderApp({
+      route: '/admin',
+      routes: {
+        ...OPERATOR,
+        'GET /st/4/admin/users': { body: { users: [user], total: 1 } },
+        'GET /st/4/admin/users/u1/storage': {
+          body: {
+            user,
+            base_quota: 15 * GB,
+            space_override: null,
+            grants: [],
+            subscription: {
+              plan_id: 'intl-500gb-monthly',
+              status: 'canceled',
+              period_end: 1_760_000_000,
+              cancel_at_period_end: false,
+              ended_unpaid: true,
+            },
+            card: { brand: 'visa', last4: '0341', exp_month: 3, exp_year: 2034 },
+            read_only: { operator: false, billing: true },
+          } satisfies AdminStorage,
+        },
+      },
+    });
+    await u.click(await screen.findByRole('button', { name: 'Storage of ann@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Storage of ann@example.com' });
+    const plan = await within(dialog).findByRole('region', { name: 'Plan' });
+    expect(within(plan).getByText('intl-500gb-monthly')).toBeTruthy();
+    expect(within(plan).getByText(/Ended unpaid/)).toBeTruthy();
+    expect(within(plan).getByText('Card: visa •••• 0341, expires 03/2034')).toBeTruthy();
+    expect(within(plan).getByText(/Read-only because the plan ended unpaid/)).toBeTruthy();
+    // The switch is the operator's own flag: off, though the account is read-only.
+    expect(within(dialog).getByRole<HTMLInputElement>('switch', { name: 'Read-only' }).checked).toBe(false);
   });
 });

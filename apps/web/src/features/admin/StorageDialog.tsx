@@ -11,6 +11,7 @@ import { useAdminStorageQuery, useGrantMutations, useSetReadOnlyMutation } from 
 import { useDateTime } from './AdminNav.tsx';
 import { Select } from './CardForm.tsx';
 import { ConfirmDialog, FormAlert } from './ConfirmDialog.tsx';
+import { StoragePlan } from './StoragePlan.tsx';
 
 /** The human names of the grant sources (spec 001 §3 "Storage-source kinds shown to users"). */
 const SOURCE_TEXT: Record<GrantSource, MessageId> = {
@@ -26,9 +27,8 @@ const SOURCE_TEXT: Record<GrantSource, MessageId> = {
 const GIVEABLE = GRANT_SOURCES.filter((source) => source !== 'stripe');
 
 /**
- * Issue #25's operator area: one account's storage (usage meter, every grant with End), a
- * form to give storage, and the read-only switch. A `billing` section (the subscription) is
- * to join here, above the grants, once billing exists.
+ * Issue #25's operator area: one account's storage (usage meter, the plan and card, every
+ * grant with End), a form to give storage, and the operator's read-only switch.
  */
 export function StorageDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const intl = useIntl();
@@ -79,7 +79,7 @@ export function StorageDialog({ user, onClose }: { user: AdminUser; onClose: () 
             usageText={(sizes) => intl.formatMessage({ id: 'admin.users.usage' }, sizes)}
             bytesText={(count) => intl.formatMessage({ id: 'admin.bytes' }, { count })}
           />
-          {/* Where a `billing` section (the account's subscription) is to be added. */}
+          <StoragePlan storage={storage.data} />
           <h3 className="admin-storage__heading">{t('admin.storage.sources')}</h3>
           {storage.data.grants.length === 0 ? (
             <p className="muted">{t('admin.storage.noSources')}</p>
@@ -91,7 +91,7 @@ export function StorageDialog({ user, onClose }: { user: AdminUser; onClose: () 
             </ul>
           )}
           <GiveForm userId={user.id} />
-          <ReadOnlySwitch user={current} />
+          <ReadOnlySwitch user={current} operatorFlag={storage.data.read_only.operator} />
         </div>
       )}
     </Dialog>
@@ -207,11 +207,16 @@ function GiveForm({ userId }: { userId: string }) {
   );
 }
 
-function ReadOnlySwitch({ user }: { user: AdminUser }) {
+/**
+ * The operator's own read-only flag: billing's (StoragePlan says when) is apart, so switching
+ * this off never claims to lift a read-only state billing holds.
+ */
+function ReadOnlySwitch({ user, operatorFlag }: { user: AdminUser; operatorFlag: boolean }) {
   const intl = useIntl();
   const t = (id: MessageId) => intl.formatMessage({ id });
   const setReadOnly = useSetReadOnlyMutation(user.id);
-  const readOnly = (setReadOnly.data ?? user).state === 'read_only';
+  // The chosen value until the storage is read again; the stored one after a failure.
+  const readOnly = setReadOnly.isError ? operatorFlag : (setReadOnly.variables ?? operatorFlag);
   return (
     <div className="admin-storage__readonly">
       <label className="admin-form__check">

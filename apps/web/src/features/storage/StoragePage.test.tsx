@@ -51,6 +51,30 @@ describe('storage settings (spec 001 §2, §3, §4, §5, §9)', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Choose plan' }).disabled).toBe(true);
   });
 
+  test('a failed renewal asks for a new card; a read-only account is told why (spec 001 §4, §6)', async () => {
+    renderApp({
+      route: '/settings/storage',
+      routes: {
+        ...billingRoutes({ subscriptions: [aSubscription({ status: 'past_due' })] }),
+        'GET /st/4/account_info': {
+          body: anAccount({ used_space: 20 * GIB, max_space: 15 * GIB, is_read_only_user: true }),
+        },
+      },
+    });
+    expect(
+      await screen.findByText('Your last payment did not go through. Update your card to keep your plan.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Update card' }).getAttribute('href')).toBe('/settings/payment');
+    expect(screen.getByText(/Your account is read-only/)).toBeTruthy();
+  });
+
+  test('an active plan and a writable account show neither notice', async () => {
+    renderApp({ route: '/settings/storage', routes: billingRoutes({ subscriptions: [aSubscription()] }) });
+    expect(await screen.findByRole('heading', { name: 'Your plan' })).toBeTruthy();
+    expect(screen.queryByText(/Your last payment did not go through/)).toBeNull();
+    expect(screen.queryByText(/Your account is read-only/)).toBeNull();
+  });
+
   test('prices follow the locale (Norwegian decimal comma)', async () => {
     renderApp({ route: '/settings/storage', locale: 'nb_NO', routes: billingRoutes() });
     expect(

@@ -11,6 +11,7 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useAccountInfoQuery } from '../auth/api.ts';
 import { useGrantsQuery, useProductsQuery, useStripeConfigQuery, useSubscriptionsQuery } from './api.ts';
 import { LazySubscribeWizard } from './lazy.ts';
+import { BillingNotices } from './BillingNotices.tsx';
 import { PlanCard } from './PlanCard.tsx';
 import { PlanChooser } from './PlanChooser.tsx';
 import { StorageSources } from './StorageSources.tsx';
@@ -60,6 +61,7 @@ export function StoragePage() {
         {intl.formatMessage({ id: 'nav.settings' })}
       </Link>
       <h1 className="page__title">{title}</h1>
+      <BillingNotices isReadOnly={account.data.is_read_only_user} subscription={subscription} />
 
       <section className="card">
         <UsageMeter

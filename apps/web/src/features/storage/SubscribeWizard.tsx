@@ -58,6 +58,9 @@ export function SubscribeWizard({ onClose, initialPlan = null }: SubscribeWizard
   };
 
   const trialMonths = products.data?.trial_months ?? 0;
+  const goTo = (next: WizardStep) => () => {
+    setStep(next);
+  };
   let body: ReactNode;
   if (step === 'WELCOME')
     body = (
@@ -68,52 +71,34 @@ export function SubscribeWizard({ onClose, initialPlan = null }: SubscribeWizard
             {intl.formatMessage({ id: 'storage.trial' }, { months: trialMonths })}
           </p>
         )}
-        <div className="dialog__actions">
-          <button
-            type="button"
-            className="btn btn--text"
-            onClick={() => {
-              setStep('NOSUB');
-            }}
-          >
-            {intl.formatMessage({ id: 'storage.wizard.skip' })}
-          </button>
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={() => {
-              setStep('SUB');
-            }}
-          >
-            {intl.formatMessage({ id: 'storage.wizard.seePlans' })}
-          </button>
-        </div>
+        <StepActions
+          back={{
+            label: 'storage.wizard.skip',
+            onClick: goTo('NOSUB'),
+          }}
+          next={{
+            label: 'storage.wizard.seePlans',
+            onClick: goTo('SUB'),
+          }}
+        />
       </>
     );
   else if (step === 'NOSUB')
     body = (
       <>
         <p>{intl.formatMessage({ id: 'storage.wizard.noSubText' })}</p>
-        <div className="dialog__actions">
-          <button
-            type="button"
-            className="btn btn--text"
-            onClick={() => {
-              setStep('WELCOME');
-            }}
-          >
-            {intl.formatMessage({ id: 'storage.wizard.back' })}
-          </button>
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={() => {
+        <StepActions
+          back={{
+            label: 'storage.wizard.back',
+            onClick: goTo('WELCOME'),
+          }}
+          next={{
+            label: 'storage.wizard.skip',
+            onClick: () => {
               close('refused');
-            }}
-          >
-            {intl.formatMessage({ id: 'storage.wizard.skip' })}
-          </button>
-        </div>
+            },
+          }}
+        />
       </>
     );
   else if (step === 'SUB')
@@ -136,28 +121,20 @@ export function SubscribeWizard({ onClose, initialPlan = null }: SubscribeWizard
             selectedId={plan?.id ?? null}
             onSelect={setPlan}
           />
-          <div className="dialog__actions">
-            <button
-              type="button"
-              className="btn btn--text"
-              onClick={() => {
-                setStep('WELCOME');
-              }}
-            >
-              {intl.formatMessage({ id: 'storage.wizard.back' })}
-            </button>
-            <button
-              type="button"
-              className="btn btn--primary"
-              disabled={plan === null}
-              onClick={() => {
+          <StepActions
+            back={{
+              label: 'storage.wizard.back',
+              onClick: goTo('WELCOME'),
+            }}
+            next={{
+              label: 'storage.wizard.continue',
+              disabled: plan === null,
+              onClick: () => {
                 setPurchaseKey(crypto.randomUUID());
                 setStep('STRIPE');
-              }}
-            >
-              {intl.formatMessage({ id: 'storage.wizard.continue' })}
-            </button>
-          </div>
+              },
+            }}
+          />
         </>
       );
   else
@@ -180,17 +157,12 @@ export function SubscribeWizard({ onClose, initialPlan = null }: SubscribeWizard
               close('purchased');
             }}
           />
-          <div className="dialog__actions">
-            <button
-              type="button"
-              className="btn btn--text"
-              onClick={() => {
-                setStep('SUB');
-              }}
-            >
-              {intl.formatMessage({ id: 'storage.wizard.back' })}
-            </button>
-          </div>
+          <StepActions
+            back={{
+              label: 'storage.wizard.back',
+              onClick: goTo('SUB'),
+            }}
+          />
         </>
       );
 
@@ -203,6 +175,29 @@ export function SubscribeWizard({ onClose, initialPlan = null }: SubscribeWizard
     >
       {body}
     </FlowDialog>
+  );
+}
+
+interface StepAction {
+  label: MessageId;
+  onClick: () => void;
+  disabled?: boolean;
+}
+
+/** A step's buttons: the way back as text, the way on (when there is one) as primary. */
+function StepActions({ back, next }: { back: StepAction; next?: StepAction }) {
+  const intl = useIntl();
+  return (
+    <div className="dialog__actions">
+      <button type="button" className="btn btn--text" onClick={back.onClick}>
+        {intl.formatMessage({ id: back.label })}
+      </button>
+      {next && (
+        <button type="button" className="btn btn--primary" disabled={next.disabled} onClick={next.onClick}>
+          {intl.formatMessage({ id: next.label })}
+        </button>
+      )}
+    </div>
   );
 }
 

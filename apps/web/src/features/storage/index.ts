@@ -4,14 +4,10 @@
  * wizard (spec 001 §4) at once.
  */
 
-/** The storage plans page (spec 001 §2). */
-export const STORAGE_PATH = '/settings/storage';
+export { PAYMENT_PATH, STORAGE_PATH, SUBSCRIBE_PATH } from './paths.ts';
 
-/** The storage page with the subscribe wizard open (spec 001 §4, §6 "tooltip offering subscribe"). */
-export const SUBSCRIBE_PATH = `${STORAGE_PATH}?subscribe=1`;
-
-/** The payment card settings (spec 001 §2). */
-export const PAYMENT_PATH = '/settings/payment';
+/* The disabled button with its subscribe tooltip (spec 000 §6), for read-only users. */
+export { SubscriptionGate } from './SubscriptionGate.tsx';
 
 /* The storage entries' icons, for the settings hub's links. */
 export { StorageIcon } from './storage-icons.tsx';

@@ -166,4 +166,20 @@ describe('add photos feeds the upload queue (spec 000 §4 Upload item, Upload pa
     ).toBeTruthy();
     expect(requests.some((r) => r.url.pathname.endsWith('/files_dedup'))).toBe(false);
   });
+
+  test("a read-only user's Add photos is disabled and offers a subscription (spec 001 §4)", async () => {
+    serveBytes({});
+    renderApp({
+      route: '/photos',
+      routes: { 'GET /st/4/account_info': { body: anAccount({ is_read_only_user: true }) } },
+    });
+    const button = await screen.findByRole('button', { name: 'Add photos' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.queryByLabelText('Add photos', { selector: 'input' })).toBeNull();
+    const tip = screen.getByRole('tooltip');
+    expect(button.getAttribute('aria-describedby')).toBe(tip.id);
+    expect(
+      within(tip).getByRole('link', { name: 'Needs a subscription: see storage plans' }).getAttribute('href'),
+    ).toBe('/settings/storage?subscribe=1');
+  });
 });

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import type { MessageId } from '../../i18n/messages.ts';
 import { Icon } from '../../ui/icons.tsx';
+import { SUBSCRIBE_PATH } from '../storage/index.ts';
 import { useUploader, useUploaderView } from './UploaderProvider.tsx';
 import { PANEL, openPanelHeight } from './panel-layout.ts';
 import { StopUploadsDialog } from './StopUploadsDialog.tsx';
@@ -13,6 +15,7 @@ import { previewIds, UploadPreviews } from './UploadPreviews.tsx';
 
 const NOTICE_TEXT: Record<UploadNoticeKind, MessageId> = {
   insufficientStorage: 'upload.notice.insufficientStorage',
+  needsSubscription: 'upload.notice.needsSubscription',
   safariFolder: 'upload.notice.safariFolder',
   addFailed: 'common.genericError',
 };
@@ -43,6 +46,11 @@ function UploadNotice() {
   return (
     <div className="upload-panel__notice notice notice--error" role="alert">
       <p>{intl.formatMessage({ id: NOTICE_TEXT[notice] })}</p>
+      {notice === 'needsSubscription' && (
+        <Link to={SUBSCRIBE_PATH} className="btn btn--text" onClick={uploader.dismissNotice}>
+          {intl.formatMessage({ id: 'upload.notice.seePlans' })}
+        </Link>
+      )}
       <button type="button" className="btn btn--text" onClick={uploader.dismissNotice}>
         {intl.formatMessage({ id: 'upload.notice.dismiss' })}
       </button>

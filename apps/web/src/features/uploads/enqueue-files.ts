@@ -31,6 +31,12 @@ export function createFileAdder(
         deps.getAccount().catch(() => undefined),
       ]);
       const into = target ?? { jobId, alsoTimeline: false };
+      // spec 001 §4: a read-only user's upload button is disabled; a drop on the timeline is
+      // refused the same way, before anything is hashed (the server refuses it too).
+      if (into.jobId === jobId && account?.is_read_only_user === true) {
+        store.setState({ notice: 'needsSubscription', isPanelOpen: true });
+        return false;
+      }
       const prepared = await prepareFiles(picked, known[into.kind ?? 'media'], into);
       // spec 000 §5: adding to the timeline (not a story) is refused when the files do not
       // fit, counting what is queued and not yet on the server. A copy to the timeline

@@ -15,7 +15,7 @@ const DOCUMENTS: UploadTarget = { jobId: JOB, alsoTimeline: false, kind: 'docume
  * whose change feed holds one type 0 record per stored file, with another file of the job
  * still awaiting its media work (`pending_uploads: 1`), so only the records can finish one.
  */
-function uploaderAgainstServer(routes: FakeRoutes = {}) {
+function uploaderAgainstServer(routes: FakeRoutes = {}, isReadOnly = false) {
   const stored: string[] = [];
   const { fetch, requests } = fakeFetch({
     'GET /st/4/supported_extensions': { body: SUPPORTED_EXTENSIONS },
@@ -60,7 +60,7 @@ function uploaderAgainstServer(routes: FakeRoutes = {}) {
     },
     hasher: { sha1: () => Promise.resolve('a'.repeat(40)), width: 1, dispose: () => undefined },
     getTimelineJobId: () => Promise.resolve(JOB),
-    getAccount: () => Promise.resolve({ used_space: 0, max_space: 15 * GIB }),
+    getAccount: () => Promise.resolve({ used_space: 0, max_space: 15 * GIB, is_read_only_user: isReadOnly }),
   });
   const items = () => uploader.store.getState().queue.items;
   const byName = (name: string): UploadItem | undefined => items().find((item) => item.name === name);
@@ -90,6 +90,15 @@ describe('what each upload target accepts (spec 000 §5, §2 /documents)', () =>
     expect(byName('beach.jpg')).toMatchObject({ status: 'Rejected', statusReason: 'UnSupported' });
     expect(byName('clip.mp4')).toMatchObject({ status: 'Rejected', statusReason: 'UnSupported' });
     expect(byName('report.pdf')).toMatchObject({ targetJob: JOB, fileUUID: 'up-report.pdf' });
+  });
+
+  test("a read-only user's files for the timeline are refused with the subscription notice (spec 001 §4)", async () => {
+    const { uploader, items, sent, requests } = uploaderAgainstServer({}, true);
+    expect(await uploader.addFiles(picked('beach.jpg'))).toBe(false);
+    expect(uploader.store.getState().notice).toBe('needsSubscription');
+    expect(items()).toHaveLength(0);
+    expect(sent).toEqual([]);
+    expect(requests.some((r) => r.url.pathname.endsWith('/files_dedup'))).toBe(false);
   });
 
   test('the timeline (no target) and albums still refuse documents (spec 000 §5)', async () => {

@@ -31,7 +31,7 @@ export interface UploadTarget {
 }
 
 /** A message the panel shows about an add that did not happen (spec 000 §5, §8). */
-export type UploadNotice = 'insufficientStorage' | 'safariFolder' | 'addFailed';
+export type UploadNotice = 'insufficientStorage' | 'needsSubscription' | 'safariFolder' | 'addFailed';
 
 /** Everything the upload UI reads. */
 export interface UploaderView {
@@ -51,7 +51,7 @@ export interface UploaderDeps {
   send: SendBytes;
   hasher: Hasher;
   getTimelineJobId(): Promise<string>;
-  getAccount(): Promise<Pick<AccountInfo, 'used_space' | 'max_space'>>;
+  getAccount(): Promise<Pick<AccountInfo, 'used_space' | 'max_space' | 'is_read_only_user'>>;
   /** Where resumable uploads are remembered (localStorage in the app). */
   resumeStore?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   /** Told when a batch finished, to refresh what depends on uploads (storage used). */

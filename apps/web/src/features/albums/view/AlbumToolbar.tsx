@@ -13,7 +13,7 @@ import { CopyAlbumLinkButton } from './CopyAlbumLinkButton.tsx';
 import { DownloadAlbumButton } from './DownloadAlbumButton.tsx';
 import { InviteButton } from './InviteButton.tsx';
 import { AUTO_PLAY_HASH, FILE_SORTS, fileSortOf, needsSubscription } from './model.ts';
-import { SubscriptionGate } from './SubscriptionGate.tsx';
+import { SubscriptionGate } from '../../storage/index.ts';
 
 const SORT_LABELS: Record<AlbumFileSort, MessageId> = {
   ADDED: 'albumView.sort.ADDED',
