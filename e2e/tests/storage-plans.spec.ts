@@ -8,6 +8,7 @@ import {
   FIXTURES,
   filesOf,
   newAccount,
+  SERVER_FIXTURES,
   SHOTS,
   shootBoth,
   sql,
@@ -198,6 +199,7 @@ test('a yearly plan refuses monthly ones (PLAN_IS_DOWNGRADE)', async ({ page }) 
 
 test('a card that fails at renewal leaves the account read-only after the grace period; a new plan lifts it', async ({
   page,
+  browser,
 }) => {
   await page.setViewportSize(WIDE);
   await page.goto('/');
@@ -242,13 +244,45 @@ test('a card that fails at renewal leaves the account read-only after the grace 
     .getByRole('tooltip')
     .getByRole('link', { name: 'Needs a subscription: see storage plans' });
   await expect(offer).toBeVisible();
+  await expect(offer).toHaveAttribute('href', '/settings/storage?subscribe=1');
   await axe(page);
   await shootWideAndNarrow(page, 'timeline-read-only');
-  await offer.click();
+
+  // A friend shares a photo. Add to my photos waits for a subscription: the modal queue
+  // offers one on the share's page, and the copy resumes after the purchase (spec 001 §4).
+  const friend = await (await browser.newContext({ viewport: WIDE })).newPage();
+  await friend.goto('/');
+  await createAccount(friend, newAccount('plans-friend'));
+  await friend.getByLabel('Add photos').setInputFiles(path.join(SERVER_FIXTURES, 'photo-exif.jpg'));
+  await expect(friend.getByRole('region', { name: 'Uploads' }).getByRole('status')).toHaveText(/uploaded/, {
+    timeout: 30_000,
+  });
+  const friendTimeline = (await appCall<{ id: string }>(friend, 'GET', '/jobs/default')).id;
+  const friendFiles = await appCall<{ files: { id: string }[] }>(
+    friend,
+    'GET',
+    `/jobs/${friendTimeline}/files`,
+  );
+  const share = await appCall<{ id: string }>(friend, 'POST', '/shares', {
+    source_job: friendTimeline,
+    file_uuids: friendFiles.files.map((file) => file.id),
+  });
+  await page.goto(`/share/${share.id}`);
+  const addShared = page.getByRole('button', { name: 'Add to my photos' });
+  await expect(addShared).toHaveAttribute('aria-disabled', 'true');
+  await addShared.focus();
+  await page
+    .getByRole('tooltip')
+    .getByRole('link', { name: 'Subscribe to add files to your photos' })
+    .click();
 
   // The wizard: the 100 GB plans are too small for 150 GB and say why; 500 GB is bought at
   // once (no second trial) with a working card.
-  await expect(page.getByRole('dialog', { name: 'Get more storage' })).toBeVisible();
+  const prompt = page.getByRole('dialog', { name: 'Get more storage' });
+  await expect(prompt).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/share/${share.id}$`));
+  await axe(page);
+  await shootWideAndNarrow(page, 'storage-prompt-share-copy');
   await page.getByRole('button', { name: 'See plans' }).click();
   const sub = page.getByRole('dialog', { name: 'Choose a plan' });
   await expect(sub.getByRole('radio', { name: /^100 GB Monthly/ })).toBeDisabled();
@@ -258,6 +292,11 @@ test('a card that fails at renewal leaves the account read-only after the grace 
   await enterCard(page, CARD_OK);
   await payment.getByRole('button', { name: 'Subscribe' }).click();
   await expect(payment).toBeHidden({ timeout: 30_000 });
+  // The copy resumed: the friend's photo is in this account's photos.
+  await expect(page.getByRole('heading', { name: '1 file added to your photos' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await page.goto('/settings/storage');
   await expect(page.getByText(/Your account is read-only/)).toBeHidden();
   await expect(page.locator('.plan-card').getByText(/Next billing date/)).toBeVisible();
 
@@ -266,5 +305,6 @@ test('a card that fails at renewal leaves the account read-only after the grace 
   await page.getByLabel('Add photos').setInputFiles(path.join(FIXTURES, 'beach.jpg'));
   const panel = page.getByRole('region', { name: 'Uploads' });
   await expect(panel.getByRole('status')).toHaveText(/uploaded/, { timeout: 30_000 });
-  expect(await filesOf(page, 'default')).toEqual(['beach.jpg']);
+  expect(await filesOf(page, 'default')).toEqual(['beach.jpg', 'photo-exif.jpg']);
+  await friend.context().close();
 });

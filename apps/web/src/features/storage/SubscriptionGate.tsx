@@ -15,10 +15,16 @@ export function SubscriptionGate({
   label,
   icon,
   className = 'btn btn--secondary',
+  to = SUBSCRIBE_PATH,
+  tip,
 }: {
   label: string;
   icon?: ReactNode;
   className?: string;
+  /** Where the offer leads; a page that remembers what the user wanted (a share copy) may. */
+  to?: string;
+  /** The offer's text, when it says more than the general one. */
+  tip?: string;
 }) {
   const intl = useIntl();
   const tipId = useId();
@@ -53,7 +59,7 @@ export function SubscriptionGate({
         {label}
       </button>
       <span ref={tipRef} className="subscription-gate__tip" role="tooltip" id={tipId}>
-        <Link to={SUBSCRIBE_PATH}>{intl.formatMessage({ id: 'albumView.needsSubscription' })}</Link>
+        <Link to={to}>{tip ?? intl.formatMessage({ id: 'albumView.needsSubscription' })}</Link>
       </span>
     </span>
   );

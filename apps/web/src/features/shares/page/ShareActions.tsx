@@ -9,6 +9,7 @@ import { Dialog } from '../../../ui/Dialog.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { useToasts } from '../../../ui/toasts.tsx';
 import { requestDownload } from '../../downloads/index.ts';
+import { SubscriptionGate } from '../../storage/index.ts';
 import { shareHeaders } from '../../../album-access/grant-store.ts';
 import { stopSharing } from './api.ts';
 import { ShareIcon } from './share-icons.tsx';
@@ -69,22 +70,30 @@ function AddToTimeline({ share, isSignedIn }: { share: ShareInfo; isSignedIn: bo
       </Link>
     );
   // spec 000 §6 read-only user: add to timeline disabled, with a tooltip offering subscribe.
-  const readOnlyHint = share.can_copy ? undefined : intl.formatMessage({ id: 'sharePage.readOnly' });
-  return (
-    <span className="share-page__hint-wrap" title={readOnlyHint}>
-      <button
-        type="button"
+  // The offer goes through copyShare, which remembers the copy: the modal queue's
+  // subscription prompt then opens here and the copy resumes after a purchase (spec 001 §4).
+  if (!share.can_copy)
+    return (
+      <SubscriptionGate
         className="btn btn--primary"
-        disabled={!share.can_copy || copy.isPending}
-        aria-description={readOnlyHint}
-        onClick={() => {
-          copy.run();
-        }}
-      >
-        <Icon name="addPhoto" size={20} />
-        {label}
-      </button>
-    </span>
+        icon={<Icon name="addPhoto" size={20} />}
+        label={label}
+        to={copySharePath(share.id)}
+        tip={intl.formatMessage({ id: 'sharePage.readOnly' })}
+      />
+    );
+  return (
+    <button
+      type="button"
+      className="btn btn--primary"
+      disabled={copy.isPending}
+      onClick={() => {
+        copy.run();
+      }}
+    >
+      <Icon name="addPhoto" size={20} />
+      {label}
+    </button>
   );
 }
 

@@ -166,11 +166,15 @@ describe('add to timeline (spec 000 §6)', () => {
     expect(await screen.findByText('Insufficient storage')).toBeTruthy();
   });
 
-  test('a read-only user sees it disabled, with the subscribe hint', async () => {
+  test('a read-only user sees it disabled; the offer remembers the copy (spec 001 §4)', async () => {
     openShare({ [INFO]: { body: aShare({ can_copy: false }) } });
     const add = await screen.findByRole('button', { name: 'Add to my photos' });
-    expect(add).toHaveProperty('disabled', true);
-    expect(add.parentElement?.getAttribute('title')).toBe('Subscribe to add files to your photos');
+    expect(add.getAttribute('aria-disabled')).toBe('true');
+    const offer = within(screen.getByRole('tooltip')).getByRole('link', {
+      name: 'Subscribe to add files to your photos',
+    });
+    // Through copyShare, which keeps the copy pending and brings the subscription prompt.
+    expect(offer.getAttribute('href')).toMatch(/^\/share\/[^/]+\/copyShare$/);
   });
 });
 

@@ -1,6 +1,9 @@
 import '../../../styles/share-page.css';
 import { Navigate, Route, Routes, useParams } from 'react-router';
+import { useLoginState } from '../../../api/login-store.ts';
 import { RequireAuth } from '../../../app/RequireAuth.tsx';
+import { PartBoundary } from '../../../ui/ScreenBoundary.tsx';
+import { ModalQueueGate } from '../../account-modals/index.ts';
 import { AlbumImagePage } from './AlbumImagePage.tsx';
 import { CopySharePage } from './CopySharePage.tsx';
 import { SelectPhotosDonePage } from './SelectPhotosDonePage.tsx';
@@ -41,11 +44,35 @@ function ShareRoutes() {
   const { shareId = '' } = useParams();
   return (
     <Routes>
-      <Route index element={<SharePage />} />
+      <Route
+        index
+        element={
+          <>
+            <SharePage />
+            <SignedInModals />
+          </>
+        }
+      />
       <Route element={<RequireAuth />}>
         <Route path="copyShare" element={<CopySharePage />} />
       </Route>
       <Route path="*" element={<Navigate to={`/share/${encodeURIComponent(shareId)}`} replace />} />
     </Routes>
+  );
+}
+
+/**
+ * The share page is open to everyone, so it stands outside RequireAuth and its modal queue;
+ * a signed-in receiver meets the queue here too: a read-only user's copy waits on this page
+ * for the subscription prompt (spec 001 §4 modal queue, CopySharePage), and terms or a card
+ * are asked as anywhere else in the app.
+ */
+function SignedInModals() {
+  const { status } = useLoginState();
+  if (status !== 'AUTHENTICATED') return null;
+  return (
+    <PartBoundary>
+      <ModalQueueGate />
+    </PartBoundary>
   );
 }
