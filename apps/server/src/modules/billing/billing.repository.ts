@@ -57,6 +57,20 @@ export function createBillingRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /**
+     * Lifts billing's read-only once what is stored fits the maximum again (storage given by
+     * the operator): never sets it, which only the sync does (billing.sync.ts).
+     */
+    async liftBillingReadOnlyIfFits(userId: string, baseQuotaBytes: number): Promise<void> {
+      await db
+        .updateTable('users')
+        .set((eb) => ({ billing_read_only: 0, is_read_only: eb.ref('operator_read_only') }))
+        .where('id', '=', userId)
+        .where('billing_read_only', '=', 1)
+        .where((eb) => eb('used_space', '<=', eb.fn.coalesce('max_space', eb.val(baseQuotaBytes))))
+        .execute();
+    },
+
     /** Billing's read-only flag; users.is_read_only is it or the operator's (migration 0026). */
     async setBillingReadOnly(userId: string, readOnly: boolean): Promise<void> {
       const flag = readOnly ? 1 : 0;

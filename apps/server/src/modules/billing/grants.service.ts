@@ -109,10 +109,10 @@ export function createGrantWrites(deps: {
           { action: 'grant.create', targetType: 'user', targetId: input.userId, details },
           at,
         );
-        return {
-          grant: row,
-          maxSpace: await repos.grants.recomputeMaxSpace(input.userId, baseQuotaBytes, at),
-        };
+        const maxSpace = await repos.grants.recomputeMaxSpace(input.userId, baseQuotaBytes, at);
+        // Storage given to an account billing made read-only lifts it when it now fits.
+        await repos.billing.liftBillingReadOnlyIfFits(input.userId, baseQuotaBytes);
+        return { grant: row, maxSpace };
       });
     },
 

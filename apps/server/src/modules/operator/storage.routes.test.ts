@@ -114,7 +114,14 @@ describe.each(DIALECTS)('the operator area of storage (%s)', (dialect) => {
     expect(seen.card).toEqual({ brand: 'visa', last4: '0341', exp_month: 12, exp_year: 2034 });
     expect(seen.read_only).toEqual({ operator: false, billing: true });
     expect(seen.user.state).toBe('read_only');
-    await billing.setBillingReadOnly(user.userId, false);
+    // Storage given that makes what is stored fit lifts billing's read-only at once.
+    const given = await o.ok<AdminStorage>(
+      o.send(operator, 'POST', `/admin/users/${user.userId}/grants`, {
+        payload: { source: 'customer_service', size_gb: 1 },
+      }),
+    );
+    expect(given.read_only).toEqual({ operator: false, billing: false });
+    expect(given.user.state).toBe('active');
   });
 
   it('answers 404 for a missing account and 400 for a bad body', async () => {
