@@ -451,6 +451,21 @@ export const ACCOUNT_ROUTE_RULES: Record<string, keyof typeof ACCOUNT_RULES> = {
   'GET /st/4/stripe_products': 'everyAccount',
   'GET /st/4/stripe/subscriptions': 'everyAccount',
   'POST /st/4/stripe/create_customer': 'everyAccount',
+  // spec 001 §7 customer_exists, create_setup_intent, finish_setup_intent, stripe_payment_method:
+  // the card the caller pays with is their own to see, set and (issue #25) remove.
+  'GET /st/4/stripe/customer_exists': 'everyAccount',
+  'POST /st/4/stripe/create_setup_intent': 'everyAccount',
+  'POST /st/4/stripe/finish_setup_intent': 'everyAccount',
+  'GET /st/4/stripe_payment_method': 'everyAccount',
+  'DELETE /st/4/stripe_payment_method': 'everyAccount',
+  // spec 001 §7 PUT and POST /stripe/v1/purchase, §4 subscription actions: every account buys
+  // and changes its own plan (§4 modal queue: the read-only one is asked to), and cancels,
+  // reactivates or drops the upcoming plan through its grant's links (§3 Grant _links).
+  'POST /st/4/stripe/v1/purchase': 'everyAccount',
+  'PUT /st/4/stripe/v1/purchase': 'everyAccount',
+  'POST /st/4/stripe/subscriptions/:id/cancel': 'everyAccount',
+  'POST /st/4/stripe/subscriptions/:id/reactivate': 'everyAccount',
+  'POST /st/4/stripe/subscriptions/:id/cancel_upcoming': 'everyAccount',
 };
 
 /** May `who` call a route of `rule`, about their own account (`self`) or another's? */

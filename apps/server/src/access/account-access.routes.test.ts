@@ -8,8 +8,10 @@ import { randomAddress, registeredRoutes } from './access-matrix.test-support.ts
 import { ACCOUNT_ROUTE_RULES, mayOnAccount, type AccountWho } from './access-oracle.test-data.ts';
 import {
   ACCOUNT_ROUTES,
+  OPEN_ROUTES,
   type AccountInput,
   type AccountRoute,
+  type Prepared,
   type RouteRequest,
 } from './route-actions.test-data.ts';
 
@@ -28,7 +30,21 @@ const ORACLE_FILE = 'apps/server/src/access/access-oracle.test-data.ts';
 const VOLATILE_HEADERS = new Set(['date', 'x-request-id', 'request-id', 'x-response-time']);
 const SIGNED_IN: readonly AccountWho[] = ['operator', 'subscriber', 'readOnlyUser'];
 
-const isAccountSide = (route: string) => / \/st\/4\/admin(\/|$)/.test(route) || route in ACCOUNT_ROUTE_RULES;
+/**
+ * The admin area and the caller's own plan and card (issue #25: every /st/4/stripe* call but
+ * the provider's webhook, which takes no token) join the matrix by their path alone, so a new
+ * one cannot be registered without a line here; the rest by their rule in the oracle.
+ */
+const isAccountSide = (route: string) =>
+  / \/st\/4\/admin(\/|$)/.test(route) ||
+  (/ \/st\/4\/stripe[/_]/.test(route) && !(route in OPEN_ROUTES)) ||
+  route in ACCOUNT_ROUTE_RULES;
+
+/** What a request names where nothing of the caller's own was prepared (a refused caller's). */
+const placeholders = (): Prepared => ({
+  subscription: `sub_${randomBytes(12).toString('hex')}`,
+  setupIntent: `seti_${randomBytes(12).toString('hex')}`,
+});
 
 function comparable(response: LightMyRequestResponse) {
   const headers = Object.fromEntries(
@@ -50,9 +66,10 @@ describe.each(DIALECTS)('the account side matrix (%s)', (dialect) => {
       subscriber: await signUp(t.app, { name: 'subscriber' }),
       readOnlyUser: await signUp(t.app, { name: 'readOnlyUser' }),
     };
+    // The operator's flag (migration 0026), which no billing sync clears.
     await t.database.db
       .updateTable('users')
-      .set({ is_read_only: 1 })
+      .set({ is_read_only: 1, operator_read_only: 1 })
       .where('id', '=', cast.readOnlyUser.userId)
       .execute();
     latestVersion = 'v1';
@@ -166,6 +183,15 @@ describe.each(DIALECTS)('the account side matrix (%s)', (dialect) => {
         db.selectFrom('account_deletions').select(['user_id', 'state']).orderBy('user_id').execute(),
         db.selectFrom('work_items').select(['id', 'state', 'locked_until']).orderBy('id').execute(),
         db.selectFrom('digital_legacy').select(['user_id', 'choice']).orderBy('user_id').execute(),
+        db.selectFrom('billing_customers').select(['user_id', 'customer_id']).orderBy('user_id').execute(),
+        db.selectFrom('billing_payment_methods').select(['user_id', 'last4']).orderBy('user_id').execute(),
+        db
+          .selectFrom('billing_subscriptions')
+          .select(['user_id', 'subscription_id', 'status', 'plan_id', 'upcoming_plan_id'])
+          .select('cancel_at_period_end')
+          .orderBy('user_id')
+          .execute(),
+        db.selectFrom('billing_requests').select(db.fn.countAll().as('n')).executeTakeFirst(),
       ]),
     );
   }
@@ -224,7 +250,7 @@ describe.each(DIALECTS)('the account side matrix (%s)', (dialect) => {
     if (!entry || !rule) throw new Error(`${route}: no entry`);
     const [method = ''] = route.split(' ');
     const failures: string[] = [];
-    const fresh = async (self: Session | null): Promise<AccountInput> => ({
+    const fresh = async (self: Session | null, own = placeholders()): Promise<AccountInput> => ({
       account: self?.userId ?? (await signUp(t.app)).userId,
       newVersion: `v-${randomBytes(4).toString('hex')}`,
       latestVersion,
@@ -233,6 +259,7 @@ describe.each(DIALECTS)('the account side matrix (%s)', (dialect) => {
       failedDeletion: await freshDeletion('failed'),
       failedWorkItem: await freshFailedItem(),
       liveGrant: await freshGrant(),
+      own,
     });
 
     for (const token of ['none', 'bad'] as const) {
@@ -242,9 +269,20 @@ describe.each(DIALECTS)('the account side matrix (%s)', (dialect) => {
     for (const who of SIGNED_IN) {
       for (const self of entry.namesAccount ? [false, true] : [false]) {
         const caller = cast[who];
-        const input = await fresh(self ? caller : null);
         const cell = `${who}${self ? ' on their own account' : ''}`;
         const allowed = mayOnAccount(rule, who, self);
+        // Only an allowed caller's own things are prepared: a refused one may have none.
+        let own = placeholders();
+        if (allowed && entry.prepare)
+          try {
+            own = { ...own, ...(await entry.prepare(t, caller)) };
+          } catch (error) {
+            failures.push(
+              `${cell}: expected allowed, but its request could not be prepared: ${String(error)}`,
+            );
+            continue;
+          }
+        const input = await fresh(self ? caller : null, own);
         const before = allowed ? '' : await snapshot();
         const response = await send(route, entry, caller, input);
         if (allowed) {
@@ -265,6 +303,13 @@ describe.each(DIALECTS)('the account side matrix (%s)', (dialect) => {
         if ((await snapshot()) !== before) failures.push(`${cell}: a refused call changed something`);
       }
     }
+    // The cast stays what it is named, or the next route's cells would test another caller.
+    const readOnly = await t.database.db
+      .selectFrom('users')
+      .select('is_read_only')
+      .where('id', '=', cast.readOnlyUser.userId)
+      .executeTakeFirstOrThrow();
+    if (readOnly.is_read_only !== 1) failures.push('readOnlyUser is no longer read-only');
     expect(failures, `cells of ${route} that disagree with the oracle (${ORACLE_FILE})`).toEqual([]);
   });
 });

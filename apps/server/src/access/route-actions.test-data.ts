@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { ALBUM_AUTH_HEADER } from '@trove/contract';
-import { fakeJpeg, multipart, tinyPng } from '../test/harness.ts';
+import { fakeJpeg, multipart, tinyPng, type Session, type TestApp } from '../test/harness.ts';
 import type { AccountAction } from './account-policy.ts';
 import type { JobAction } from './policy.ts';
+import { BILLING_ROUTES } from './route-actions.billing.test-data.ts';
 
 /*
  * The access matrix's map (access.routes.test.ts): every registered route that takes a job id
@@ -309,6 +310,16 @@ export interface AccountInput {
   failedWorkItem: string;
   /** Issue #25's operator area: a live grant of another account, fresh for this cell. */
   liveGrant: string;
+  /** What the route's `prepare` made of the caller's own; placeholders where it made nothing. */
+  own: Prepared;
+}
+
+/** What a route's preparation (AccountRoute.prepare) makes of the caller's own. */
+export interface Prepared {
+  /** The caller's subscription, in the state the route needs. */
+  subscription: string;
+  /** A setup intent of the caller's customer, confirmed with a card. */
+  setupIntent: string;
 }
 
 export interface AccountRoute {
@@ -319,6 +330,12 @@ export interface AccountRoute {
   params?: Record<string, (input: AccountInput) => string>;
   /** A minimal valid request: an allowed caller must get a 2xx answer. */
   request?: (input: AccountInput) => RouteRequest;
+  /**
+   * Makes what the caller's own request needs to answer 2xx (a card, a plan), through the
+   * routes, before each allowed cell; its values are the input's `own`. A refused caller gets
+   * nothing prepared: their request names placeholders and must be refused all the same.
+   */
+  prepare?: (t: TestApp, caller: Session) => Promise<Partial<Prepared>>;
   /** An invalid request: a refused caller must get for it what a missing route answers, too. */
   invalid?: RouteRequest;
 }
@@ -472,15 +489,6 @@ export const ACCOUNT_ROUTES: Record<string, AccountRoute> = {
   },
   // The caller's own storage grants (spec 001 §7 GET /user_grants): nothing names another's.
   'GET /st/4/user_grants': { action: 'readGrants' },
-  // The caller's own plan and card (spec 001 §7 the stripe calls): nothing names another's.
-  // The calls that need a customer, a card or a subscription first are in
-  // modules/billing/billing.routes.test.ts, with another's subscription id refused.
-  'GET /st/4/stripe/config': { action: 'manageBilling' },
-  'GET /st/4/stripe_products': { action: 'manageBilling' },
-  'GET /st/4/stripe/subscriptions': { action: 'manageBilling' },
-  'POST /st/4/stripe/create_customer': {
-    action: 'manageBilling',
-    request: () => ({ payload: { email: 'a@example.com', name: 'A' } }),
-    invalid: { payload: { email: 'not an address' } },
-  },
+  // The caller's own plan and card (spec 001 §7 the stripe calls): route-actions.billing.test-data.ts.
+  ...BILLING_ROUTES,
 };
