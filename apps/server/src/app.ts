@@ -345,6 +345,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     billing: createBillingService(billingDeps),
     purchase: createPurchase(billingDeps),
     brands,
+    regionHeader: config.REGION_HEADER,
     testRoutes: config.TEST_ROUTES,
     advanceClock: billingRuntime.advanceClock,
   });

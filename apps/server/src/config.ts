@@ -224,6 +224,14 @@ const EnvSchema = z.object({
    * canceled (spec 001 §4; the sandbox's dunning, Stripe's own retry settings with BILLING=stripe).
    */
   BILLING_GRACE_DAYS: z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(0), z.maximum(60)), 14),
+  /**
+   * A request header the operator's proxy sets to the client's country (ISO 3166 alpha-2, as
+   * Cloudflare's `CF-IPCountry` or CloudFront's `CloudFront-Viewer-Country`): plans the
+   * catalogue sells only in the app there (`app_only_regions`) are listed and not sold on the
+   * web (spec 001 §1, §6). Empty: no region is known and the web sells every plan. Set it only
+   * behind a proxy that overwrites the header, or a client could name its own country.
+   */
+  REGION_HEADER: z._default(z.string().check(z.trim(), z.toLowerCase()), ''),
   /** The plans on sale (modules/billing/catalogue.ts); the shipped file when empty. */
   PLANS_FILE: z._default(z.string().check(z.trim()), ''),
   /** BILLING=stripe: the secret key (`sk_test_…`, `sk_live_…`, or a restricted `rk_…`). */

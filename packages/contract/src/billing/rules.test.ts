@@ -71,10 +71,21 @@ describe('INSUFFICIENT_STORAGE_PLAN (spec 001 §5)', () => {
     expect(isInsufficientStoragePlan({ usedSpace: 200 * GIB, maxSpace: 15 * GIB }, null, m100)).toBe(true);
   });
 
-  test('a downgrade is named first', () => {
+  test('a downgrade is named before a lack of storage', () => {
     expect(planUnavailableReason({ usedSpace: 900 * GIB, maxSpace: 515 * GIB }, y500, m100)).toBe(
       'PLAN_IS_DOWNGRADE',
     );
+  });
+
+  test("a plan sold only in the app in the caller's region is named first, whatever else holds", () => {
+    const use = { usedSpace: 900 * GIB, maxSpace: 515 * GIB };
+    expect(planUnavailableReason(use, y500, { ...m100, app_only: true })).toBe('APP_ONLY');
+    expect(
+      planUnavailableReason({ usedSpace: 0, maxSpace: 15 * GIB }, null, { ...m500, app_only: true }),
+    ).toBe('APP_ONLY');
+    expect(
+      planUnavailableReason({ usedSpace: 0, maxSpace: 15 * GIB }, null, { ...m500, app_only: false }),
+    ).toBe(null);
   });
 
   test('a plan too small for what is used is never available or selected', () => {

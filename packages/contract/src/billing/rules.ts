@@ -12,10 +12,15 @@ export interface PlanProductLike {
   /** Size in GB (2^30 bytes). */
   size_gb: number;
   period: 'monthly' | 'yearly';
+  /** Bought only in the mobile app in the caller's region (spec 001 §1). */
+  app_only?: boolean;
 }
 
-/** Why a plan cannot be chosen; spec 001 §5 names, kept as spelled there. */
-export type PlanUnavailableReason = 'PLAN_IS_DOWNGRADE' | 'INSUFFICIENT_STORAGE_PLAN';
+/**
+ * Why a plan cannot be chosen; spec 001 §5 names, kept as spelled there, and APP_ONLY for a
+ * plan the caller's region buys only in the mobile app (spec 001 §1, §6).
+ */
+export type PlanUnavailableReason = 'PLAN_IS_DOWNGRADE' | 'INSUFFICIENT_STORAGE_PLAN' | 'APP_ONLY';
 
 /** spec 001 §4, §5: "A yearly plan cannot be switched back to monthly." */
 export function isPlanDowngrade(current: PlanProductLike | null, candidate: PlanProductLike): boolean {
@@ -43,14 +48,16 @@ export function isInsufficientStoragePlan(
 }
 
 /**
- * Why `candidate` cannot be chosen, or null when it can. A downgrade is named before a lack of
- * storage: it is refused whatever the storage.
+ * Why `candidate` cannot be chosen, or null when it can. A plan the web does not sell in the
+ * caller's region is named first, then a downgrade before a lack of storage: it is refused
+ * whatever the storage.
  */
 export function planUnavailableReason(
   use: StorageUse,
   current: PlanProductLike | null,
   candidate: PlanProductLike,
 ): PlanUnavailableReason | null {
+  if (candidate.app_only === true) return 'APP_ONLY';
   if (isPlanDowngrade(current, candidate)) return 'PLAN_IS_DOWNGRADE';
   if (isInsufficientStoragePlan(use, current, candidate)) return 'INSUFFICIENT_STORAGE_PLAN';
   return null;

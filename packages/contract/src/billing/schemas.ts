@@ -17,6 +17,11 @@ export const StripeProduct = z.object({
   /** ISO 4217 code, upper case ("NOK"). */
   currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
   period: z.enum(['monthly', 'yearly']),
+  /**
+   * True where the caller's region buys this plan only in the mobile app (spec 001 §1, §6):
+   * listed, not sold on the web. Absent or false elsewhere.
+   */
+  app_only: z.optional(z.boolean()),
 });
 export type StripeProduct = z.infer<typeof StripeProduct>;
 

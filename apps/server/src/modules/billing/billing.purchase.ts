@@ -14,7 +14,7 @@ import type { ChangeResult, ChangeTiming } from '../../payments/provider.ts';
 import { toSubscriptionInfo, viaProvider } from './billing.mapping.ts';
 import type { BillingContext, BillingDeps } from './billing.service.ts';
 import { LIVE_STATUSES } from './billing.sync.ts';
-import { type CataloguePlan, planById } from './catalogue.ts';
+import { type CataloguePlan, isAppOnlyIn, planById } from './catalogue.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -60,7 +60,13 @@ export function createPurchase(deps: BillingDeps) {
     const p = deps.payments.provider;
     await deps.payments.clock?.refresh();
     const plan = planById(catalogue, planId);
-    if (plan === undefined || !plan.on_sale || plan.brand !== context.brand) throw new PlanNotOfferedError();
+    if (
+      plan === undefined ||
+      !plan.on_sale ||
+      plan.brand !== context.brand ||
+      isAppOnlyIn(plan, context.region)
+    )
+      throw new PlanNotOfferedError();
     const customerId = await repos.billing.customerOf(caller.userId);
     if (customerId === undefined) throw new NotFoundError('No customer');
     const snapshot = await repos.billing.subscriptionOf(caller.userId);

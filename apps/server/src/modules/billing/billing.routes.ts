@@ -28,6 +28,8 @@ export function registerBillingRoutes(
     billing: BillingService;
     purchase: Purchase;
     brands: { intl: Brand; no: Brand };
+    /** REGION_HEADER (lower case), or '' when no region is known. */
+    regionHeader: string;
     testRoutes: boolean;
     advanceClock: AdvanceClock | null;
   },
@@ -38,6 +40,7 @@ export function registerBillingRoutes(
   // The brand is the host's (spec 001 §1), as the cards of terms-cards.routes.ts.
   const context = (request: FastifyRequest): BillingContext => ({
     brand: brandForHost(request.hostname, deps.brands).id,
+    region: regionOf(deps.regionHeader === '' ? undefined : request.headers[deps.regionHeader]),
   });
   const idempotencyKey = (request: FastifyRequest) => {
     const value = request.headers['idempotency-key'];
@@ -115,4 +118,11 @@ export function registerBillingRoutes(
       return { ok: true };
     });
   }
+}
+
+/** The country a trusted proxy's header names (ISO 3166 alpha-2), or null (absent, `XX`, junk). */
+export function regionOf(value: string | string[] | undefined): string | null {
+  const first = (Array.isArray(value) ? value[0] : value)?.trim().toUpperCase() ?? '';
+  // Cloudflare says XX for an unknown country (and T1, not two letters, for Tor).
+  return /^[A-Z]{2}$/.test(first) && first !== 'XX' && first !== 'T1' ? first : null;
 }

@@ -16,11 +16,13 @@ import type { Repositories, Transact } from '../repositories.ts';
 import { toProduct, toSubscriptionInfo, viaProvider } from './billing.mapping.ts';
 import type { SyncCustomer } from './billing.sync.ts';
 import { LIVE_STATUSES, writeBillingState } from './billing.sync.ts';
-import type { PlanCatalogue } from './catalogue.ts';
+import { isAppOnlyIn, type PlanCatalogue } from './catalogue.ts';
 
 /** Where a request came from, as the plan rules need it (spec 001 §1 brands). */
 export interface BillingContext {
   brand: 'intl' | 'no';
+  /** The caller's country (ISO 3166 alpha-2) from REGION_HEADER, or null when unknown. */
+  region: string | null;
 }
 
 export interface BillingDeps {
@@ -85,7 +87,9 @@ export function createBillingService(deps: BillingDeps) {
     async products(caller: SignedInCaller, context: BillingContext): Promise<StripeProductsResponse> {
       await access.require(caller, 'manageBilling');
       if (deps.payments === null) return { products: [], trial_months: 0 };
-      const products = catalogue.plans.filter((p) => p.on_sale && p.brand === context.brand).map(toProduct);
+      const products = catalogue.plans
+        .filter((p) => p.on_sale && p.brand === context.brand)
+        .map((p) => (isAppOnlyIn(p, context.region) ? { ...toProduct(p), app_only: true } : toProduct(p)));
       const first = (await repos.billing.subscriptionOf(caller.userId)) === undefined;
       return { products, trial_months: first ? catalogue.trial_months : 0 };
     },

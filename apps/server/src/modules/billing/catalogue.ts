@@ -26,7 +26,8 @@ export const CataloguePlan = z.object({
   currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
   /**
    * Regions (ISO 3166 alpha-2, upper case) where this plan is bought only in the mobile app
-   * (spec 001 §1, §6): the web lists it there but does not sell it.
+   * (spec 001 §1, §6): the web lists it there but does not sell it. The caller's region comes
+   * from REGION_HEADER; without it no plan is app-only.
    */
   app_only_regions: z._default(z.array(z.string().check(z.regex(/^[A-Z]{2}$/))), []),
   /** A plan no longer sold keeps serving who has it: `false` hides it from new purchases. */
@@ -67,6 +68,14 @@ export function loadPlanCatalogue(file: string): PlanCatalogue {
     throw new CatalogueError(`Plan catalogue ${file} is invalid:\n${lines.join('\n')}`);
   }
   return result.data;
+}
+
+/**
+ * Is `plan` bought only in the mobile app where the caller is (spec 001 §1, §6)? Only with a
+ * region (REGION_HEADER, set by the operator's proxy); without one the web sells every plan.
+ */
+export function isAppOnlyIn(plan: CataloguePlan, region: string | null): boolean {
+  return region !== null && plan.app_only_regions.includes(region);
 }
 
 /** A plan by id, sold or not (a subscriber keeps a plan taken off sale). */

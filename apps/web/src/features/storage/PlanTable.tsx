@@ -1,4 +1,10 @@
-import { type PlanCell, planRows, type StripeProduct, type StorageUse } from '@trove/contract';
+import {
+  type PlanCell,
+  planRows,
+  type PlanUnavailableReason,
+  type StripeProduct,
+  type StorageUse,
+} from '@trove/contract';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/messages.ts';
@@ -20,9 +26,10 @@ const TAGS: Partial<Record<PlanCell['type'], MessageId>> = {
   selected: 'storage.tag.selected',
 };
 
-const REASONS: Record<'PLAN_IS_DOWNGRADE' | 'INSUFFICIENT_STORAGE_PLAN', MessageId> = {
+const REASONS: Record<PlanUnavailableReason, MessageId> = {
   PLAN_IS_DOWNGRADE: 'storage.unavailable.downgrade',
   INSUFFICIENT_STORAGE_PLAN: 'storage.unavailable.insufficient',
+  APP_ONLY: 'storage.unavailable.appOnly',
 };
 
 /**

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { anAccount } from '../../test/factories.ts';
 import { renderApp } from '../../test/render.tsx';
-import { aProduct, aStripeGrant, aSubscription, billingRoutes } from './test-billing.ts';
+import { aProduct, aStripeGrant, aSubscription, billingRoutes, PRODUCTS } from './test-billing.ts';
 
 const GIB = 1024 ** 3;
 
@@ -73,6 +73,22 @@ describe('storage settings (spec 001 §2, §3, §4, §5, §9)', () => {
     expect(await screen.findByRole('heading', { name: 'Your plan' })).toBeTruthy();
     expect(screen.queryByText(/Your last payment did not go through/)).toBeNull();
     expect(screen.queryByText(/Your account is read-only/)).toBeNull();
+  });
+
+  test('a plan sold only in the app where the user is shows unavailable and why (spec 001 §1)', async () => {
+    renderApp({
+      route: '/settings/storage',
+      routes: {
+        ...billingRoutes(),
+        'GET /st/4/stripe_products': {
+          body: { products: PRODUCTS.map((p) => ({ ...p, app_only: p.size_gb === 100 })), trial_months: 1 },
+        },
+      },
+    });
+    const radio = await screen.findByRole<HTMLInputElement>('radio', { name: /^100 GB Monthly/ });
+    expect(radio.disabled).toBe(true);
+    expect(screen.getAllByText('Sold only in the Trove app where you are').length).toBeGreaterThan(0);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /^1,000 GB Monthly/ }).disabled).toBe(false);
   });
 
   test('prices follow the locale (Norwegian decimal comma)', async () => {
