@@ -3,7 +3,7 @@ import { StripeSubscriptionsResponse } from '@trove/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { addCard, call, purchase, sandboxOf } from '../modules/billing/billing.test-support.ts';
 import type { Session, TestApp } from '../test/harness.ts';
-import type { AccountRoute, Prepared, RouteRequest } from './route-actions.test-data.ts';
+import type { AccountRoute, Prepared, RouteRequest } from './route-shapes.test-data.ts';
 
 /*
  * The account matrix's map of the caller's own plan and card (spec 001 §7 the stripe calls,

@@ -7,6 +7,7 @@ import { adminDeletions, DELETIONS_USAGE } from './deletions-cli.ts';
 import { announce } from './announce-cli.ts';
 import { grantsCommand, GRANTS_USAGE } from './grants-cli.ts';
 import { syncPlansCommand, SYNC_PLANS_USAGE } from './sync-plans-cli.ts';
+import type { AdminIo } from './admin-io.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { openEventBus } from '../events/open-bus.ts';
@@ -36,11 +37,7 @@ export const ADMIN_USAGE = [
   SYNC_PLANS_USAGE,
 ].join('\n');
 
-export interface AdminIo {
-  out(line: string): void;
-  err(line: string): void;
-  readFile(file: string): string;
-}
+export type { AdminIo } from './admin-io.ts';
 
 const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
 const date = (seconds: number | null) =>

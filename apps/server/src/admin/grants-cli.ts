@@ -2,7 +2,7 @@ import { bytesToGb, GrantSource, isUnlimited } from '@trove/contract';
 import type { OperatorActor } from '../modules/operator/actor.ts';
 import { createGrantWrites } from '../modules/billing/grants.service.ts';
 import type { OperatorDeps } from '../modules/operator/operator-module.ts';
-import type { AdminIo } from './cli.ts';
+import type { AdminIo } from './admin-io.ts';
 
 /** `trove admin grant …` and `end-grant` (admin/cli.ts hands them here; issue #25). */
 export const GRANTS_USAGE = [

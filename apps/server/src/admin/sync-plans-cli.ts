@@ -7,7 +7,7 @@ import {
   stripeOptionsFromConfig,
 } from '../payments/stripe/index.ts';
 import { syncPlans } from '../payments/stripe/sync-plans.ts';
-import type { AdminIo } from './cli.ts';
+import type { AdminIo } from './admin-io.ts';
 
 export const SYNC_PLANS_USAGE =
   'admin sync-plans                          mirror the plan catalogue (PLANS_FILE) to Stripe; re-runnable';

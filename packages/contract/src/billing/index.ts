@@ -1,4 +1,5 @@
 export * from './card.ts';
+export * from './config.ts';
 export * from './format.ts';
 export * from './grants-display.ts';
 export * from './grants.ts';

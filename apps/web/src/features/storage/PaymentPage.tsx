@@ -11,7 +11,7 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useAccountInfoQuery } from '../auth/api.ts';
 import { billingKeys, useDeleteCardMutation, usePaymentMethodQuery, useStripeConfigQuery } from './api.ts';
 import { cardUpdateFailureText } from './failure-texts.ts';
-import { LazyCardForm } from './lazy.ts';
+import { LazyCardForm } from './lazy-card-form.ts';
 import './storage.css';
 
 /** The brands' own names, the same in every language; any other card is worded. */

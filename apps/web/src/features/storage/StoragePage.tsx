@@ -10,7 +10,7 @@ import { UsageMeter } from '../../ui/UsageMeter.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useAccountInfoQuery } from '../auth/api.ts';
 import { useGrantsQuery, useProductsQuery, useStripeConfigQuery, useSubscriptionsQuery } from './api.ts';
-import { LazySubscribeWizard } from './lazy.ts';
+import { LazySubscribeWizard } from './lazy-wizard.ts';
 import { BillingNotices } from './BillingNotices.tsx';
 import { PlanCard } from './PlanCard.tsx';
 import { PlanChooser } from './PlanChooser.tsx';

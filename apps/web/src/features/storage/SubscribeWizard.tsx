@@ -10,7 +10,7 @@ import { useToasts } from '../../ui/toasts.tsx';
 import { useFocusTrap } from '../../ui/use-focus-trap.ts';
 import { useAccountInfoQuery } from '../auth/api.ts';
 import { completePurchase, refetchBilling, useProductsQuery, useStripeConfigQuery } from './api.ts';
-import { LazyCardForm } from './lazy.ts';
+import { LazyCardForm } from './lazy-card-form.ts';
 import { PlanTable } from './PlanTable.tsx';
 import { purchaseFailureText } from './failure-texts.ts';
 import './storage.css';
