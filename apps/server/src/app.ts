@@ -60,6 +60,7 @@ import { createPrivacyService } from './modules/privacy/privacy.service.ts';
 import { registerDataAccessRoutes } from './modules/data-access/data-access.routes.ts';
 import { createDataAccessService } from './modules/data-access/data-access.service.ts';
 import { registerDirectoryRoutes } from './modules/directory/directory.routes.ts';
+import { createReadinessCheck } from './modules/directory/readiness.ts';
 import { registerJobRoutes } from './modules/jobs/jobs.routes.ts';
 import { registerAlbumRoutes } from './modules/jobs/albums.routes.ts';
 import { createAlbumsService } from './modules/jobs/albums.service.ts';
@@ -278,7 +279,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 20 } });
   await app.register(authPlugin, { sessions: sessionsService, clientKeys: config.CLIENT_KEYS });
 
-  registerDirectoryRoutes(app, { directory, brands });
+  registerDirectoryRoutes(app, {
+    directory,
+    brands,
+    readiness: createReadinessCheck({
+      db: database.db,
+      store,
+      bus,
+      warn: (object, message) => {
+        app.log.warn(object, message);
+      },
+    }),
+  });
   registerIdpRoutes(app, { idp: idpService });
   registerAccountRoutes(app, { accounts: accountsService });
   registerProfileRoutes(app, { profile: profileService });

@@ -258,6 +258,7 @@ export const OPEN_ROUTES: Record<string, 'public' | 'signed'> = {
   'GET /service_directory': 'public',
   'GET /brands': 'public',
   'GET /healthz': 'public',
+  'GET /readyz': 'public',
   'GET /idp/preflight': 'public',
   'GET /idp/request': 'public',
   'POST /idp/sign-in': 'public',

@@ -19,6 +19,7 @@ export const SERVER_SEGMENTS: ReadonlySet<string> = new Set([
   'service_directory',
   'brands',
   'healthz',
+  'readyz',
   // The e-mail consent calls of the unsubscribe page and of mail clients (spec 001 §7).
   'user',
   // BILLING=sandbox: the stand-in for Stripe.js and its endpoints (payments/sandbox/http.ts);
