@@ -82,16 +82,12 @@ import { createDeletionService } from './modules/deletion/deletion.service.ts';
 import { createFreshLoginCheck } from './access/fresh-login.ts';
 import { createLegacyService, legacyExportSection } from './modules/legacy/legacy.service.ts';
 import { grantsExportSection } from './modules/billing/grants-export.ts';
+import { registerBilling } from './modules/billing/billing-module.ts';
+import type { BillingRuntime } from './modules/billing/billing.runtime.ts';
+import type { PlanCatalogue } from './modules/billing/catalogue.ts';
 import { registerLegacyRoutes } from './modules/legacy/legacy.routes.ts';
 import { createGrantsService } from './modules/billing/grants.service.ts';
 import { registerGrantsRoutes } from './modules/billing/grants.routes.ts';
-import { createBillingRuntime, type BillingRuntime } from './modules/billing/billing.runtime.ts';
-import { registerBillingRoutes } from './modules/billing/billing.routes.ts';
-import { createBillingService } from './modules/billing/billing.service.ts';
-import { createPurchase } from './modules/billing/billing.purchase.ts';
-import { registerWebhookRoute } from './modules/billing/webhook.ts';
-import { registerSandboxRoutes, sandboxScriptFile } from './payments/sandbox/http.ts';
-import { loadPlanCatalogue, type PlanCatalogue } from './modules/billing/catalogue.ts';
 
 /** Everything the app is built from; tests pass their own. */
 export interface AppDeps {
@@ -330,46 +326,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerGrantsRoutes(app, {
     grants: createGrantsService({ grants: repos.grants, access: accountAccess, now }),
   });
-  // Plans and payments (issue #25). The runtime's provider is reachable as app.billing, so the
-  // sandbox's own endpoints (/sandbox/v1/*) register with `app.billing.payments.sandbox`.
-  const catalogue = deps.catalogue ?? loadPlanCatalogue(config.PLANS_FILE);
-  const billingRuntime = await createBillingRuntime({
+  // Plans and payments (issue #25): modules/billing/billing-module.ts.
+  await registerBilling(app, {
     config,
     db: database.db,
-    catalogue,
-    now,
-    log: (message) => {
-      app.log.warn(message);
-    },
-  });
-  app.decorate('billing', billingRuntime);
-  const billingDeps = {
-    payments: billingRuntime.payments,
+    catalogue: deps.catalogue,
     repos,
     transact,
     access: accountAccess,
-    catalogue,
-    sync: billingRuntime.sync,
-    baseQuotaBytes: config.BASE_QUOTA_BYTES,
-    now,
-  };
-  registerBillingRoutes(app, {
-    billing: createBillingService(billingDeps),
-    purchase: createPurchase(billingDeps),
     brands,
-    regionHeader: config.REGION_HEADER,
-    testRoutes: config.TEST_ROUTES,
-    advanceClock: billingRuntime.advanceClock,
+    now,
   });
-  await registerWebhookRoute(app, billingRuntime.webhook);
-  // BILLING=sandbox only: the Stripe.js stand-in and its calls; /sandbox/* is a 404 otherwise
-  // (RESEARCH-ACCOUNT-PAYMENTS §1.3 point 9).
-  const sandbox = billingRuntime.payments?.sandbox;
-  if (sandbox)
-    await registerSandboxRoutes(app, {
-      provider: sandbox,
-      scriptFile: sandboxScriptFile(path.resolve(config.WEB_DIST)),
-    });
   registerSessionRoutes(app, { sessions: sessionsService });
   registerDeletionRoutes(app, {
     deletion: createDeletionService({
