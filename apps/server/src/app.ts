@@ -97,6 +97,8 @@ export interface AppDeps {
   catalogue?: PlanCatalogue;
   /** Where file bytes live; the local disk under DATA_DIR by default. */
   store?: BlobStore;
+  /** Where resumable uploads wait (see [Note: Resumable uploads]); by the store's kind by default. */
+  resumablePartials?: 'local' | 'store';
   /** Wakes long polls; in-process by default. */
   bus?: EventBus;
   /** Key of signed media URLs; by default from config or the data folder. */
@@ -370,6 +372,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       uploads: uploadsService,
       access,
       dataDir: config.DATA_DIR,
+      store,
+      ...(deps.resumablePartials && { partials: deps.resumablePartials }),
       reserveBytes,
       now,
     }),

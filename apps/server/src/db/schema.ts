@@ -23,6 +23,7 @@ export interface Database extends AccountDatabase, BillingDatabase {
   derivatives: DerivativesTable;
   work_items: WorkItemsTable;
   resumable_uploads: ResumableUploadsTable;
+  resumable_parts: ResumablePartsTable;
   archives: ArchivesTable;
 }
 
@@ -304,7 +305,10 @@ export interface WorkItemsTable {
   created_at: number;
 }
 
-/** A resumable (tus) upload in progress; its bytes so far live in DATA_DIR/resumable/<id>. */
+/**
+ * A resumable (tus) upload in progress. Its bytes so far live in DATA_DIR/resumable/<id> (fs
+ * store) or as parts in the blob store (resumable_parts), see [Note: Resumable uploads].
+ */
 export interface ResumableUploadsTable {
   id: string;
   user_id: string;
@@ -316,6 +320,16 @@ export interface ResumableUploadsTable {
   result: string | null;
   created_at: number;
   updated_at: number;
+}
+
+/** One PATCH's bytes of a resumable upload whose parts live in the blob store. */
+export interface ResumablePartsTable {
+  upload_id: string;
+  /** Where these bytes start in the upload. */
+  offset: number;
+  size: number;
+  store_key: string;
+  created_at: number;
 }
 
 /** The account side's tables live in schema-account.ts; importers keep naming them here. */

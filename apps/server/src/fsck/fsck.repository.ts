@@ -4,14 +4,16 @@ import type { Database } from '../db/schema.ts';
 /** The reads and safe repairs of `trove fsck`. */
 export function createFsckRepository(db: Kysely<Database>) {
   return {
-    /** Every store key the database names: originals and renditions. */
+    /** Every store key the database names: originals, renditions, resumable uploads' parts. */
     async knownKeys(): Promise<Set<string>> {
       const blobs = await db.selectFrom('blobs').select('store_key').execute();
       const derivatives = await db.selectFrom('derivatives').select('store_key').execute();
       // Profile pictures name their bytes outside `blobs` ([Note: Profile pictures]).
       const pictures = await db.selectFrom('profile_pictures').select(['store_key', 'thumb_key']).execute();
+      // Parts of resumable uploads in progress (see [Note: Resumable uploads]).
+      const parts = await db.selectFrom('resumable_parts').select('store_key').execute();
       return new Set([
-        ...[...blobs, ...derivatives].map((row) => row.store_key),
+        ...[...blobs, ...derivatives, ...parts].map((row) => row.store_key),
         ...pictures.flatMap((row) => [row.store_key, row.thumb_key]),
       ]);
     },

@@ -179,6 +179,41 @@ describe.each(DIALECTS)('trove fsck (%s)', (dialect) => {
     expect(fs.existsSync(path.join(dir, id))).toBe(false);
   });
 
+  it('keeps the parts of uploads in progress in the store, and removes abandoned ones', async () => {
+    const { store, repos, fsck, transact } = deps();
+    const user = await signUp(t.app);
+    const job = await timelineOf(t.app, user);
+    const upload = async (id: string, at: number) => {
+      await repos.resumable.insert({
+        id,
+        user_id: user.userId,
+        job_id: job,
+        length: 10,
+        offset: 0,
+        fields: JSON.stringify({ path: 'a.jpg' }),
+        result: null,
+        created_at: at,
+        updated_at: at,
+      });
+      const part = await store.put(Readable.from([Buffer.from('12345')]));
+      expect(await repos.resumable.advance(id, 0, 5, at, { key: part.key, size: 5 })).toBe(true);
+      return part.key;
+    };
+    // Both parts' bytes are hours old on the disk's clock, past the orphans' grace.
+    const now = Date.now() + 2 * HOUR;
+    const live = await upload('a'.repeat(32), now - HOUR);
+    const abandoned = await upload('b'.repeat(32), now - 25 * HOUR);
+    const report = await runFsck({ store, repos, fsck, transact }, { now: () => now });
+    expect(report.orphansRemoved).not.toContain(live);
+    expect(await store.stat(live)).toBeDefined();
+    expect(report.resumableRemoved).toBe(1);
+    expect(await store.stat(abandoned)).toBeUndefined();
+    expect(await repos.resumable.listParts('b'.repeat(32))).toEqual([]);
+    expect(await repos.resumable.listParts('a'.repeat(32))).toHaveLength(1);
+    await repos.resumable.delete('a'.repeat(32));
+    await store.delete(live);
+  });
+
   it('queues again work that failed for good or was lost, so no file stays pending', async () => {
     const { store, repos, fsck, transact } = deps();
     const user = await signUp(t.app);

@@ -149,16 +149,19 @@ export async function runFsck(
     report.partialsDiscarded += 1;
   }
 
+  // Abandoned resumable uploads: the row first, then the bytes (their parts in the store, or
+  // their file in resumableDir); a crash between leaves orphans that a later run removes.
+  const stale = await deps.repos.resumable.listStale(now() - (options.resumableTtlMs ?? 86_400_000));
+  for (const row of stale) {
+    if (repair) {
+      for (const key of await deps.repos.resumable.delete(row.id)) await deps.store.delete(key);
+      if (options.resumableDir)
+        await fs.promises.rm(path.join(options.resumableDir, row.id), { force: true });
+    }
+    report.resumableRemoved += 1;
+  }
   if (options.resumableDir) {
     const dir = options.resumableDir;
-    const stale = await deps.repos.resumable.listStale(now() - (options.resumableTtlMs ?? 86_400_000));
-    for (const row of stale) {
-      if (repair) {
-        await deps.repos.resumable.delete(row.id);
-        await fs.promises.rm(path.join(dir, row.id), { force: true });
-      }
-      report.resumableRemoved += 1;
-    }
     // Files whose upload row is gone (a crash between the two steps above), and files of
     // finished uploads (a crash between recording the answer and removing the file: the
     // row stays a day to answer a repeated PATCH, the bytes already are a blob), at once.

@@ -25,3 +25,32 @@ export function feed(source: Readable, target: Writable): () => void {
     source.resume();
   };
 }
+
+/**
+ * Like {@link feed}, but a body that breaks off (a dropped connection) ends `target`
+ * cleanly instead of failing it: whatever arrived is stored as a whole, shorter write
+ * (a resumable upload's part keeps the bytes a broken PATCH brought). `failure` tells
+ * afterwards whether the body broke, so the request still answers with an error.
+ */
+export function feedKeeping(
+  source: Readable,
+  target: Writable,
+): { stop: () => void; failure: () => Error | undefined } {
+  let failure: Error | undefined;
+  const stopWatching = finished(source, { writable: false }, (error) => {
+    if (!error) return;
+    failure = error;
+    source.unpipe(target);
+    target.end();
+  });
+  target.on('error', () => undefined);
+  source.pipe(target);
+  return {
+    stop: () => {
+      stopWatching();
+      source.unpipe(target);
+      source.resume();
+    },
+    failure: () => failure,
+  };
+}

@@ -23,6 +23,7 @@ import * as announcements from './0023-announcements.ts';
 import * as grants from './0024-grants.ts';
 import * as paymentsSandbox from './0025-payments-sandbox.ts';
 import * as billing from './0026-billing.ts';
+import * as resumableParts from './0027-resumable-parts.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0024-grants': grants,
   '0025-payments-sandbox': paymentsSandbox,
   '0026-billing': billing,
+  '0027-resumable-parts': resumableParts,
 };

@@ -1,9 +1,15 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, ResumableUploadsTable } from '../../db/schema.ts';
+import type { Database, ResumablePartsTable, ResumableUploadsTable } from '../../db/schema.ts';
 
 export type ResumableRow = Selectable<ResumableUploadsTable>;
+export type ResumablePart = Selectable<ResumablePartsTable>;
 
-/** Resumable uploads in progress (tus). */
+/**
+ * Resumable uploads in progress (tus). Offsets only move by compare-and-set from the offset
+ * a writer started at: when two requests (on two nodes) write one upload, one wins and the
+ * other is told where the upload now is, so bytes are never counted twice or skipped.
+ * `advance` opens a transaction of its own: not for use inside another.
+ */
 export function createResumableRepository(db: Kysely<Database>) {
   return {
     async insert(row: Insertable<ResumableUploadsTable>): Promise<void> {
@@ -18,11 +24,43 @@ export function createResumableRepository(db: Kysely<Database>) {
         .where('user_id', '=', userId)
         .executeTakeFirst();
     },
-    async setOffset(id: string, offset: number, at: number): Promise<void> {
-      await db
-        .updateTable('resumable_uploads')
-        .set({ offset, updated_at: at })
-        .where('id', '=', id)
+    /**
+     * Moves the offset from `from` to `to`, with the part that holds those bytes when they
+     * live in the blob store, in one transaction. False when the offset was no longer
+     * `from` (another request got there first): nothing was written.
+     */
+    async advance(
+      id: string,
+      from: number,
+      to: number,
+      at: number,
+      part?: { key: string; size: number },
+    ): Promise<boolean> {
+      return db.transaction().execute(async (tx) => {
+        const moved = await tx
+          .updateTable('resumable_uploads')
+          .set({ offset: to, updated_at: at })
+          .where('id', '=', id)
+          .where('offset', '=', from)
+          .where('result', 'is', null)
+          .executeTakeFirst();
+        if (moved.numUpdatedRows !== 1n) return false;
+        if (part) {
+          await tx
+            .insertInto('resumable_parts')
+            .values({ upload_id: id, offset: from, size: part.size, store_key: part.key, created_at: at })
+            .execute();
+        }
+        return true;
+      });
+    },
+    /** The upload's parts in the blob store, in order. */
+    listParts(id: string): Promise<ResumablePart[]> {
+      return db
+        .selectFrom('resumable_parts')
+        .selectAll()
+        .where('upload_id', '=', id)
+        .orderBy('offset')
         .execute();
     },
     async setResult(id: string, result: string, at: number): Promise<void> {
@@ -32,8 +70,22 @@ export function createResumableRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .execute();
     },
-    async delete(id: string): Promise<void> {
-      await db.deleteFrom('resumable_uploads').where('id', '=', id).execute();
+    /** Forgets the parts (their bytes are the caller's to delete, after this). */
+    async deleteParts(id: string): Promise<void> {
+      await db.deleteFrom('resumable_parts').where('upload_id', '=', id).execute();
+    },
+    /** Removes the upload and its parts' rows; returns the parts' store keys to delete. */
+    async delete(id: string): Promise<string[]> {
+      return db.transaction().execute(async (tx) => {
+        const parts = await tx
+          .selectFrom('resumable_parts')
+          .select('store_key')
+          .where('upload_id', '=', id)
+          .execute();
+        await tx.deleteFrom('resumable_parts').where('upload_id', '=', id).execute();
+        await tx.deleteFrom('resumable_uploads').where('id', '=', id).execute();
+        return parts.map((part) => part.store_key);
+      });
     },
     /** Uploads untouched since `before`: abandoned, for fsck to remove. */
     listStale(before: number): Promise<ResumableRow[]> {

@@ -14,13 +14,30 @@ import {
 } from '../../test/harness.ts';
 import { until } from '../../test/wait.ts';
 
+const PARTIALS = ['local', 'store'] as const;
+
 const TUS = { 'tus-resumable': '1.0.0' };
 const b64 = (value: string) => Buffer.from(value).toString('base64');
 
-describe.each(DIALECTS)('resumable uploads, tus 1.0 (%s)', (dialect) => {
+const CASES = DIALECTS.flatMap((dialect) => PARTIALS.map((partials) => [dialect, partials] as const));
+
+/** Bytes an upload left behind: its file (local) or its parts' rows and blobs (store). */
+async function leftovers(t: TestApp): Promise<number> {
+  const files = await fs.promises.readdir(path.join(t.config.DATA_DIR, 'resumable')).catch(() => []);
+  const parts = await t.database.db.selectFrom('resumable_parts').select('store_key').execute();
+  const temp = await fs.promises.readdir(path.join(t.config.DATA_DIR, 'tmp'));
+  return files.length + parts.length + temp.length;
+}
+
+describe.each(CASES)('resumable uploads, tus 1.0 (%s, %s)', (dialect, partials) => {
   let t: TestApp;
+  const start = () =>
+    createTestApp(dialect, {
+      env: { BASE_QUOTA_BYTES: String(5_000_000) },
+      deps: { resumablePartials: partials },
+    });
   beforeAll(async () => {
-    t = await createTestApp(dialect, { env: { BASE_QUOTA_BYTES: String(5_000_000) } });
+    t = await start();
   });
   afterAll(async () => {
     await t.close();
@@ -101,8 +118,9 @@ describe.each(DIALECTS)('resumable uploads, tus 1.0 (%s)', (dialect) => {
     expect(again.json()).toEqual(result);
     expect(await listed(user, job)).toHaveLength(1);
     expect((await head(user, location)).headers['upload-offset']).toBe(String(content.length));
-    // The partial file became the blob: nothing is left behind, and the bytes are served.
-    expect(await fs.promises.readdir(path.join(t.config.DATA_DIR, 'resumable'))).toEqual([]);
+    // The partial file (or the parts) became the blob: nothing is left behind, and the
+    // bytes are served.
+    expect(await leftovers(t)).toBe(0);
     const [file] = await listed(user, job);
     expect(sha1((await t.app.inject({ url: file?.file_url ?? '' })).rawPayload)).toBe(sha1(content));
   });
@@ -140,7 +158,7 @@ describe.each(DIALECTS)('resumable uploads, tus 1.0 (%s)', (dialect) => {
     expect(await listed(user, job)).toEqual([]);
     // Those bytes can never be taken, so the upload is given up rather than kept on disk.
     expect((await head(user, String(created.headers.location))).statusCode).toBe(404);
-    expect(await fs.promises.readdir(path.join(t.config.DATA_DIR, 'resumable'))).toEqual([]);
+    expect(await leftovers(t)).toBe(0);
   });
 
   it('keeps the bytes of a request that broke off, and resumes from them', async () => {
@@ -166,16 +184,25 @@ describe.each(DIALECTS)('resumable uploads, tus 1.0 (%s)', (dialect) => {
           resolve();
         });
         request.write(content.subarray(0, 1_000_000), () => {
-          // Cut once some of the bytes reached the server's file, however long that takes.
+          // Cut once some of the bytes reached the server's file (or the part being
+          // written), however long that takes.
           const uploadId = location.split('?')[0]?.split('/').at(-1) ?? '';
           const partial = path.join(t.config.DATA_DIR, 'resumable', uploadId);
-          until(async () => (await fs.promises.stat(partial)).size > 0, 'bytes in the partial file').then(
-            () => {
-              request.destroy();
-              resolve();
-            },
-            reject,
-          );
+          const tmp = path.join(t.config.DATA_DIR, 'tmp');
+          const arrived = async () =>
+            partials === 'local'
+              ? (await fs.promises.stat(partial)).size > 0
+              : (
+                  await Promise.all(
+                    (await fs.promises.readdir(tmp)).map(
+                      async (name) => (await fs.promises.stat(path.join(tmp, name))).size,
+                    ),
+                  )
+                ).some((size) => size > 0);
+          until(arrived, 'bytes in the partial file').then(() => {
+            request.destroy();
+            resolve();
+          }, reject);
         });
       });
       // The server keeps what it got once it has seen the connection break.
@@ -189,8 +216,8 @@ describe.each(DIALECTS)('resumable uploads, tus 1.0 (%s)', (dialect) => {
       expect(rest.statusCode).toBe(200);
       expect((await listed(user, job))[0]?.checksum).toBe(sha1(content));
     } finally {
-      await t.app.close();
-      t = await createTestApp(dialect, { env: { BASE_QUOTA_BYTES: String(5_000_000) } });
+      await t.close();
+      t = await start();
     }
   });
 
@@ -235,5 +262,24 @@ describe.each(DIALECTS)('resumable uploads, tus 1.0 (%s)', (dialect) => {
     });
     expect(removed.statusCode).toBe(204);
     expect((await head(owner, location)).statusCode).toBe(404);
+  });
+
+  it('counts bytes once when two requests write one upload at the same offset', async () => {
+    const user = await signUp(t.app);
+    const job = await timelineOf(t.app, user);
+    const content = fakeJpeg(600_000);
+    // Earlier tests leave an upload of their own behind.
+    const before = await leftovers(t);
+    const location = String((await create(user, job, content.length)).headers.location);
+    const [a, b] = await Promise.all([
+      patch(user, location, 0, content.subarray(0, 300_000)),
+      patch(user, location, 0, content.subarray(0, 300_000)),
+    ]);
+    // One wins; the other is told to look again (409), never a 5xx.
+    expect([a.statusCode, b.statusCode].sort()).toEqual([204, 409]);
+    expect((await head(user, location)).headers['upload-offset']).toBe('300000');
+    expect((await patch(user, location, 300_000, content.subarray(300_000))).statusCode).toBe(200);
+    expect((await listed(user, job))[0]?.checksum).toBe(sha1(content));
+    expect(await leftovers(t)).toBe(before);
   });
 });
