@@ -14,6 +14,8 @@ command -v unzip >/dev/null 2>&1 || missing+=(unzip)
 command -v radosgw >/dev/null 2>&1 || missing+=(radosgw)
 command -v ceph-mon >/dev/null 2>&1 || missing+=(ceph-mon)
 command -v ceph-osd >/dev/null 2>&1 || missing+=(ceph-osd)
+# The load balancer of the multi-node test (apps/server/src/cluster, deploy/haproxy.cfg).
+command -v haproxy >/dev/null 2>&1 || missing+=(haproxy)
 if [ -z "${TROVE_TEST_DATABASE_URL:-}" ]; then
   # pg_createcluster is in postgresql-common, psql in postgresql-client: both come with it.
   if ! command -v pg_createcluster >/dev/null 2>&1 || ! command -v psql >/dev/null 2>&1; then
@@ -30,4 +32,4 @@ if [ "${#missing[@]}" -gt 0 ]; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-echo "ensure-debian-packages: $(chromium --version 2>/dev/null | head -1); $(ffmpeg -version 2>/dev/null | head -1 | cut -d' ' -f1-3); $(radosgw --version 2>/dev/null | cut -d' ' -f1-3)"
+echo "ensure-debian-packages: $(chromium --version 2>/dev/null | head -1); $(ffmpeg -version 2>/dev/null | head -1 | cut -d' ' -f1-3); $(radosgw --version 2>/dev/null | cut -d' ' -f1-3); $(haproxy -v 2>/dev/null | head -1 | cut -d' ' -f1-3)"

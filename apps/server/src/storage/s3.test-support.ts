@@ -32,12 +32,12 @@ const execFileAsync = promisify(execFile);
 const RADOSGW_SH = fileURLToPath(new URL('../../../../scripts/radosgw.sh', import.meta.url));
 
 type Credentials = Omit<S3BlobStoreOptions, 'bucket' | 'prefix' | 'forcePathStyle'>;
-interface S3Server {
+export interface S3Server {
   credentials: Credentials;
   stop: () => Promise<void>;
 }
 
-async function startServer(): Promise<S3Server> {
+export async function startS3Server(): Promise<S3Server> {
   const env = process.env;
   if (env.TROVE_TEST_S3_ENDPOINT) {
     return {
@@ -95,7 +95,7 @@ async function startServer(): Promise<S3Server> {
  */
 export function useS3Server() {
   let serverStarted: Promise<S3Server> | undefined;
-  const server = () => (serverStarted ??= startServer());
+  const server = () => (serverStarted ??= startS3Server());
   afterAll(async () => {
     const started = await serverStarted?.catch(() => undefined);
     await started?.stop();
