@@ -14,6 +14,7 @@ import { connectOidc, type OidcProvider } from './identity/oidc.ts';
 import { openBlobStore } from './storage/open-store.ts';
 import { createWorker } from './worker.ts';
 import { prepareDataDir } from './data-dir.ts';
+import { resolveServerSecret } from './secrets/server-secret.ts';
 import { ADMIN_USAGE, runAdmin } from './admin/cli.ts';
 import {
   checkStripeKey,
@@ -144,13 +145,23 @@ async function serve(config: Config): Promise<number> {
   }
   const store = await openBlobStore(config);
   const bus = openEventBus(config);
-  const app = await buildApp({ config, database, store, bus, ...(oidc ? { oidc } : {}) });
+  // Resolved once, for the app and its embedded worker alike ([Note: Server secret]).
+  const secret = await resolveServerSecret({ config, db: database.db });
+  const app = await buildApp({
+    config,
+    database,
+    store,
+    bus,
+    mediaSecret: secret.secret,
+    ...(oidc ? { oidc } : {}),
+  });
   const background = config.EMBEDDED_WORKER
     ? createWorker({
         config,
         database,
         store,
         bus,
+        serverSecret: secret.secret,
         log: (m) => {
           app.log.warn(m);
         },
@@ -193,6 +204,7 @@ async function serve(config: Config): Promise<number> {
   );
   // Shares by e-mail go to SMTP_URL's server, else wait as .eml files (see [Note: Mail]).
   const notices = [
+    ...secret.notices,
     mailNotice(config),
     videoToolsNotice(config.FFMPEG_PATH, await toolRuns(config.FFMPEG_PATH)),
   ];
@@ -332,7 +344,15 @@ async function worker(config: Config): Promise<number> {
   // Another process serves the API. With REDIS_URL its wake-ups reach this worker; without,
   // the worker finds new work by polling the queue table every few seconds.
   const bus = openEventBus(config);
-  const queue = createWorker({ config, database, store: await openBlobStore(config), bus });
+  const secret = await resolveServerSecret({ config, db: database.db });
+  for (const notice of secret.notices) (notice.level === 'warn' ? console.warn : console.log)(notice.text);
+  const queue = createWorker({
+    config,
+    database,
+    store: await openBlobStore(config),
+    bus,
+    serverSecret: secret.secret,
+  });
   // The queue's timers do not hold the process (a server's listening socket does): without
   // this an idle worker on the embedded queue exited at once, and a deletion due later, or
   // a purge next hour, never ran.
