@@ -16,6 +16,7 @@ import { createWorker } from './worker.ts';
 import { prepareDataDir } from './data-dir.ts';
 import { resolveServerSecret } from './secrets/server-secret.ts';
 import { ADMIN_USAGE, runAdmin } from './admin/cli.ts';
+import { DOCTOR_USAGE, doctorCommand } from './doctor/doctor.ts';
 import {
   checkStripeKey,
   createStripeProvider,
@@ -28,7 +29,8 @@ import {
  * the media worker), `worker` runs only the worker, `migrate` applies migrations, `fsck`
  * reconciles the database with the stored bytes (serve also runs it at start), `purge`
  * deletes for good what has been in the trash 90 days, `quota` sets a user's storage quota,
- * `admin` is the operator's side (accounts, terms, cards, deletions), `seed` makes a demo account. Every command answers `--help` (or `-h`) with its usage and exit 0.
+ * `admin` is the operator's side (accounts, terms, cards, deletions), `seed` makes a demo account,
+ * `doctor` checks the settings and every component a node uses. Every command answers `--help` (or `-h`) with its usage and exit 0.
  */
 const COMMANDS = {
   serve: { usage: 'serve', about: 'the server (default)', run: serve },
@@ -59,9 +61,18 @@ const COMMANDS = {
     about: 'a demo account with a generated library; --files: N more file rows for scale tests',
     run: seed,
   },
+  doctor: {
+    usage: DOCTOR_USAGE,
+    about: 'check the settings and every component this node uses; exit 1 when one fails',
+    // It reads the settings itself: invalid ones are its first finding, not a refusal to run.
+    runUnconfigured: (args) => doctorCommand(args),
+  },
 } satisfies Record<
   string,
-  { usage: string; about: string; run: (config: Config, args: string[]) => Promise<number> }
+  { usage: string; about: string } & (
+    | { run: (config: Config, args: string[]) => Promise<number> }
+    | { runUnconfigured: (args: string[]) => Promise<number> }
+  )
 >;
 
 type CommandName = keyof typeof COMMANDS;
@@ -90,6 +101,11 @@ async function main(argv: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     console.log(`usage: trove ${command.usage}\n  ${command.about}`);
     return 0;
+  }
+  if ('runUnconfigured' in command) {
+    // As for every command: whatever it creates in DATA_DIR (its blob probe) is the owner's.
+    process.umask(0o077);
+    return command.runUnconfigured(args);
   }
   let config: Config;
   try {
