@@ -36,7 +36,8 @@ import { registerCopyRoutes } from './modules/uploads/copies.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createCopiesService } from './modules/uploads/copies.service.ts';
 import { createFsBlobStore } from './storage/fs-blob-store.ts';
-import { createMediaSigner, loadMediaSecret } from './access/media-urls.ts';
+import { createMediaSigner } from './access/media-urls.ts';
+import { resolveServerSecret } from './secrets/server-secret.ts';
 import { emailConsentIdsFromSecret } from './access/email-consent-ids.ts';
 import { createSessionRevocations } from './access/session-revocations.ts';
 import { accessFor } from './access/access.ts';
@@ -101,7 +102,7 @@ export interface AppDeps {
   resumablePartials?: 'local' | 'store';
   /** Wakes long polls; in-process by default. */
   bus?: EventBus;
-  /** Key of signed media URLs; by default from config or the data folder. */
+  /** The server's signing key; by default MEDIA_URL_SECRET or the database's ([Note: Server secret]). */
   mediaSecret?: Buffer;
   oidc?: OidcProvider;
   /** Where messages go (see [Note: Mail]); by default SMTP_URL's server or DATA_DIR/outbox. */
@@ -183,7 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
   });
   const changeWriter = createChangeWriter({ db: database.db, bind: createRepositories, bus });
-  const serverSecret = deps.mediaSecret ?? loadMediaSecret(config.MEDIA_URL_SECRET, config.DATA_DIR);
+  const serverSecret = deps.mediaSecret ?? (await resolveLogged(app, { config, db: database.db, now }));
   const signer = createMediaSigner(serverSecret, {
     now,
     // A visitor's URL names no session (see [Note: Visitors]); a signed-in caller's does.
@@ -477,4 +478,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await registerWebClient(app, path.resolve(config.WEB_DIST), { sourceMaps: config.SERVE_SOURCE_MAPS });
   return app;
+}
+
+/** The signing key as every process finds it, its notices in the app's log. */
+async function resolveLogged(app: FastifyInstance, deps: Parameters<typeof resolveServerSecret>[0]) {
+  const { secret, notices } = await resolveServerSecret(deps);
+  for (const notice of notices) app.log[notice.level](notice.text);
+  return secret;
 }

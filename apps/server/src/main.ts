@@ -14,7 +14,9 @@ import { connectOidc, type OidcProvider } from './identity/oidc.ts';
 import { openBlobStore } from './storage/open-store.ts';
 import { createWorker } from './worker.ts';
 import { prepareDataDir } from './data-dir.ts';
+import { resolveServerSecret } from './secrets/server-secret.ts';
 import { ADMIN_USAGE, runAdmin } from './admin/cli.ts';
+import { DOCTOR_USAGE, doctorCommand } from './doctor/doctor.ts';
 import {
   checkStripeKey,
   createStripeProvider,
@@ -27,7 +29,8 @@ import {
  * the media worker), `worker` runs only the worker, `migrate` applies migrations, `fsck`
  * reconciles the database with the stored bytes (serve also runs it at start), `purge`
  * deletes for good what has been in the trash 90 days, `quota` sets a user's storage quota,
- * `admin` is the operator's side (accounts, terms, cards, deletions), `seed` makes a demo account. Every command answers `--help` (or `-h`) with its usage and exit 0.
+ * `admin` is the operator's side (accounts, terms, cards, deletions), `seed` makes a demo account,
+ * `doctor` checks the settings and every component a node uses. Every command answers `--help` (or `-h`) with its usage and exit 0.
  */
 const COMMANDS = {
   serve: { usage: 'serve', about: 'the server (default)', run: serve },
@@ -58,9 +61,18 @@ const COMMANDS = {
     about: 'a demo account with a generated library; --files: N more file rows for scale tests',
     run: seed,
   },
+  doctor: {
+    usage: DOCTOR_USAGE,
+    about: 'check the settings and every component this node uses; exit 1 when one fails',
+    // It reads the settings itself: invalid ones are its first finding, not a refusal to run.
+    runUnconfigured: (args) => doctorCommand(args),
+  },
 } satisfies Record<
   string,
-  { usage: string; about: string; run: (config: Config, args: string[]) => Promise<number> }
+  { usage: string; about: string } & (
+    | { run: (config: Config, args: string[]) => Promise<number> }
+    | { runUnconfigured: (args: string[]) => Promise<number> }
+  )
 >;
 
 type CommandName = keyof typeof COMMANDS;
@@ -89,6 +101,11 @@ async function main(argv: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     console.log(`usage: trove ${command.usage}\n  ${command.about}`);
     return 0;
+  }
+  if ('runUnconfigured' in command) {
+    // As for every command: whatever it creates in DATA_DIR (its blob probe) is the owner's.
+    process.umask(0o077);
+    return command.runUnconfigured(args);
   }
   let config: Config;
   try {
@@ -144,13 +161,23 @@ async function serve(config: Config): Promise<number> {
   }
   const store = await openBlobStore(config);
   const bus = openEventBus(config);
-  const app = await buildApp({ config, database, store, bus, ...(oidc ? { oidc } : {}) });
+  // Resolved once, for the app and its embedded worker alike ([Note: Server secret]).
+  const secret = await resolveServerSecret({ config, db: database.db });
+  const app = await buildApp({
+    config,
+    database,
+    store,
+    bus,
+    mediaSecret: secret.secret,
+    ...(oidc ? { oidc } : {}),
+  });
   const background = config.EMBEDDED_WORKER
     ? createWorker({
         config,
         database,
         store,
         bus,
+        serverSecret: secret.secret,
         log: (m) => {
           app.log.warn(m);
         },
@@ -193,6 +220,7 @@ async function serve(config: Config): Promise<number> {
   );
   // Shares by e-mail go to SMTP_URL's server, else wait as .eml files (see [Note: Mail]).
   const notices = [
+    ...secret.notices,
     mailNotice(config),
     videoToolsNotice(config.FFMPEG_PATH, await toolRuns(config.FFMPEG_PATH)),
   ];
@@ -332,7 +360,15 @@ async function worker(config: Config): Promise<number> {
   // Another process serves the API. With REDIS_URL its wake-ups reach this worker; without,
   // the worker finds new work by polling the queue table every few seconds.
   const bus = openEventBus(config);
-  const queue = createWorker({ config, database, store: await openBlobStore(config), bus });
+  const secret = await resolveServerSecret({ config, db: database.db });
+  for (const notice of secret.notices) (notice.level === 'warn' ? console.warn : console.log)(notice.text);
+  const queue = createWorker({
+    config,
+    database,
+    store: await openBlobStore(config),
+    bus,
+    serverSecret: secret.secret,
+  });
   // The queue's timers do not hold the process (a server's listening socket does): without
   // this an idle worker on the embedded queue exited at once, and a deletion due later, or
   // a purge next hour, never ran.

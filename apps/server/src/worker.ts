@@ -25,7 +25,6 @@ import {
 } from './modules/billing/grants.sweep.ts';
 import { busAnnouncer } from './access/session-revocations.ts';
 import { emailConsentIdsFromSecret } from './access/email-consent-ids.ts';
-import { loadMediaSecret } from './access/media-urls.ts';
 import { ANNOUNCEMENT_KIND, createAnnouncementJob } from './modules/operator/announcements.job.ts';
 import { createBillingRuntime, type BillingRuntime } from './modules/billing/billing.runtime.ts';
 import { loadPlanCatalogue } from './modules/billing/catalogue.ts';
@@ -50,6 +49,8 @@ export function createWorker(deps: {
   database: DatabaseHandle;
   store: BlobStore;
   bus: EventBus;
+  /** The server's signing key, as the process resolved it at start ([Note: Server secret]). */
+  serverSecret: Buffer;
   tools?: MediaTools;
   /** Where deletion confirmations go; by default SMTP_URL's server or DATA_DIR/outbox. */
   mailer?: Mailer;
@@ -146,7 +147,7 @@ export function createWorker(deps: {
     repos,
     transact: createTransact(database.db),
     mailer,
-    emailConsentIds: emailConsentIdsFromSecret(loadMediaSecret(config.MEDIA_URL_SECRET, config.DATA_DIR)),
+    emailConsentIds: emailConsentIdsFromSecret(deps.serverSecret),
     now,
   });
   // The periodic work: each a work item queued unless one waits already (several workers ask).

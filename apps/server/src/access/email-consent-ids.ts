@@ -70,7 +70,7 @@ export function createEmailConsentIds(keys: ReadonlyMap<number, Buffer>, current
 /** The current key version: raise it, keeping the old versions' keys, to rotate. */
 export const EMAIL_CONSENT_KEY_VERSION = 1;
 
-/** Identifiers keyed from the server secret (MEDIA_URL_SECRET or the one kept in DATA_DIR). */
+/** Identifiers keyed from the server secret (MEDIA_URL_SECRET or the database's: [Note: Server secret]). */
 export function emailConsentIdsFromSecret(secret: Buffer): EmailConsentIds {
   const key = (version: number) =>
     Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), `trove:email-consent:v${String(version)}`, 32));

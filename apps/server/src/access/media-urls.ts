@@ -1,6 +1,4 @@
-import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 
 /**
  * What a signed media URL may fetch. `<img>` and `<video>` cannot send the token, so media
@@ -40,6 +38,8 @@ export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
  * the event bus (Redis pub/sub when several processes serve), read again every minute.
  * A URL of a session in that set answers 404 like any bad signature.
  * The session id in the URL (`sid`) is no credential: it names a session, the token proves one.
+ *
+ * The key is the server's one secret, the same on every node: See: [Note: Server secret].
  *
  * The expiry is accepted only as the decimal digits the signer wrote (no leading zero, sign,
  * fraction or exponent), so every URL has exactly one spelling: caches and logs see one.
@@ -101,28 +101,4 @@ export function createMediaSigner(
       return given.length === expected.length && timingSafeEqual(given, expected) && !options.isRefused(sid);
     },
   };
-}
-
-/**
- * The signing key: MEDIA_URL_SECRET when configured, else a random key made once and kept
- * (mode 0600) in the data folder so URLs survive restarts.
- */
-export function loadMediaSecret(configured: string, dataDir: string): Buffer {
-  if (configured !== '') return Buffer.from(configured, 'utf8');
-  const file = path.join(dataDir, 'secrets', 'media-url.key');
-  try {
-    return fs.readFileSync(file);
-  } catch (error) {
-    if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
-  }
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const key = randomBytes(32);
-  try {
-    fs.writeFileSync(file, key, { mode: 0o600, flag: 'wx' });
-    return key;
-  } catch (error) {
-    // Another process made it first: use theirs.
-    if (error instanceof Error && 'code' in error && error.code === 'EEXIST') return fs.readFileSync(file);
-    throw error;
-  }
 }

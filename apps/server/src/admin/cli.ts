@@ -12,7 +12,7 @@ import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { openEventBus } from '../events/open-bus.ts';
 import { emailConsentIdsFromSecret } from '../access/email-consent-ids.ts';
-import { loadMediaSecret } from '../access/media-urls.ts';
+import { resolveServerSecret } from '../secrets/server-secret.ts';
 import { createMailer } from '../mail/index.ts';
 import { linkOrigin } from '../modules/shares/publish.service.ts';
 import { SESSIONS_REFUSED_CHANNEL } from '../access/session-revocations.ts';
@@ -227,6 +227,10 @@ export async function runAdmin(config: Config, args: string[]): Promise<number> 
   const mailer = createMailer(config);
   try {
     await migrateToLatest(database.db);
+    // Unsubscribe links in announcements must open on every node: [Note: Server secret].
+    const { secret, notices } = await resolveServerSecret({ config, db: database.db });
+    // Only warnings: the command's own output is what the operator came for.
+    for (const notice of notices) if (notice.level === 'warn') console.error(notice.text);
     let systemUser = 'unknown';
     try {
       systemUser = os.userInfo().username;
@@ -248,9 +252,7 @@ export async function runAdmin(config: Config, args: string[]): Promise<number> 
         systemUser,
         announcements: {
           mailer,
-          emailConsentIds: emailConsentIdsFromSecret(
-            loadMediaSecret(config.MEDIA_URL_SECRET, config.DATA_DIR),
-          ),
+          emailConsentIds: emailConsentIdsFromSecret(secret),
           origin: () => linkOrigin(config.APP_HOST, config.SIGN_IN_ORIGINS, undefined),
         },
       },

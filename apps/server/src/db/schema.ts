@@ -25,6 +25,7 @@ export interface Database extends AccountDatabase, BillingDatabase {
   resumable_uploads: ResumableUploadsTable;
   resumable_parts: ResumablePartsTable;
   archives: ArchivesTable;
+  server_secrets: ServerSecretsTable;
 }
 
 export interface UsersTable {
@@ -329,6 +330,16 @@ export interface ResumablePartsTable {
   offset: number;
   size: number;
   store_key: string;
+  created_at: number;
+}
+
+/** A secret the server made or adopted, shared by every node (migration 0028, [Note: Server secret]). */
+export interface ServerSecretsTable {
+  name: string;
+  /** The secret's bytes, base64. */
+  value: string;
+  /** `generated`, or `data_dir` when adopted from a node's DATA_DIR key file. */
+  source: string;
   created_at: number;
 }
 

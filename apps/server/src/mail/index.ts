@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Mailer } from './mailer.ts';
 import { createOutboxMailer } from './outbox-mailer.ts';
-import { createSmtpMailer, describeSmtpUrl } from './smtp-mailer.ts';
+import { createSmtpMailer, describeSmtpUrl, verifySmtp } from './smtp-mailer.ts';
 
 export type { InviteMailInput, MailMessage, Mailer } from './mailer.ts';
 export { albumInviteMail, shareMail, type InviteMail } from './messages.ts';
@@ -27,11 +27,18 @@ export function createMailer(config: MailConfig): Mailer {
   });
 }
 
+/** Connects to SMTP_URL's server as a send would and sends nothing (`trove doctor`). */
+export async function verifyMailServer(config: Omit<MailConfig, 'MAIL_FROM'>): Promise<void> {
+  const ca = config.SMTP_TLS_CA_FILE === '' ? undefined : await fs.promises.readFile(config.SMTP_TLS_CA_FILE);
+  await verifySmtp({ url: config.SMTP_URL, ...(ca === undefined ? {} : { tls: { ca } }) });
+}
+
 /** Where mail goes, for the start-up log: `smtps://mail.example.com:465` or the outbox path; never a password. */
 export function describeMailTarget(config: Pick<Config, 'DATA_DIR' | 'SMTP_URL'>): string {
   return config.SMTP_URL === '' ? `outbox ${outboxDir(config)}` : `smtp ${describeSmtpUrl(config.SMTP_URL)}`;
 }
 
-function outboxDir(config: Pick<Config, 'DATA_DIR'>): string {
+/** Where messages wait while SMTP_URL is unset. */
+export function outboxDir(config: Pick<Config, 'DATA_DIR'>): string {
   return path.join(config.DATA_DIR, 'outbox');
 }

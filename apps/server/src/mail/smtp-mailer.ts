@@ -22,18 +22,7 @@ export interface SmtpMailerOptions {
 export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
   assertSmtpUrl(options.url);
   const from = parseMailbox(options.from);
-  const transport = createTransport({
-    url: options.url,
-    // Certificates are checked against the system's CAs, or the configured one (SMTP_TLS_CA_FILE,
-    // for a private CA): a mail server that cannot prove its name could be anyone reading
-    // every private link sent through it.
-    tls: { rejectUnauthorized: true, ...(options.tls?.ca === undefined ? {} : { ca: options.tls.ca }) },
-    // A share waits for its message; a server that does not answer fails it in seconds,
-    // not after nodemailer's default two minutes.
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 60_000,
-  });
+  const transport = smtpTransport(options);
   return {
     delivery: 'sent',
     async send(message) {
@@ -45,6 +34,35 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
       return Promise.resolve();
     },
   };
+}
+
+/**
+ * Connects as a send would (TLS and its certificate check, EHLO, AUTH when the URL has
+ * credentials) and sends nothing: `trove doctor`'s check. Rejects with nodemailer's error.
+ */
+export async function verifySmtp(options: Omit<SmtpMailerOptions, 'from'>): Promise<void> {
+  assertSmtpUrl(options.url);
+  const transport = smtpTransport(options);
+  try {
+    await transport.verify();
+  } finally {
+    transport.close();
+  }
+}
+
+function smtpTransport(options: Omit<SmtpMailerOptions, 'from'>) {
+  return createTransport({
+    url: options.url,
+    // Certificates are checked against the system's CAs, or the configured one (SMTP_TLS_CA_FILE,
+    // for a private CA): a mail server that cannot prove its name could be anyone reading
+    // every private link sent through it.
+    tls: { rejectUnauthorized: true, ...(options.tls?.ca === undefined ? {} : { ca: options.tls.ca }) },
+    // A share waits for its message; a server that does not answer fails it in seconds,
+    // not after nodemailer's default two minutes.
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  });
 }
 
 /** Throws unless the URL is smtp:// or smtps:// with a host (the config checked it too). */

@@ -24,6 +24,7 @@ import * as grants from './0024-grants.ts';
 import * as paymentsSandbox from './0025-payments-sandbox.ts';
 import * as billing from './0026-billing.ts';
 import * as resumableParts from './0027-resumable-parts.ts';
+import * as serverSecrets from './0028-server-secrets.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0025-payments-sandbox': paymentsSandbox,
   '0026-billing': billing,
   '0027-resumable-parts': resumableParts,
+  '0028-server-secrets': serverSecrets,
 };

@@ -18,6 +18,7 @@ import {
 } from '../../test/harness.ts';
 import { until } from '../../test/wait.ts';
 import { createWorker } from '../../worker.ts';
+import { resolveServerSecret } from '../../secrets/server-secret.ts';
 
 const fixture = (name: string) =>
   fs.readFileSync(path.join(import.meta.dirname, '../../media/fixtures', name));
@@ -56,6 +57,7 @@ describe.each(DIALECTS)('media pipeline (%s)', (dialect) => {
       database: t.database,
       store,
       bus,
+      serverSecret: (await resolveServerSecret({ config: t.config, db: t.database.db })).secret,
       now: t.clock.now,
       log: () => undefined,
     });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailConsentIdsFromSecret } from '../../access/email-consent-ids.ts';
-import { loadMediaSecret } from '../../access/media-urls.ts';
+import { resolveServerSecret } from '../../secrets/server-secret.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
 import { LEASE_MS } from '../../queue/work-queue.ts';
 import { DIALECTS, createTestApp, signUp, type Session, type TestApp } from '../../test/harness.ts';
@@ -15,9 +15,12 @@ import { createAnnouncementJob } from './announcements.job.ts';
 describe.each(DIALECTS)('announcement work item (%s)', (dialect) => {
   let t: TestApp;
   let operator: Session;
+  let secret: Buffer;
   const readers: string[] = [];
   beforeAll(async () => {
     t = await createTestApp(dialect);
+    // The app's own key: the worker resolves it from the same database.
+    secret = (await resolveServerSecret({ config: t.config, db: t.database.db })).secret;
     operator = await signUp(t.app, { name: 'operator' });
     for (let i = 0; i < 7; i++) {
       const s = await signUp(t.app);
@@ -52,9 +55,7 @@ describe.each(DIALECTS)('announcement work item (%s)', (dialect) => {
       repos: createRepositories(t.database.db),
       transact,
       mailer,
-      emailConsentIds: emailConsentIdsFromSecret(
-        loadMediaSecret(t.config.MEDIA_URL_SECRET, t.config.DATA_DIR),
-      ),
+      emailConsentIds: emailConsentIdsFromSecret(secret),
       now: t.clock.now,
       batch: 2,
     });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailConsentIdsFromSecret } from '../../access/email-consent-ids.ts';
-import { loadMediaSecret } from '../../access/media-urls.ts';
+import { resolveServerSecret } from '../../secrets/server-secret.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
 import { DIALECTS, createTestApp, signUp, type Session, type TestApp } from '../../test/harness.ts';
 import { createRepositories, createTransact } from '../repositories.ts';
@@ -26,8 +26,10 @@ describe.each(DIALECTS)('announcements (%s)', (dialect) => {
     },
     close: () => Promise.resolve(),
   };
+  let secret: Buffer;
   beforeAll(async () => {
     t = await createTestApp(dialect, { deps: { mailer } });
+    secret = (await resolveServerSecret({ config: t.config, db: t.database.db })).secret;
     operator = await signUp(t.app, { name: 'operator' });
   });
 
@@ -38,9 +40,7 @@ describe.each(DIALECTS)('announcements (%s)', (dialect) => {
       repos,
       transact: createTransact(t.database.db),
       mailer,
-      emailConsentIds: emailConsentIdsFromSecret(
-        loadMediaSecret(t.config.MEDIA_URL_SECRET, t.config.DATA_DIR),
-      ),
+      emailConsentIds: emailConsentIdsFromSecret(secret),
       now: t.clock.now,
     });
     for (;;) {
