@@ -15,6 +15,8 @@ import { openBlobStore } from './storage/open-store.ts';
 import { createWorker } from './worker.ts';
 import { prepareDataDir } from './data-dir.ts';
 import { ADMIN_USAGE, runAdmin } from './admin/cli.ts';
+import { createMetrics } from './metrics/metrics.ts';
+import { exposeMetrics } from './metrics/metrics-listener.ts';
 import {
   checkStripeKey,
   createStripeProvider,
@@ -144,20 +146,26 @@ async function serve(config: Config): Promise<number> {
   }
   const store = await openBlobStore(config);
   const bus = openEventBus(config);
-  const app = await buildApp({ config, database, store, bus, ...(oidc ? { oidc } : {}) });
+  // One registry for the process, the app's and the embedded worker's (See: [Note: Metrics]).
+  const metrics = createMetrics({ processMetrics: config.METRICS_PORT !== 0 });
+  const app = await buildApp({ config, database, store, bus, metrics, ...(oidc ? { oidc } : {}) });
   const background = config.EMBEDDED_WORKER
     ? createWorker({
         config,
         database,
         store,
         bus,
+        metrics,
         log: (m) => {
           app.log.warn(m);
         },
       })
     : undefined;
+  const metricsListener = await exposeMetrics(config, metrics, database.db);
+  if (metricsListener) app.log.info(`metrics for Prometheus at ${metricsListener.url}/metrics`);
   const close = async (signal: string) => {
     app.log.info(`Trove is stopping (${signal})`);
+    await metricsListener?.close();
     await app.close();
     await background?.stop();
     await bus.close();
@@ -332,7 +340,9 @@ async function worker(config: Config): Promise<number> {
   // Another process serves the API. With REDIS_URL its wake-ups reach this worker; without,
   // the worker finds new work by polling the queue table every few seconds.
   const bus = openEventBus(config);
-  const queue = createWorker({ config, database, store: await openBlobStore(config), bus });
+  const metrics = createMetrics({ processMetrics: config.METRICS_PORT !== 0 });
+  const queue = createWorker({ config, database, store: await openBlobStore(config), bus, metrics });
+  const metricsListener = await exposeMetrics(config, metrics, database.db);
   // The queue's timers do not hold the process (a server's listening socket does): without
   // this an idle worker on the embedded queue exited at once, and a deletion due later, or
   // a purge next hour, never ran.
@@ -340,6 +350,7 @@ async function worker(config: Config): Promise<number> {
   const close = async (signal: string) => {
     clearInterval(alive);
     console.log(`Trove worker is stopping (${signal})`);
+    await metricsListener?.close();
     await queue.stop();
     await bus.close();
     await database.close();
@@ -349,6 +360,7 @@ async function worker(config: Config): Promise<number> {
   process.once('SIGTERM', () => void close('SIGTERM'));
   queue.start();
   console.log(`Trove worker is running (data in ${config.DATA_DIR}, ${database.dialect})`);
+  if (metricsListener) console.log(`metrics for Prometheus at ${metricsListener.url}/metrics`);
   return -1;
 }
 
