@@ -89,6 +89,8 @@ import type { PlanCatalogue } from './modules/billing/catalogue.ts';
 import { registerLegacyRoutes } from './modules/legacy/legacy.routes.ts';
 import { createGrantsService } from './modules/billing/grants.service.ts';
 import { registerGrantsRoutes } from './modules/billing/grants.routes.ts';
+import { createMetrics, type TroveMetrics } from './metrics/metrics.ts';
+import { registerHttpMetrics } from './metrics/http-metrics.ts';
 
 /** Everything the app is built from; tests pass their own. */
 export interface AppDeps {
@@ -108,6 +110,8 @@ export interface AppDeps {
   /** Where messages go (see [Note: Mail]); by default SMTP_URL's server or DATA_DIR/outbox. */
   mailer?: Mailer;
   now?: () => number;
+  /** The process's metrics (See: [Note: Metrics]); a registry of the app's own by default. */
+  metrics?: TroveMetrics;
   /** Log level (and destination, for tests), or false for no log. */
   logger?: false | { level: string; stream?: NodeJS.WritableStream };
 }
@@ -163,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const store = deps.store ?? createFsBlobStore(config.DATA_DIR, { reserveBytes });
   const bus = deps.bus ?? createInProcessEventBus();
   const mailer = deps.mailer ?? createMailer(config);
+  const metrics = deps.metrics ?? createMetrics();
   app.addHook('onClose', async () => {
     await mailer.close();
   });
@@ -233,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bus,
     baseQuotaBytes: config.BASE_QUOTA_BYTES,
     now,
+    meter: metrics.uploads,
   });
   const copiesService = createCopiesService({
     repos,
@@ -270,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   logController.register(app);
+  registerHttpMetrics(app, metrics);
   const directory = serviceDirectory(config);
   registerSecurityHeaders(app, Object.values(directory), { stripe: config.BILLING === 'stripe' });
   await app.register(fastifyCookie);
@@ -322,6 +329,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       freshLogin,
       now,
     }),
+    meter: metrics.archives,
   });
   registerLegacyRoutes(app, {
     legacy: createLegacyService({ legacy: repos.legacy, access: accountAccess, freshLogin, now }),
@@ -430,6 +438,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       quotas: createQuotas(repos.throttle, now),
       now,
     }),
+    meter: metrics.archives,
   });
   registerShareRoutes(app, {
     shares: createSharesService({
@@ -457,7 +466,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     }),
   });
-  registerMediaRoutes(app, { media: mediaService, now });
+  registerMediaRoutes(app, { media: mediaService, now, meter: metrics.media });
   registerOperatorRoutes(
     app,
     createOperatorServices({

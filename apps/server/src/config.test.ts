@@ -162,4 +162,17 @@ describe('loadConfig', () => {
       expect.objectContaining({ message: expect.not.stringContaining('hunter2') as unknown }),
     );
   });
+
+  it('keeps the metrics listener off unless METRICS_PORT names a port other than PORT (issue #26)', () => {
+    expect(loadConfig({})).toMatchObject({ METRICS_PORT: 0, METRICS_HOST: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '' }).METRICS_PORT).toBe(0);
+    expect(loadConfig({ METRICS_PORT: ' 9464 ', METRICS_HOST: '10.0.0.5' })).toMatchObject({
+      METRICS_PORT: 9464,
+      METRICS_HOST: '10.0.0.5',
+    });
+    for (const bad of ['nine', '-1', '65536', '94.64'])
+      expect(() => loadConfig({ METRICS_PORT: bad }), bad).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_PORT: '8080' })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(() => loadConfig({ METRICS_HOST: ' ' })).toThrow(/METRICS_HOST/);
+  });
 });

@@ -32,6 +32,24 @@ const EnvSchema = z.object({
   NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'production'),
   PORT: z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(0), z.maximum(65535)), 8080),
   HOST: z._default(z.string().check(z.minLength(1)), '0.0.0.0'),
+  /**
+   * Port of the Prometheus metrics listener (GET /metrics, issue #26), apart from PORT so the
+   * metrics are never public by accident. Empty or 0, the default: no listener.
+   */
+  METRICS_PORT: z._default(
+    z
+      .pipe(
+        z.pipe(
+          z.string().check(z.trim()),
+          z.transform((v) => (v === '' ? 0 : Number(v))),
+        ),
+        z.int(),
+      )
+      .check(z.minimum(0), z.maximum(65535)),
+    0,
+  ),
+  /** Interface of the metrics listener: loopback unless the operator opens it further. */
+  METRICS_HOST: z._default(z.string().check(z.trim(), z.minLength(1)), '127.0.0.1'),
   DATA_DIR: z._default(z.string().check(z.minLength(1)), './data'),
   DATABASE_URL: z
     ._default(z.string().check(z.trim()), '')
@@ -281,6 +299,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       `Invalid configuration:\n  SUNSET_INACTIVE_DAYS: must be 0 (off) or more than the longest of SUNSET_WARNING_DAYS (${String(longestLead)})`,
     );
+  }
+  if (parsed.METRICS_PORT !== 0 && parsed.METRICS_PORT === parsed.PORT) {
+    throw new ConfigError('Invalid configuration:\n  METRICS_PORT: must differ from PORT (or be 0: off)');
   }
   const billing = billingMode(parsed, env.NODE_ENV);
   const dataDir = path.resolve(parsed.DATA_DIR);

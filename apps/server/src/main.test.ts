@@ -25,7 +25,7 @@ function trove(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
   });
 }
 
-const COMMANDS = ['serve', 'worker', 'migrate', 'fsck', 'purge', 'quota', 'admin', 'seed'];
+const COMMANDS = ['serve', 'worker', 'migrate', 'fsck', 'purge', 'quota', 'admin', 'seed', 'doctor'];
 
 describe('the trove command', () => {
   let root: string;
@@ -44,16 +44,26 @@ describe('the trove command', () => {
     }
   });
 
-  it('answers `<command> --help` with its usage and does nothing else, even with a bad environment', async () => {
-    const dataDir = path.join(root, 'never-created');
-    for (const command of COMMANDS) {
-      const run = await trove([command, '--help'], serverEnv(dataDir, { PORT: 'not-a-port' }));
-      expect(run.code, `${command}: ${run.stderr}`).toBe(0);
-      expect(run.stdout).toContain(`usage: trove ${command}`);
-    }
-    // `seed --help` made no account: it did not even make the data folder.
-    expect(fs.existsSync(dataDir)).toBe(false);
-  });
+  // Each command is a process that loads the whole server: run side by side, with room.
+  it(
+    'answers `<command> --help` with its usage and does nothing else, even with a bad environment',
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = path.join(root, 'never-created');
+      const runs = await Promise.all(
+        COMMANDS.map(async (command) => ({
+          command,
+          run: await trove([command, '--help'], serverEnv(dataDir, { PORT: 'not-a-port' })),
+        })),
+      );
+      for (const { command, run } of runs) {
+        expect(run.code, `${command}: ${run.stderr}`).toBe(0);
+        expect(run.stdout).toContain(`usage: trove ${command}`);
+      }
+      // `seed --help` made no account: it did not even make the data folder.
+      expect(fs.existsSync(dataDir)).toBe(false);
+    },
+  );
 
   it('refuses an unknown command with the usage, exit 2', async () => {
     const run = await trove(['sevre'], serverEnv(path.join(root, 'unused')));

@@ -17,6 +17,8 @@ import { prepareDataDir } from './data-dir.ts';
 import { resolveServerSecret } from './secrets/server-secret.ts';
 import { ADMIN_USAGE, runAdmin } from './admin/cli.ts';
 import { DOCTOR_USAGE, doctorCommand } from './doctor/doctor.ts';
+import { createMetrics } from './metrics/metrics.ts';
+import { exposeMetrics } from './metrics/metrics-listener.ts';
 import {
   checkStripeKey,
   createStripeProvider,
@@ -163,11 +165,14 @@ async function serve(config: Config): Promise<number> {
   const bus = openEventBus(config);
   // Resolved once, for the app and its embedded worker alike ([Note: Server secret]).
   const secret = await resolveServerSecret({ config, db: database.db });
+  // One registry for the process, the app's and the embedded worker's (See: [Note: Metrics]).
+  const metrics = createMetrics({ processMetrics: config.METRICS_PORT !== 0 });
   const app = await buildApp({
     config,
     database,
     store,
     bus,
+    metrics,
     mediaSecret: secret.secret,
     ...(oidc ? { oidc } : {}),
   });
@@ -178,13 +183,17 @@ async function serve(config: Config): Promise<number> {
         store,
         bus,
         serverSecret: secret.secret,
+        metrics,
         log: (m) => {
           app.log.warn(m);
         },
       })
     : undefined;
+  const metricsListener = await exposeMetrics(config, metrics, database.db);
+  if (metricsListener) app.log.info(`metrics for Prometheus at ${metricsListener.url}/metrics`);
   const close = async (signal: string) => {
     app.log.info(`Trove is stopping (${signal})`);
+    await metricsListener?.close();
     await app.close();
     await background?.stop();
     await bus.close();
@@ -362,13 +371,16 @@ async function worker(config: Config): Promise<number> {
   const bus = openEventBus(config);
   const secret = await resolveServerSecret({ config, db: database.db });
   for (const notice of secret.notices) (notice.level === 'warn' ? console.warn : console.log)(notice.text);
+  const metrics = createMetrics({ processMetrics: config.METRICS_PORT !== 0 });
   const queue = createWorker({
     config,
     database,
     store: await openBlobStore(config),
     bus,
     serverSecret: secret.secret,
+    metrics,
   });
+  const metricsListener = await exposeMetrics(config, metrics, database.db);
   // The queue's timers do not hold the process (a server's listening socket does): without
   // this an idle worker on the embedded queue exited at once, and a deletion due later, or
   // a purge next hour, never ran.
@@ -376,6 +388,7 @@ async function worker(config: Config): Promise<number> {
   const close = async (signal: string) => {
     clearInterval(alive);
     console.log(`Trove worker is stopping (${signal})`);
+    await metricsListener?.close();
     await queue.stop();
     await bus.close();
     await database.close();
@@ -385,6 +398,7 @@ async function worker(config: Config): Promise<number> {
   process.once('SIGTERM', () => void close('SIGTERM'));
   queue.start();
   console.log(`Trove worker is running (data in ${config.DATA_DIR}, ${database.dialect})`);
+  if (metricsListener) console.log(`metrics for Prometheus at ${metricsListener.url}/metrics`);
   return -1;
 }
 

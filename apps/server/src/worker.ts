@@ -27,6 +27,9 @@ import { busAnnouncer } from './access/session-revocations.ts';
 import { emailConsentIdsFromSecret } from './access/email-consent-ids.ts';
 import { ANNOUNCEMENT_KIND, createAnnouncementJob } from './modules/operator/announcements.job.ts';
 import { createBillingRuntime, type BillingRuntime } from './modules/billing/billing.runtime.ts';
+import { registerBullmqCollector } from './metrics/collectors.ts';
+import type { TroveMetrics } from './metrics/metrics.ts';
+import { timeWorkHandlers } from './metrics/work-timing.ts';
 import { loadPlanCatalogue } from './modules/billing/catalogue.ts';
 import {
   BILLING_RECONCILE_KIND,
@@ -58,6 +61,8 @@ export function createWorker(deps: {
   billing?: BillingHook;
   now?: () => number;
   log?: (message: string) => void;
+  /** The process's metrics (see [Note: Metrics]): renditions, work item runs, BullMQ's jobs. */
+  metrics?: TroveMetrics;
 }): { start(): void; stop(): Promise<void> } {
   const { config, database, store, bus } = deps;
   const now = deps.now ?? Date.now;
@@ -77,10 +82,10 @@ export function createWorker(deps: {
   const common = { workItems: repos.workItems, bus, concurrency: config.MEDIA_CONCURRENCY, now, onError };
   // With Redis, BullMQ spreads the work over every `trove worker`; the database stays the
   // record of what must be done (see bullmq-work-queue.ts).
-  const queue =
-    config.REDIS_URL === ''
-      ? createDatabaseWorkQueue(common)
-      : createBullmqWorkQueue({ ...common, redisUrl: config.REDIS_URL });
+  const bullmq =
+    config.REDIS_URL === '' ? undefined : createBullmqWorkQueue({ ...common, redisUrl: config.REDIS_URL });
+  const queue = bullmq ?? createDatabaseWorkQueue(common);
+  if (bullmq && deps.metrics) registerBullmqCollector(deps.metrics, () => bullmq.jobCounts());
   const media = createMediaHandler({
     repos,
     changeWriter: createChangeWriter({ db: database.db, bind: createRepositories, bus }),
@@ -96,6 +101,7 @@ export function createWorker(deps: {
     // small RAM disk and videos are large. Each item removes its own folder.
     workDir: path.join(config.DATA_DIR, 'work'),
     now,
+    meter: deps.metrics?.renditions,
   });
   // Billing (issue #25), built on first use: the deletion stage cancels through it and the
   // reconcile sweep re-syncs through it; the sandbox's events go to this process's own handler.
@@ -174,7 +180,7 @@ export function createWorker(deps: {
   let purgeTimer: NodeJS.Timeout | undefined;
   return {
     start: () => {
-      queue.start({
+      const handlers = {
         media,
         [PURGE_KIND]: purge.handler,
         [DELETION_KIND]: deletion.handler,
@@ -182,7 +188,8 @@ export function createWorker(deps: {
         [ANNOUNCEMENT_KIND]: announcements.handler,
         [GRANTS_EXPIRY_KIND]: grantsExpiryHandler(grantWrites),
         [BILLING_RECONCILE_KIND]: billingReconcileHandler(async () => (await billing()).reconcile()),
-      });
+      };
+      queue.start(deps.metrics ? timeWorkHandlers(handlers, deps.metrics.work) : handlers);
       askForPeriodic();
       purgeTimer = setInterval(askForPeriodic, PURGE_EVERY_MS);
       purgeTimer.unref();

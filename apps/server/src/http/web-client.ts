@@ -25,6 +25,9 @@ export const SERVER_SEGMENTS: ReadonlySet<string> = new Set([
   // BILLING=sandbox: the stand-in for Stripe.js and its endpoints (payments/sandbox/http.ts);
   // a 404 in any other mode, never the page.
   'sandbox',
+  // Metrics are served on METRICS_PORT only ([Note: Metrics]); a scraper pointed at this
+  // port gets a plain 404, not the page with 200.
+  'metrics',
 ]);
 
 const notFound: ErrorBody = { error: { code: 'not_found', message: 'Not found' } };

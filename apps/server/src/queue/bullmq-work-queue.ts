@@ -40,6 +40,11 @@ export interface BullmqWorkQueueOptions {
   onError?: (error: unknown, item?: { id: string; kind: string; attempts: number }) => void;
 }
 
+/** The metrics' read of Redis (issue #26): jobs by BullMQ state; none while stopped. */
+export interface BullmqJobCounts {
+  jobCounts(): Promise<Readonly<Record<string, number>>>;
+}
+
 /** What a BullMQ job carries: the item's payload as stored, parsed by whoever runs it. */
 interface JobData {
   payload: string;
@@ -65,7 +70,7 @@ async function within(promise: Promise<unknown>, ms: number): Promise<void> {
  * process as with the database queue; every process must therefore handle every kind, as
  * `trove worker` processes of one build do. Delivery is at least once, as before.
  */
-export function createBullmqWorkQueue(options: BullmqWorkQueueOptions): WorkQueue {
+export function createBullmqWorkQueue(options: BullmqWorkQueueOptions): WorkQueue & BullmqJobCounts {
   const now = options.now ?? Date.now;
   const leaseMs = options.leaseMs ?? 60 * 60_000;
   const pollMs = options.pollMs ?? 5_000;
@@ -262,5 +267,7 @@ export function createBullmqWorkQueue(options: BullmqWorkQueueOptions): WorkQueu
       queue = undefined;
       connection = undefined;
     },
+    jobCounts: () =>
+      queue ? queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed') : Promise.resolve({}),
   };
 }

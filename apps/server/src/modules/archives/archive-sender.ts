@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ArchiveKind, ArchiveMeter } from '../../metrics/metrics.ts';
 import { RateLimitedError } from '../../errors.ts';
 import { resolveRange } from '../../http/range.ts';
 import { clientAddressKey } from '../../identity/throttle.ts';
@@ -13,8 +14,9 @@ import {
 /**
  * Sends zips whole or by range, at most ARCHIVE_STREAMS_PER_CLIENT at once per client (each
  * sender counts its own streams). The album and trash zips use one, the data export another.
+ * Their bytes are counted by `meter` as they go out (see [Note: Metrics]).
  */
-export function createArchiveSender() {
+export function createArchiveSender(meter: ArchiveMeter) {
   const slots = createStreamSlots(ARCHIVE_STREAMS_PER_CLIENT);
   /** Takes one of the client's stream slots until the answer ends, or refuses with 429. */
   function holdSlot(request: FastifyRequest, reply: FastifyReply) {
@@ -29,7 +31,12 @@ export function createArchiveSender() {
    * it got: when the archive changed since (a file deleted meanwhile), it gets the whole new
    * archive, never the tail of a different one glued to the head of the old.
    */
-  return function send(request: FastifyRequest, reply: FastifyReply, archive: ArchiveBody) {
+  return function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    archive: ArchiveBody,
+    kind: ArchiveKind,
+  ) {
     reply
       .type('application/zip')
       .header('etag', archive.etag)
@@ -48,11 +55,14 @@ export function createArchiveSender() {
         .send();
     }
     holdSlot(request, reply);
-    if (!range) return reply.header('content-length', String(archive.size)).send(archive.open());
-    return reply
-      .status(206)
-      .header('content-range', `bytes ${String(range.start)}-${String(range.end)}/${String(archive.size)}`)
-      .header('content-length', String(range.end - range.start + 1))
-      .send(archive.open(range));
+    const length = range ? range.end - range.start + 1 : archive.size;
+    reply.header('content-length', String(length));
+    if (range)
+      reply
+        .status(206)
+        .header('content-range', `bytes ${String(range.start)}-${String(range.end)}/${String(archive.size)}`);
+    const body = archive.open(range);
+    // A HEAD answer sends no body, so counts no bytes.
+    return reply.send(request.method === 'HEAD' ? body : meter.streamed(kind, body, length));
   };
 }

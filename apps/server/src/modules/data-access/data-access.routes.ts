@@ -5,6 +5,7 @@ import { parseInput } from '../../errors.ts';
 import { signedInCaller } from '../../http/auth.ts';
 import { createArchiveSender } from '../archives/archive-sender.ts';
 import type { DataAccessService } from './data-access.service.ts';
+import type { ArchiveMeter } from '../../metrics/metrics.ts';
 
 // Taken as text: the signer accepts only the canonical spelling of exp (see [Note: Media URLs]).
 const ExportQuery = z.object({
@@ -22,12 +23,12 @@ const ExportQuery = z.object({
  */
 export function registerDataAccessRoutes(
   app: FastifyInstance,
-  deps: { dataAccess: DataAccessService },
+  deps: { dataAccess: DataAccessService; meter: ArchiveMeter },
 ): void {
   // Both need a fresh sign-in (spec 001 §6): the service asks ([Note: Fresh login]).
   const userRoute = { config: { auth: 'user' as const } };
   const signedRoute = { config: { auth: 'signed' as const } };
-  const send = createArchiveSender();
+  const send = createArchiveSender(deps.meter);
 
   app.get(`${APP_BASE_PATH}/data_protection/request_data_access_availability`, userRoute, async (request) =>
     deps.dataAccess.availability(signedInCaller(request)),
@@ -39,6 +40,6 @@ export function registerDataAccessRoutes(
 
   app.get(`${APP_BASE_PATH}/data_protection/request_data_access`, signedRoute, async (request, reply) => {
     const query = parseInput(ExportQuery, request.query);
-    return send(request, reply, await deps.dataAccess.open(query.export, query));
+    return send(request, reply, await deps.dataAccess.open(query.export, query), 'export');
   });
 }

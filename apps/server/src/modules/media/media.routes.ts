@@ -3,6 +3,7 @@ import { APP_BASE_PATH } from '@trove/contract';
 import { z } from 'zod/mini';
 import { parseInput } from '../../errors.ts';
 import { resolveRange } from '../../http/range.ts';
+import type { MediaMeter, ServedVariant } from '../../metrics/metrics.ts';
 import { contentDisposition } from './content-type.ts';
 import { THUMB_AREAS } from './media-links.ts';
 import type { MediaBody, MediaService } from './media.service.ts';
@@ -49,7 +50,7 @@ const FileParams = z.object({
  */
 export function registerMediaRoutes(
   app: FastifyInstance,
-  deps: { media: MediaService; now: () => number },
+  deps: { media: MediaService; now: () => number; meter: MediaMeter },
 ): void {
   const signedRoute = { config: { auth: 'signed' as const } };
 
@@ -58,7 +59,7 @@ export function registerMediaRoutes(
     const query = parseInput(ThumbQuery, request.query);
     const variant = query.trashed === '1' ? 'trashed256' : THUMB_AREAS[query.area];
     const media = await deps.media.thumbnail(fileId, variant, query);
-    return send(request, reply, media, { exp: Number(query.exp), download: false });
+    return send(request, reply, media, { exp: Number(query.exp), download: false, served: 'thumbnail' });
   });
 
   app.get(`${APP_BASE_PATH}/jobs/:id/files_by_id/:fileId`, signedRoute, async (request, reply) => {
@@ -68,7 +69,8 @@ export function registerMediaRoutes(
     const opened = variant === 'original' && query.disposition === 'inline';
     const media = await deps.media.file(id, fileId, variant, query, opened);
     const download = query.download === '1' || query.disposition === 'attachment';
-    return send(request, reply, media, { exp: Number(query.exp), download });
+    const served = variant === 'preview' ? 'video' : variant;
+    return send(request, reply, media, { exp: Number(query.exp), download, served });
   });
 
   /** Sends a rendition with validators, caching until the URL expires, and byte ranges. */
@@ -76,7 +78,7 @@ export function registerMediaRoutes(
     request: FastifyRequest,
     reply: FastifyReply,
     media: MediaBody,
-    options: { exp: number; download: boolean },
+    options: { exp: number; download: boolean; served: ServedVariant },
   ) {
     const maxAge = Math.max(0, options.exp - Math.floor(deps.now() / 1000));
     reply
@@ -100,13 +102,14 @@ export function registerMediaRoutes(
         .send();
     }
     reply.type(media.contentType);
-    if (!range) {
-      return reply.header('content-length', String(media.size)).send(await media.open());
-    }
-    return reply
-      .status(206)
-      .header('content-range', `bytes ${String(range.start)}-${String(range.end)}/${String(media.size)}`)
-      .header('content-length', String(range.end - range.start + 1))
-      .send(await media.open(range));
+    const length = range ? range.end - range.start + 1 : media.size;
+    reply.header('content-length', String(length));
+    if (range)
+      reply
+        .status(206)
+        .header('content-range', `bytes ${String(range.start)}-${String(range.end)}/${String(media.size)}`);
+    const body = await media.open(range);
+    // A HEAD answer sends no body, so counts no bytes (see [Note: Metrics]).
+    return reply.send(request.method === 'HEAD' ? body : deps.meter.served(options.served, body, length));
   }
 }

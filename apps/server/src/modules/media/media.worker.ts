@@ -9,6 +9,7 @@ import type { WorkHandler } from '../../queue/work-queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ChangeWriter } from '../changes/change-writer.ts';
 import type { MediaFacts } from './media.repository.ts';
+import type { RenditionMeter } from '../../metrics/metrics.ts';
 
 /** A rendition the tools made: bytes in memory (thumbnails) or a file (video, JPEG). */
 export type Rendition = { contentType: string } & ({ bytes: Buffer } | { path: string });
@@ -54,6 +55,8 @@ export function createMediaHandler(deps: {
   tools: MediaTools;
   workDir: string;
   now: () => number;
+  /** Counts each rendition stored (see [Note: Metrics]). */
+  meter?: RenditionMeter;
 }): WorkHandler {
   const { repos, changeWriter, store, tools } = deps;
 
@@ -71,6 +74,7 @@ export function createMediaHandler(deps: {
       created_at: deps.now(),
     });
     if (!inserted) await store.delete(info.key);
+    else deps.meter?.made(kind);
   }
 
   /** Writes the facts and one change per active file; the writer wakes those jobs' pollers. */

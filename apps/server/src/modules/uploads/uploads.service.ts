@@ -31,6 +31,7 @@ import { recordFileAdded } from '../files/file-records.ts';
 import type { BlobRow, FileRow } from '../files/files.repository.ts';
 import type { JobRow } from '../jobs/jobs.repository.ts';
 import type { SignedInCaller } from '../../access/caller.ts';
+import type { UploadMeter } from '../../metrics/metrics.ts';
 import { WORK_CHANNEL } from '../../queue/work-queue.ts';
 import { feed } from '../../storage/feed.ts';
 import { HEAD_BYTES, InspectStream, TooLargeError } from './inspect-stream.ts';
@@ -72,6 +73,8 @@ export function createUploadsService(deps: {
   bus: EventBus;
   baseQuotaBytes: number;
   now: () => number;
+  /** Counts accepted uploads, multipart and resumable alike (see [Note: Metrics]). */
+  meter?: UploadMeter;
 }) {
   const { repos, changeWriter, store, bus, now } = deps;
 
@@ -184,6 +187,7 @@ export function createUploadsService(deps: {
       const incoming = toIncoming(fields, { size: digest.size, sha1: digest.sha1, type }, t);
       const { answer, blobUsed } = await commit(auth, job, incoming, blob);
       if (!blobUsed) await discard();
+      deps.meter?.accepted(answer.status === 'processing' ? 'added' : 'duplicate', digest.size);
       return answer;
     } catch (error) {
       await discard();
