@@ -13,6 +13,7 @@ import { seedDemo, seedRows, type SeedDeps } from './seed/seed.ts';
 import { connectOidc, type OidcProvider } from './identity/oidc.ts';
 import { openBlobStore } from './storage/open-store.ts';
 import { createWorker } from './worker.ts';
+import { closeServer, onStopSignals } from './shutdown.ts';
 import { prepareDataDir } from './data-dir.ts';
 import { ADMIN_USAGE, runAdmin } from './admin/cli.ts';
 import {
@@ -144,7 +145,16 @@ async function serve(config: Config): Promise<number> {
   }
   const store = await openBlobStore(config);
   const bus = openEventBus(config);
-  const app = await buildApp({ config, database, store, bus, ...(oidc ? { oidc } : {}) });
+  // See: [Note: Graceful shutdown].
+  const draining = new AbortController();
+  const app = await buildApp({
+    config,
+    database,
+    store,
+    bus,
+    draining: draining.signal,
+    ...(oidc ? { oidc } : {}),
+  });
   const background = config.EMBEDDED_WORKER
     ? createWorker({
         config,
@@ -156,17 +166,22 @@ async function serve(config: Config): Promise<number> {
         },
       })
     : undefined;
-  const close = async (signal: string) => {
-    app.log.info(`Trove is stopping (${signal})`);
-    await app.close();
-    await background?.stop();
-    await bus.close();
-    await database.close();
-    app.log.info('Trove stopped');
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  const graceMs = config.SHUTDOWN_GRACE_MS;
+  onStopSignals(
+    async (signal) => {
+      app.log.info(
+        `Trove is stopping (${signal}): finishing what is in flight, for up to ${String(graceMs)} ms`,
+      );
+      draining.abort();
+      await Promise.all([closeServer(app, graceMs), background?.stop({ graceMs })]);
+      await bus.close();
+      await database.close();
+      app.log.info('Trove stopped');
+    },
+    (message) => {
+      app.log.warn(message);
+    },
+  );
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   background?.start();
   // Reconcile at start, in the background: it only removes what is old enough to be safe.
@@ -337,16 +352,21 @@ async function worker(config: Config): Promise<number> {
   // this an idle worker on the embedded queue exited at once, and a deletion due later, or
   // a purge next hour, never ran.
   const alive = setInterval(() => undefined, 3_600_000);
-  const close = async (signal: string) => {
-    clearInterval(alive);
-    console.log(`Trove worker is stopping (${signal})`);
-    await queue.stop();
-    await bus.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  onStopSignals(
+    async (signal) => {
+      console.log(
+        `Trove worker is stopping (${signal}): finishing its items, for up to ${String(config.SHUTDOWN_GRACE_MS)} ms`,
+      );
+      await queue.stop({ graceMs: config.SHUTDOWN_GRACE_MS });
+      await bus.close();
+      await database.close();
+      // Only now: until the process exits, `alive` keeps it from ending on its own mid-stop.
+      clearInterval(alive);
+    },
+    (message) => {
+      console.warn(message);
+    },
+  );
   queue.start();
   console.log(`Trove worker is running (data in ${config.DATA_DIR}, ${database.dialect})`);
   return -1;

@@ -7,17 +7,13 @@ import { WORK_CHANNEL, type WorkHandler, type WorkQueue } from './work-queue.ts'
 
 /**
  * How long BullMQ's lock on a running job lasts unless renewed (its `lockDuration`; BullMQ's
- * default is 30 s). Renewed every third of it (JOB_LOCK_RENEW_MS), as the database queue's
- * lease (LEASE_MS in work-queue.ts, whose comment says why a third, and why handlers keep
- * the event loop free: BullMQ renews on a timer of the same loop).
+ * default is 30 s). Its `lockRenewTime` is a third of it rather than BullMQ's half, as the
+ * database queue's lease (LEASE_MS in work-queue.ts, whose comment says why a third, and
+ * why handlers keep the event loop free: BullMQ renews on a timer of the same loop). BullMQ
+ * ticks at half the renew time and renews locks older than that, so a lock is renewed every
+ * 1.7-3.3 s and outlives the loop being held some 6 s.
  */
 export const JOB_LOCK_MS = 10_000;
-/**
- * BullMQ's `lockRenewTime`, a third of the lock rather than its default half: its timer
- * ticks at half this and renews locks older than that, so renewals come every 3.3-5 s and
- * two may be late before the lock lapses.
- */
-export const JOB_LOCK_RENEW_MS = Math.floor(JOB_LOCK_MS / 3);
 /**
  * How often BullMQ looks for stalled jobs (`stalledInterval`, default 30 s): one Lua script
  * per queue each time, whichever worker runs it first. A check marks the active jobs, and
