@@ -114,6 +114,11 @@ export interface AppDeps {
   metrics?: TroveMetrics;
   /** Log level (and destination, for tests), or false for no log. */
   logger?: false | { level: string; stream?: NodeJS.WritableStream };
+  /**
+   * Aborted when the process begins to stop (main.ts): /readyz answers 503 `draining` and
+   * long polls answer at once (See: [Note: Graceful shutdown]). Never, by default.
+   */
+  draining?: AbortSignal;
 }
 
 /** The service directory of spec 000 §5/§7: one origin unless hosts are configured. */
@@ -158,6 +163,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Requests the HTTP parser refuses still get the contract's error shape.
     clientErrorHandler: handleClientError,
+    // A request that reaches a closing server (on a connection opened before) is served,
+    // with `Connection: close`, rather than refused with Fastify's bare 503: the server stops
+    // taking connections, not the requests already on their way ([Note: Graceful shutdown]).
+    return503OnClosing: false,
+  });
+  const draining = deps.draining ?? new AbortController().signal;
+  // A response sent while draining closes its connection, as Fastify does for the requests
+  // that arrive then: the client's next request goes to a node that stays.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (draining.aborted) void reply.header('connection', 'close');
+    done(null, payload);
   });
 
   const repos = createRepositories(database.db);
@@ -288,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDirectoryRoutes(app, {
     directory,
     brands,
+    draining,
     readiness: createReadinessCheck({
       db: database.db,
       store,
@@ -397,7 +414,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       links: createMediaLinks(signer),
     }),
   });
-  registerChangeRoutes(app, { changes: changesService });
+  registerChangeRoutes(app, { changes: changesService, draining });
   registerCommentRoutes(app, {
     comments: createCommentsService({
       repos,

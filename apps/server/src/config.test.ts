@@ -25,6 +25,12 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'APP_HOST', 'BRANDS_JSON']) expect(message).toContain(name);
   });
 
+  it('gives a stopping process 8 s to finish what is in flight, inside docker stop’s 10 s', () => {
+    expect(loadConfig({}).SHUTDOWN_GRACE_MS).toBe(8_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '30000' }).SHUTDOWN_GRACE_MS).toBe(30_000);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '-1' })).toThrow(/SHUTDOWN_GRACE_MS/);
+  });
+
   it('needs a client id when an OpenID Connect issuer is set', () => {
     expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com' })).toThrow(/OIDC_CLIENT_ID/);
   });

@@ -227,6 +227,16 @@ const EnvSchema = z.object({
   ),
   /** Where the operator explains the shutdown (shutdown_info.info_url); optional. */
   SHUTDOWN_INFO_URL: optionalUrl,
+  /**
+   * How long a stopping process (SIGTERM, SIGINT) lets requests and work items in flight
+   * finish before it cuts the requests and hands the items back (See: [Note: Graceful
+   * shutdown]). 8 s stops cleanly inside `docker stop`'s 10 s before its SIGKILL; raise it
+   * with the orchestrator's own (Kubernetes: 30 s) for long uploads.
+   */
+  SHUTDOWN_GRACE_MS: z._default(
+    z.pipe(z.coerce.number(), z.int()).check(z.minimum(0), z.maximum(3_600_000)),
+    8_000,
+  ),
   /** A request whose answer took this long to start is logged as slow (`warn`). */
   SLOW_REQUEST_MS: z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(1)), 1000),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),

@@ -13,6 +13,7 @@ import { seedDemo, seedRows, type SeedDeps } from './seed/seed.ts';
 import { connectOidc, type OidcProvider } from './identity/oidc.ts';
 import { openBlobStore } from './storage/open-store.ts';
 import { createWorker } from './worker.ts';
+import { closeServer, onStopSignals } from './shutdown.ts';
 import { prepareDataDir } from './data-dir.ts';
 import { resolveServerSecret } from './secrets/server-secret.ts';
 import { ADMIN_USAGE, runAdmin } from './admin/cli.ts';
@@ -167,6 +168,8 @@ async function serve(config: Config): Promise<number> {
   const secret = await resolveServerSecret({ config, db: database.db });
   // One registry for the process, the app's and the embedded worker's (See: [Note: Metrics]).
   const metrics = createMetrics({ processMetrics: config.METRICS_PORT !== 0 });
+  // See: [Note: Graceful shutdown].
+  const draining = new AbortController();
   const app = await buildApp({
     config,
     database,
@@ -174,6 +177,7 @@ async function serve(config: Config): Promise<number> {
     bus,
     metrics,
     mediaSecret: secret.secret,
+    draining: draining.signal,
     ...(oidc ? { oidc } : {}),
   });
   const background = config.EMBEDDED_WORKER
@@ -191,18 +195,23 @@ async function serve(config: Config): Promise<number> {
     : undefined;
   const metricsListener = await exposeMetrics(config, metrics, database.db);
   if (metricsListener) app.log.info(`metrics for Prometheus at ${metricsListener.url}/metrics`);
-  const close = async (signal: string) => {
-    app.log.info(`Trove is stopping (${signal})`);
-    await metricsListener?.close();
-    await app.close();
-    await background?.stop();
-    await bus.close();
-    await database.close();
-    app.log.info('Trove stopped');
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  const graceMs = config.SHUTDOWN_GRACE_MS;
+  onStopSignals(
+    async (signal) => {
+      app.log.info(
+        `Trove is stopping (${signal}): finishing what is in flight, for up to ${String(graceMs)} ms`,
+      );
+      draining.abort();
+      await metricsListener?.close();
+      await Promise.all([closeServer(app, graceMs), background?.stop({ graceMs })]);
+      await bus.close();
+      await database.close();
+      app.log.info('Trove stopped');
+    },
+    (message) => {
+      app.log.warn(message);
+    },
+  );
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   background?.start();
   // Reconcile at start, in the background: it only removes what is old enough to be safe.
@@ -385,17 +394,22 @@ async function worker(config: Config): Promise<number> {
   // this an idle worker on the embedded queue exited at once, and a deletion due later, or
   // a purge next hour, never ran.
   const alive = setInterval(() => undefined, 3_600_000);
-  const close = async (signal: string) => {
-    clearInterval(alive);
-    console.log(`Trove worker is stopping (${signal})`);
-    await metricsListener?.close();
-    await queue.stop();
-    await bus.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  onStopSignals(
+    async (signal) => {
+      console.log(
+        `Trove worker is stopping (${signal}): finishing its items, for up to ${String(config.SHUTDOWN_GRACE_MS)} ms`,
+      );
+      await metricsListener?.close();
+      await queue.stop({ graceMs: config.SHUTDOWN_GRACE_MS });
+      await bus.close();
+      await database.close();
+      // Only now: until the process exits, `alive` keeps it from ending on its own mid-stop.
+      clearInterval(alive);
+    },
+    (message) => {
+      console.warn(message);
+    },
+  );
   queue.start();
   console.log(`Trove worker is running (data in ${config.DATA_DIR}, ${database.dialect})`);
   if (metricsListener) console.log(`metrics for Prometheus at ${metricsListener.url}/metrics`);

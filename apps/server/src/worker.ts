@@ -9,7 +9,7 @@ import { createChangeWriter } from './modules/changes/change-writer.ts';
 import { createMediaTools } from './modules/media/media-tools.ts';
 import { createMediaHandler, type MediaTools } from './modules/media/media.worker.ts';
 import { createBullmqWorkQueue } from './queue/bullmq-work-queue.ts';
-import { createDatabaseWorkQueue, WORK_CHANNEL } from './queue/work-queue.ts';
+import { createDatabaseWorkQueue, WORK_CHANNEL, type StopOptions } from './queue/work-queue.ts';
 import { createPurge, PURGE_KIND, schedulePurge } from './modules/trash/trash.purge.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
@@ -63,7 +63,7 @@ export function createWorker(deps: {
   log?: (message: string) => void;
   /** The process's metrics (see [Note: Metrics]): renditions, work item runs, BullMQ's jobs. */
   metrics?: TroveMetrics;
-}): { start(): void; stop(): Promise<void> } {
+}): { start(): void; stop(options?: StopOptions): Promise<void> } {
   const { config, database, store, bus } = deps;
   const now = deps.now ?? Date.now;
   const repos = createRepositories(database.db);
@@ -194,9 +194,10 @@ export function createWorker(deps: {
       purgeTimer = setInterval(askForPeriodic, PURGE_EVERY_MS);
       purgeTimer.unref();
     },
-    stop: async () => {
+    /** Items still running after `graceMs` are handed back (See: [Note: Work hand-back]). */
+    stop: async (options) => {
       clearInterval(purgeTimer);
-      await queue.stop();
+      await queue.stop(options);
       if (!deps.mailer) await mailer.close();
       // HEIC decodes run in worker threads; they would keep the process alive.
       await closeHeicWorkers();

@@ -6,7 +6,14 @@ import { createInProcessEventBus } from '../events/event-bus.ts';
 import { DIALECTS, openTestDatabase, testClock, type TestDatabase } from '../test/harness.ts';
 import type { Dialect } from '../db/database.ts';
 import { trackResources, until } from '../test/wait.ts';
-import { createBullmqWorkQueue, type BullmqWorkQueueOptions } from './bullmq-work-queue.ts';
+import { startQueueProcess } from '../test/queue-process.ts';
+import {
+  createBullmqWorkQueue,
+  JOB_LOCK_MS,
+  STALLED_CHECK_MS,
+  type BullmqWorkQueueOptions,
+} from './bullmq-work-queue.ts';
+import { ABORT_WAIT_MS, HandBackError } from './running-items.ts';
 import { WORK_CHANNEL, type WorkHandler, type WorkQueue } from './work-queue.ts';
 import { createWorkItemsRepository } from './work-items.repository.ts';
 
@@ -101,7 +108,8 @@ function harness(dialect: Dialect) {
     const enqueue = (payload: Record<string, unknown>) =>
       workItems.enqueue({ kind: 'media', payload, now: clock.now() });
     const rows = () => db.selectFrom('work_items').selectAll().execute();
-    return { prefix, clock, workItems, bus, errors, make, enqueue, rows };
+    const sqliteFile = database.sqliteFile;
+    return { prefix, clock, workItems, bus, errors, make, enqueue, rows, sqliteFile };
   };
 }
 
@@ -249,6 +257,45 @@ describe.each(DIALECTS)('BullMQ work queue (%s)', (dialect) => {
     await until(async () => (await rows()).length === 0);
     expect(runs).toBe(1);
   });
+
+  // See: [Note: Work hand-back]. The first worker's claim (its lock) would hold for seconds:
+  // only the hand-back lets the second have the job at once.
+  it('hands a running job back when stopped past the grace period: another worker takes it at once, no attempt spent', async () => {
+    const { prefix, make, enqueue, rows, errors } = await setup();
+    const id = await enqueue({});
+    const reasons: unknown[] = [];
+    let startedA = false;
+    const a = make();
+    a.start({
+      media: (_payload, { signal }) =>
+        new Promise((_resolve, reject) => {
+          startedA = true;
+          signal.addEventListener('abort', () => {
+            reasons.push(signal.reason);
+            reject(new Error('ffmpeg killed'));
+          });
+        }),
+    });
+    await until(() => startedA);
+    const ranB: { attempts: number; at: number }[] = [];
+    make().start({
+      media: (_payload, item) => Promise.resolve(void ranB.push({ attempts: item.attempts, at: Date.now() })),
+    });
+    const stoppedAt = Date.now();
+    await a.stop({ graceMs: 50 });
+    await until(() => ranB.length === 1, 'the second worker to run the handed-back job');
+    expect(reasons).toEqual([expect.any(HandBackError)]);
+    expect(ranB[0]?.attempts).toBe(1);
+    expect((ranB[0]?.at ?? 0) - stoppedAt).toBeLessThan(2_000);
+    await until(async () => (await rows()).length === 0, 'the item to be done');
+    // Neither a failure nor a stall was recorded against it.
+    expect(errors.map(String).filter((e) => e.includes('ffmpeg killed'))).toEqual([]);
+    // Completed, the job leaves Redis (removeOnComplete) once BullMQ has recorded it.
+    await until(
+      async () => (await redis.admin.exists(`${prefix}:work:${id}`)) === 0,
+      'the job to leave Redis',
+    );
+  });
 });
 
 describe('BullMQ work queue', () => {
@@ -325,4 +372,68 @@ describe('BullMQ work queue', () => {
     await until(() => nextRuns === 1, 'the fresh queue to run the item');
     expect(runs).toBe(1);
   });
+
+  it('hands back a job whose handler ignores its signal, and drops what that handler does after', async () => {
+    const { make, enqueue, rows, errors } = await setup();
+    const id = await enqueue({});
+    const late = gate();
+    let runA: Promise<void> | undefined;
+    const a = make();
+    a.start({
+      media: () =>
+        (runA = (async () => {
+          await late.opened;
+          throw new Error('A failed after it was handed back');
+        })()),
+    });
+    await until(() => runA !== undefined);
+    const stopping = Date.now();
+    await a.stop({ graceMs: 0 });
+    const stopped = Date.now();
+    expect(stopped - stopping).toBeGreaterThanOrEqual(ABORT_WAIT_MS - 50);
+    const held = gate();
+    const ranB: number[] = [];
+    make().start({
+      media: async (_payload, item) => {
+        ranB.push(item.attempts);
+        await held.opened;
+      },
+    });
+    await until(() => ranB.length === 1, 'the second worker to run the handed-back job');
+    // At once, not when A's lock lapses and a stalled check finds it.
+    expect(Date.now() - stopped).toBeLessThan(2_000);
+    expect(ranB).toEqual([1]);
+    late.open();
+    await runA?.catch(() => undefined);
+    await new Promise(setImmediate);
+    expect(await rows()).toMatchObject([{ id, state: 'queued', last_error: null }]);
+    expect(errors.map(String).filter((e) => e.includes('A failed'))).toEqual([]);
+    held.open();
+    await until(async () => (await rows()).length === 0, 'the item to be done');
+  });
+
+  it(
+    'returns the job of a worker killed mid-item (SIGKILL) within its lock and a stalled check',
+    { timeout: 60_000 },
+    async () => {
+      const { prefix, make, enqueue, sqliteFile } = await setup();
+      const id = await enqueue({});
+      const dead = await startQueueProcess(
+        { kind: 'bullmq', databaseUrl: '', sqliteFile, redisUrl: REDIS_URL, prefix },
+        id,
+      );
+      dead.child.kill('SIGKILL');
+      await dead.exited;
+      const killedAt = Date.now();
+      let ranAt = 0;
+      make().start({
+        media: () => Promise.resolve(void (ranAt = Date.now())),
+      });
+      await until(() => ranAt > 0, 'the dead worker’s job', 30_000);
+      // The lock lapses at most JOB_LOCK_MS after the kill, and the stalled check after the
+      // next returns the job: 10-15 s, where BullMQ's defaults took 30-60 s (issue #26).
+      expect(JOB_LOCK_MS + STALLED_CHECK_MS).toBeLessThanOrEqual(15_000);
+      expect(ranAt - killedAt).toBeLessThan(18_000);
+    },
+  );
 });

@@ -1,8 +1,27 @@
-import { Queue, Worker, type Job } from 'bullmq';
+import { Queue, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { EventBus } from '../events/event-bus.ts';
+import { createRunningItems, within } from './running-items.ts';
 import type { WorkItemsRepository } from './work-items.repository.ts';
 import { WORK_CHANNEL, type WorkHandler, type WorkQueue } from './work-queue.ts';
+
+/**
+ * How long BullMQ's lock on a running job lasts unless renewed (its `lockDuration`; BullMQ's
+ * default is 30 s). Its `lockRenewTime` is a third of it rather than BullMQ's half, as the
+ * database queue's lease (LEASE_MS in work-queue.ts, whose comment says why a third, and
+ * why handlers keep the event loop free: BullMQ renews on a timer of the same loop). BullMQ
+ * ticks at half the renew time and renews locks older than that, so a lock is renewed every
+ * 1.7-3.3 s and outlives the loop being held some 6 s.
+ */
+export const JOB_LOCK_MS = 10_000;
+/**
+ * How often BullMQ looks for stalled jobs (`stalledInterval`, default 30 s): one Lua script
+ * per queue each time, whichever worker runs it first. A check marks the active jobs, and
+ * the next moves back to `wait` those still marked whose lock is gone, so the job of a
+ * killed worker returns within JOB_LOCK_MS + STALLED_CHECK_MS (10-15 s), where BullMQ's
+ * defaults took 30-60 s.
+ */
+export const STALLED_CHECK_MS = 5_000;
 
 export interface BullmqWorkQueueOptions {
   /** redis://… of the shared Redis (REDIS_URL). */
@@ -32,10 +51,14 @@ export interface BullmqWorkQueueOptions {
    */
   relayAhead?: number;
   /**
-   * How long stop() waits for BullMQ's own bookkeeping once handlers are done, in case Redis
-   * went away meanwhile; running handlers are always waited for.
+   * How long stop() waits for BullMQ's own bookkeeping once handlers are done or handed
+   * back, in case Redis went away meanwhile.
    */
   closeTimeoutMs?: number;
+  /** BullMQ's lock on a running job (default JOB_LOCK_MS), renewed every third of it. */
+  lockMs?: number;
+  /** BullMQ's stalled-job check (default STALLED_CHECK_MS). */
+  stalledCheckMs?: number;
   /** Handler failures (with their item) and Redis/relay trouble (without). */
   onError?: (error: unknown, item?: { id: string; kind: string; attempts: number }) => void;
 }
@@ -51,13 +74,6 @@ interface JobData {
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** Waits for `promise`, but not longer than `ms`. */
-async function within(promise: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
-}
 
 /**
  * The scale-out queue: the work_items table stays the source of truth (the outbox, written
@@ -80,6 +96,8 @@ export function createBullmqWorkQueue(options: BullmqWorkQueueOptions): WorkQueu
   const prefix = options.prefix ?? 'trove';
   const queueName = options.queueName ?? 'work';
   const closeTimeoutMs = options.closeTimeoutMs ?? 10_000;
+  const lockMs = options.lockMs ?? JOB_LOCK_MS;
+  const stalledCheckMs = options.stalledCheckMs ?? STALLED_CHECK_MS;
   const report = (error: unknown, item?: { id: string; kind: string; attempts: number }) => {
     options.onError?.(error, item);
   };
@@ -104,8 +122,11 @@ export function createBullmqWorkQueue(options: BullmqWorkQueueOptions): WorkQueu
   // Set when the relay stopped because Redis already held `relayAhead` waiting jobs, so a
   // job starting is a reason to relay more; otherwise starting jobs costs no extra queries.
   let full = false;
-  // Handlers running here, tracked by us: stop() must outwait them even when Redis is away.
-  const runs = new Set<Promise<void>>();
+  // Handlers running here, tracked by us: stop() must outwait or hand them back even when
+  // Redis is away (See: [Note: Work hand-back]).
+  const runs = createRunningItems({ onError: report });
+  // Each job's processing here, bookkeeping included: stop() outwaits that too.
+  const processing = new Set<Promise<void>>();
 
   /** Moves runnable items into Redis; re-runs when woken while busy. */
   function wake(): void {
@@ -161,31 +182,43 @@ export function createBullmqWorkQueue(options: BullmqWorkQueueOptions): WorkQueu
     }
   }
 
-  async function runJob(job: Job<JobData, void>): Promise<void> {
-    const run = execute(job);
-    runs.add(run);
+  async function processJob(job: Job<JobData, void>, token?: string): Promise<void> {
+    const run = execute(job, token);
+    processing.add(run);
     try {
       await run;
     } finally {
-      runs.delete(run);
+      processing.delete(run);
     }
   }
 
-  async function execute(job: Job<JobData, void>): Promise<void> {
+  /**
+   * Runs one job's handler. A handed-back job was moved to `wait` already (its lock removed,
+   * its attempts untouched); WaitingError tells BullMQ to leave it there.
+   */
+  async function execute(job: Job<JobData, void>, token?: string): Promise<void> {
     const kind = job.name;
     const id = job.id;
     if (id === undefined) throw new Error('BullMQ job without id');
     const attempts = job.attemptsMade + 1;
-    try {
-      const handler = handlers[kind];
-      if (!handler) throw new Error(`no handler for ${kind}`);
-      await handler(JSON.parse(job.data.payload) as Record<string, unknown>, { id, attempts });
-    } catch (error) {
-      report(error, { id, kind, attempts });
+    const outcome = await runs.run(
+      async (signal) => {
+        const handler = handlers[kind];
+        if (!handler) throw new Error(`no handler for ${kind}`);
+        await handler(JSON.parse(job.data.payload) as Record<string, unknown>, { id, attempts, signal });
+      },
+      async () => {
+        // Without Redis this fails; the lock then lapses and the stalled check returns it.
+        await job.moveToWait(token);
+      },
+    );
+    if (outcome.kind === 'handed-back') throw new WaitingError();
+    if (outcome.kind === 'failed') {
+      report(outcome.error, { id, kind, attempts });
       // Recorded before BullMQ drops the job, so a crash here leaves the lease to expire and
       // the item to be relayed again, never an item that is neither running nor failed.
-      if (attempts >= (job.opts.attempts ?? 1)) await giveUp(job, message(error));
-      throw error;
+      if (attempts >= (job.opts.attempts ?? 1)) await giveUp(job, message(outcome.error));
+      throw outcome.error;
     }
     // If this throws the job is retried and the handler runs again: at least once, as
     // handlers already must be (a worker can die between its work and this line).
@@ -219,10 +252,13 @@ export function createBullmqWorkQueue(options: BullmqWorkQueueOptions): WorkQueu
       connection.on('ready', () => (lastRedisError = undefined));
       queue = new Queue<JobData, void>(queueName, { connection, prefix });
       queue.on('error', reportRedis);
-      worker = new Worker<JobData, void>(queueName, runJob, {
+      worker = new Worker<JobData, void>(queueName, processJob, {
         connection,
         prefix,
         concurrency: options.concurrency,
+        lockDuration: lockMs,
+        lockRenewTime: Math.floor(lockMs / 3),
+        stalledInterval: stalledCheckMs,
       });
       worker.on('error', reportRedis);
       // A job whose workers kept dying (stalled more than maxStalledCount) is failed by
@@ -243,17 +279,19 @@ export function createBullmqWorkQueue(options: BullmqWorkQueueOptions): WorkQueu
       timer.unref();
       wake();
     },
-    async stop() {
+    async stop(stopOptions = {}) {
       if (!running || !worker || !queue || !connection) return;
       running = false;
       unsubscribe?.();
       clearInterval(timer);
-      // With Redis there, BullMQ lets running jobs finish and records them. With Redis away
-      // nothing can be recorded and a graceful close would wait for it forever, so BullMQ
-      // lets go at once; the items return to the relay when their leases run out.
+      // With Redis there, BullMQ lets running jobs finish (or be handed back) and records
+      // them. With Redis away nothing can be recorded and a graceful close would wait for it
+      // forever, so BullMQ lets go at once; the stalled check returns the jobs once their
+      // locks lapse, or the relay the items once their leases run out.
       const graceful = connection.status === 'ready';
       const closing = worker.close(!graceful);
-      await Promise.allSettled(runs);
+      await runs.stop(stopOptions.graceMs ?? Infinity);
+      await Promise.allSettled(processing);
       // A relay may be between claim and add; once it has seen `running` it adds no more.
       const pending = pumping;
       const client = queue;

@@ -89,6 +89,23 @@ export function createWorkItemsRepository(db: Kysely<Database>) {
         .where('state', '=', 'queued')
         .execute();
     },
+    /**
+     * Hands back a claim taken as attempt `attempts` (See: [Note: Work hand-back]): the item
+     * is claimable at once, and that attempt is given back. The attempt count names the
+     * claim: if the lease had run out and another worker claimed the item since, its count
+     * moved on and this changes nothing. False when there was nothing to hand back.
+     */
+    async release(id: string, attempts: number): Promise<boolean> {
+      const result = await db
+        .updateTable('work_items')
+        .set((eb) => ({ locked_until: null, attempts: eb('attempts', '-', 1) }))
+        .where('id', '=', id)
+        .where('state', '=', 'queued')
+        .where('attempts', '=', attempts)
+        .where('locked_until', 'is not', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
     /** Items that will not run by themselves: failed for good, or claimed and not renewed. */
     listStuck(before: number): Promise<WorkItemRow[]> {
       return db

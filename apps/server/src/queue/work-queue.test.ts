@@ -1,8 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInProcessEventBus } from '../events/event-bus.ts';
 import { DIALECTS, openTestDatabase, testClock, type TestDatabase } from '../test/harness.ts';
+import { startQueueProcess } from '../test/queue-process.ts';
 import { until } from '../test/wait.ts';
-import { createDatabaseWorkQueue, WORK_CHANNEL, type WorkHandler, type WorkQueue } from './work-queue.ts';
+import { ABORT_WAIT_MS, HandBackError } from './running-items.ts';
+import {
+  createDatabaseWorkQueue,
+  LEASE_MS,
+  WORK_CHANNEL,
+  type WorkHandler,
+  type WorkQueue,
+} from './work-queue.ts';
 import { createWorkItemsRepository } from './work-items.repository.ts';
 
 /**
@@ -15,7 +23,10 @@ const SENTINEL = { sentinel: true };
 describe.each(DIALECTS)('database work queue (%s)', (dialect) => {
   let database: TestDatabase | undefined;
   const queues: WorkQueue[] = [];
+  // Handlers a test holds; a failed test must not leave stop() waiting for them.
+  const gates: (() => void)[] = [];
   afterEach(async () => {
+    for (const open of gates.splice(0)) open();
     await Promise.all(queues.splice(0).map((q) => q.stop()));
     await database?.cleanup();
   });
@@ -25,8 +36,15 @@ describe.each(DIALECTS)('database work queue (%s)', (dialect) => {
     const clock = testClock();
     const workItems = createWorkItemsRepository(database.handle.db);
     const bus = createInProcessEventBus();
-    const make = () => {
-      const queue = createDatabaseWorkQueue({ workItems, bus, concurrency, now: clock.now, pollMs: 60_000 });
+    const make = (onError?: (error: unknown) => void) => {
+      const queue = createDatabaseWorkQueue({
+        workItems,
+        bus,
+        concurrency,
+        now: clock.now,
+        pollMs: 60_000,
+        ...(onError && { onError }),
+      });
       queues.push(queue);
       return queue;
     };
@@ -150,7 +168,7 @@ describe.each(DIALECTS)('database work queue (%s)', (dialect) => {
     expect(await workItems.countQueued('media')).toBe(0);
   });
 
-  it('returns the items of a process that died within half a minute, and keeps a live one’s', async () => {
+  it('returns the items of a process that died once its 10 s lease ran out, and keeps a live one’s', async () => {
     const { clock, workItems, bus } = await setup(1);
     await workItems.enqueue({ kind: 'media', payload: { n: 1 }, now: clock.now() });
     await workItems.enqueue({ kind: 'media', payload: { n: 2 }, now: clock.now() + 1 });
@@ -184,8 +202,8 @@ describe.each(DIALECTS)('database work queue (%s)', (dialect) => {
     }
     expect(await workItems.claim('media', clock.now(), 1)).toMatchObject({ payload: '{"n":2}' });
     aliveA = false;
-    // Started again (process B) half a minute after A died, it finds A's item.
-    clock.advance(30_001);
+    // Started again (process B) a lease after A died, it finds A's item.
+    clock.advance(LEASE_MS + 1);
     const ranB: unknown[] = [];
     const queueB = createDatabaseWorkQueue({
       workItems,
@@ -231,4 +249,136 @@ describe.each(DIALECTS)('database work queue (%s)', (dialect) => {
     await until(() => ran.length === 1);
     expect(ran).toEqual([2]);
   });
+
+  // See: [Note: Work hand-back]. The clock never moves here, so no lease runs out: only a
+  // hand-back lets the second worker have the item, and only its wake-up (the poll is a
+  // minute away) lets it have it at once.
+  it('hands a running item back when stopped past the grace period: another worker takes it at once, the attempt not spent', async () => {
+    const { workItems, make, clock } = await setup(1);
+    const id = await workItems.enqueue({ kind: 'media', payload: {}, now: clock.now() });
+    const reasons: unknown[] = [];
+    let startedA = false;
+    const a = make();
+    a.start({
+      media: (_payload, { signal }) =>
+        new Promise((_resolve, reject) => {
+          startedA = true;
+          signal.addEventListener('abort', () => {
+            reasons.push(signal.reason);
+            reject(new Error('ffmpeg killed'));
+          });
+        }),
+    });
+    await until(() => startedA);
+    const ranB: { attempts: number; at: number }[] = [];
+    make().start({
+      media: (_payload, item) => Promise.resolve(void ranB.push({ attempts: item.attempts, at: Date.now() })),
+    });
+    const stoppedAt = Date.now();
+    await a.stop({ graceMs: 50 });
+    await until(() => ranB.length === 1, 'the second worker to run the handed-back item');
+    expect(reasons).toEqual([expect.any(HandBackError)]);
+    // The attempt A spent was given back: B runs it as the first.
+    expect(ranB[0]?.attempts).toBe(1);
+    expect((ranB[0]?.at ?? 0) - stoppedAt).toBeLessThan(2_000);
+    await until(
+      async () => !(await workItems.listStuck(Number.MAX_SAFE_INTEGER)).some((row) => row.id === id),
+    );
+    expect(await workItems.countQueued('media')).toBe(0);
+  });
+
+  it('lets items that finish within the grace period complete, untouched by the stop', async () => {
+    const { workItems, make, clock } = await setup(1);
+    await workItems.enqueue({ kind: 'media', payload: {}, now: clock.now() });
+    let started = false;
+    const signals: AbortSignal[] = [];
+    const a = make();
+    a.start({
+      media: async (_payload, { signal }) => {
+        started = true;
+        signals.push(signal);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      },
+    });
+    await until(() => started);
+    await a.stop({ graceMs: 10_000 });
+    expect(signals[0]?.aborted).toBe(false);
+    expect(await workItems.countQueued('media')).toBe(0);
+  });
+
+  it('hands back an item whose handler ignores its signal, and drops what that handler does after', async () => {
+    const { workItems, make, clock } = await setup(1);
+    const id = await workItems.enqueue({ kind: 'media', payload: {}, now: clock.now() });
+    const late = Promise.withResolvers<undefined>();
+    gates.push(() => {
+      late.resolve(undefined);
+    });
+    let runA: Promise<void> | undefined;
+    const errorsA: unknown[] = [];
+    const a = make((error) => errorsA.push(error));
+    a.start({
+      media: () =>
+        (runA = (async () => {
+          await late.promise;
+          throw new Error('A failed after it was handed back');
+        })()),
+    });
+    await until(() => runA !== undefined);
+    const stopping = Date.now();
+    await a.stop({ graceMs: 0 });
+    // stop() waited for the handler to wind down, then let go of it.
+    expect(Date.now() - stopping).toBeGreaterThanOrEqual(ABORT_WAIT_MS - 50);
+    const held = Promise.withResolvers<undefined>();
+    gates.push(() => {
+      held.resolve(undefined);
+    });
+    const ranB: number[] = [];
+    make().start({
+      media: async (_payload, item) => {
+        ranB.push(item.attempts);
+        await held.promise;
+      },
+    });
+    await until(() => ranB.length === 1);
+    expect(ranB).toEqual([1]);
+    // A's handler fails now: that says nothing about the item, which B holds.
+    late.resolve(undefined);
+    await runA?.catch(() => undefined);
+    await new Promise(setImmediate);
+    const [row] = await workItems.listStuck(Number.MAX_SAFE_INTEGER);
+    expect(row).toMatchObject({ id, state: 'queued', attempts: 1, last_error: null });
+    expect(errorsA).toEqual([]);
+    held.resolve(undefined);
+    await until(async () => (await workItems.countQueued('media')) === 0);
+  });
+
+  it(
+    'gives the item of a worker killed mid-item (SIGKILL) to another within the 10 s lease',
+    { timeout: 60_000 },
+    async () => {
+      database = await openTestDatabase(dialect);
+      const workItems = createWorkItemsRepository(database.handle.db);
+      const id = await workItems.enqueue({ kind: 'media', payload: {}, now: Date.now() });
+      const dead = await startQueueProcess(
+        { kind: 'database', databaseUrl: database.url, sqliteFile: database.sqliteFile },
+        id,
+      );
+      dead.child.kill('SIGKILL');
+      await dead.exited;
+      const killedAt = Date.now();
+      let ranAt = 0;
+      const queue = createDatabaseWorkQueue({
+        workItems,
+        bus: createInProcessEventBus(),
+        concurrency: 1,
+        pollMs: 200,
+      });
+      queues.push(queue);
+      queue.start({ media: () => Promise.resolve(void (ranAt = Date.now())) });
+      await until(() => ranAt > 0, 'the dead worker’s item', 30_000);
+      // At most a lease after its last renewal (10 s, where it was 30 s: issue #26), plus
+      // this worker's poll and some slack.
+      expect(ranAt - killedAt).toBeLessThan(13_000);
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import { isOutOfSpace } from '../errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
+import { createRunningItems } from './running-items.ts';
 import type { WorkItemsRepository } from './work-items.repository.ts';
 
 /**
@@ -8,22 +9,33 @@ import type { WorkItemsRepository } from './work-items.repository.ts';
  * is marked failed: whatever waits for the work learns it will not come (the media
  * handler marks the file failed, so viewers and upload panels stop waiting). Throwing
  * from `giveUp` leaves the item to be tried again.
+ *
+ * `item.signal` aborts when the process stops and the item is to be handed back (See:
+ * [Note: Work hand-back]): a long handler should stop soon after, where that is cheap; what
+ * it throws then costs no attempt. Handlers must be idempotent (an item may run again after
+ * a crash or a hand-back) and must not block the event loop for seconds: the lease is
+ * renewed on a timer.
  */
 export type WorkHandler = ((
   payload: Record<string, unknown>,
-  item: { id: string; attempts: number },
+  item: { id: string; attempts: number; signal: AbortSignal },
 ) => Promise<void>) & {
   giveUp?: (payload: Record<string, unknown>) => Promise<void>;
 };
 
 /**
  * How long a claim lasts unless renewed. A worker renews the claims it runs every third of
- * this, so a process that died (kill -9, power) holds its items at most this long: they
- * return to the queue about when it is started again (issue #10: with a 30-minute lease,
- * files stayed pending long after a restart). Several processes need no registry of who
- * is alive: a live one keeps renewing, a dead one cannot.
+ * this, so a process that died (kill -9, power) holds its items at most this
+ * long: another worker, or the same one started again, takes them some 10 s later (issue
+ * #26: 30 s cost half a minute of every crash; issue #10: 30 minutes before that). Several
+ * processes need no registry of who is alive: a live one keeps renewing, a dead one cannot.
+ * A third leaves room for two renewals to be late or lost (a database failover, an event
+ * loop held ~6 s) before a live worker loses its claim; handlers keep the loop free (sharp
+ * runs on libuv's threads, HEIC decodes in worker threads, ffmpeg in a child process), and
+ * a claim lost anyway costs a second run of an idempotent handler, not lost work. A clean
+ * stop does not wait for the lease at all: it hands its items back.
  */
-export const LEASE_MS = 30_000;
+export const LEASE_MS = 10_000;
 
 /** After a full disk, work waits this long and is tried again without using up attempts. */
 const OUT_OF_SPACE_RETRY_MS = 5 * 60_000;
@@ -36,8 +48,16 @@ const OUT_OF_SPACE_RETRY_MS = 5 * 60_000;
 export interface WorkQueue {
   /** Starts taking items of the handlers' kinds; at most `concurrency` at once. */
   start(handlers: Readonly<Record<string, WorkHandler>>): void;
-  /** Waits for running items to finish and takes no more. */
-  stop(): Promise<void>;
+  /**
+   * Takes no more items and waits for the running ones, up to `graceMs` (default: as long
+   * as they take); those still running then are handed back (See: [Note: Work hand-back]).
+   */
+  stop(options?: StopOptions): Promise<void>;
+}
+
+export interface StopOptions {
+  /** How long running items may take to finish before they are handed back. */
+  graceMs?: number;
 }
 
 /** Bus channel that tells idle workers (in any process) that new work was committed. */
@@ -79,6 +99,9 @@ export function createDatabaseWorkQueue(options: DatabaseWorkQueueOptions): Work
   // does not assume it kept the value this function gave it.
   let again = false;
   const wokenMeanwhile = () => again;
+  const runs = createRunningItems({
+    onError: (error) => options.onError?.(error, { id: '', kind: 'hand-back', attempts: 0 }),
+  });
 
   /** Fills free slots with claimable items; re-runs when woken while busy. */
   async function pump(): Promise<void> {
@@ -111,13 +134,32 @@ export function createDatabaseWorkQueue(options: DatabaseWorkQueueOptions): Work
   async function run(kind: string, id: string, payload: string, attempts: number) {
     const handler = handlers[kind];
     const item = { id, kind, attempts };
+    let renewing: Promise<void> = Promise.resolve();
     const renewal = setInterval(() => {
-      options.workItems.renew(id, now() + leaseMs).catch((error: unknown) => options.onError?.(error, item));
+      renewing = options.workItems
+        .renew(id, now() + leaseMs)
+        .catch((error: unknown) => options.onError?.(error, item));
     }, renewMs);
     renewal.unref();
+    // A renewal landing after the hand-back would claim the item again for a lease. The wake
+    // lets an idle worker elsewhere take it now rather than at its next poll. If the database
+    // is away the claim stays, and ends with the lease.
+    const handBack = async () => {
+      clearInterval(renewal);
+      await renewing;
+      try {
+        if (await options.workItems.release(id, attempts)) await options.bus.publish(WORK_CHANNEL, kind);
+      } catch (error) {
+        options.onError?.(error, item);
+      }
+    };
     try {
-      if (!handler) throw new Error(`no handler for ${kind}`);
-      await handler(JSON.parse(payload) as Record<string, unknown>, { id, attempts });
+      const outcome = await runs.run(async (signal) => {
+        if (!handler) throw new Error(`no handler for ${kind}`);
+        await handler(JSON.parse(payload) as Record<string, unknown>, { id, attempts, signal });
+      }, handBack);
+      if (outcome.kind === 'handed-back') return;
+      if (outcome.kind === 'failed') throw outcome.error;
       await options.workItems.complete(id);
     } catch (error) {
       options.onError?.(error, item);
@@ -171,12 +213,14 @@ export function createDatabaseWorkQueue(options: DatabaseWorkQueueOptions): Work
       timer.unref();
       void pump();
     },
-    async stop() {
+    async stop(stopOptions = {}) {
       running = false;
       unsubscribe?.();
       if (timer) clearInterval(timer);
       // A pump may be mid-claim; once it has seen `running` is false nothing new starts.
       while (pumping) await new Promise((resolve) => setTimeout(resolve, 5));
+      await runs.stop(stopOptions.graceMs ?? Infinity);
+      // Then what the runs write when they end (done, failed), which the database answers.
       if (active > 0) await new Promise<void>((resolve) => (idle = resolve));
     },
   };

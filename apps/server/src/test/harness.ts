@@ -22,6 +22,8 @@ export interface TestDatabase {
   handle: DatabaseHandle;
   /** DATABASE_URL of a real server process on this database ('' for SQLite: its DATA_DIR's file). */
   url: string;
+  /** The SQLite file, for another process to open ('' for PostgreSQL). */
+  sqliteFile: string;
   cleanup(): Promise<void>;
 }
 
@@ -29,11 +31,13 @@ export interface TestDatabase {
 export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-test-'));
-    const handle = openDatabase({ databaseUrl: '', sqliteFile: path.join(dir, 'trove.db') });
+    const sqliteFile = path.join(dir, 'trove.db');
+    const handle = openDatabase({ databaseUrl: '', sqliteFile });
     await migrateToLatest(handle.db);
     return {
       handle,
       url: '',
+      sqliteFile,
       cleanup: async () => {
         await handle.close();
         fs.rmSync(dir, { recursive: true, force: true });
@@ -56,6 +60,7 @@ export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> 
   return {
     handle,
     url: url.toString(),
+    sqliteFile: '',
     cleanup: async () => {
       await handle.close();
       const dropper = new pg.Client({ connectionString: PG_ADMIN_URL });

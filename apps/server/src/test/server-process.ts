@@ -42,6 +42,8 @@ export function spawnTrove(args: string[], dataDir: string, extra: Record<string
 export interface ServerProcess {
   url: string;
   pid: number;
+  /** The exit code once the process has ended (null when a signal ended it). */
+  exited: Promise<number | null>;
   /** Ends the process (SIGTERM: a clean stop; SIGKILL: a crash) and waits for it to exit. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -86,6 +88,11 @@ export async function startServerProcess(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${String(port)}`;
+  const exitCode = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => {
+      resolve(code);
+    });
+  });
   const exited = () => child.exitCode !== null || child.signalCode !== null;
   const stop = (signal: NodeJS.Signals = 'SIGTERM') =>
     new Promise<void>((resolve) => {
@@ -105,7 +112,7 @@ export async function startServerProcess(
         const took = Date.now() - started;
         // Worth seeing in a CI log: a start near the deadline is the next flake.
         if (took > SLOW_START_MS) console.warn(`trove serve took ${String(took)} ms to answer`);
-        return { url, pid: child.pid ?? 0, stop };
+        return { url, pid: child.pid ?? 0, exited: exitCode, stop };
       }
     } catch {
       // Not listening yet.

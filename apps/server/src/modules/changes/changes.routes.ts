@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APP_BASE_PATH } from '@trove/contract';
 import { z } from 'zod/mini';
 import { parseInput } from '../../errors.ts';
@@ -17,10 +17,47 @@ const PollQuery = z.looseObject({
 /** A long poll answers at the latest after this, well under common proxy timeouts. */
 const POLL_TIMEOUT_MS = 25_000;
 
-/** Changes of a job and the poll host's long poll (spec 000 §7). */
-export function registerChangeRoutes(app: FastifyInstance, deps: { changes: ChangesService }): void {
+/**
+ * Changes of a job and the poll host's long poll (spec 000 §7). `draining` (the process is
+ * stopping) answers held polls at once with the current serial, as a timeout would: the
+ * client polls again, through the load balancer, on a node that stays.
+ */
+export function registerChangeRoutes(
+  app: FastifyInstance,
+  deps: { changes: ChangesService; draining: AbortSignal },
+): void {
   // Visitors of shared albums follow changes too (spec 000 §6); access/ decides per job.
   const visitorRoute = { config: { auth: 'visitor' as const } };
+  // The polls waiting now; one listener for all, rather than one per poll on a signal that
+  // lives as long as the process.
+  const held = new Set<AbortController>();
+  deps.draining.addEventListener(
+    'abort',
+    () => {
+      for (const poll of held) poll.abort();
+    },
+    { once: true },
+  );
+  /** Waits as the poll host does, until a change, the timeout, the client leaving or a drain. */
+  async function waitForPoll(request: FastifyRequest, jobId: string, seq: number): Promise<number> {
+    const controller = new AbortController();
+    request.raw.once('close', () => {
+      controller.abort();
+    });
+    if (deps.draining.aborted) controller.abort();
+    held.add(controller);
+    try {
+      return await deps.changes.waitForChange(
+        callerOf(request),
+        jobId,
+        seq,
+        POLL_TIMEOUT_MS,
+        controller.signal,
+      );
+    } finally {
+      held.delete(controller);
+    }
+  }
 
   app.get(`${APP_BASE_PATH}/jobs/:id/changes`, visitorRoute, async (request) => {
     const { id } = parseInput(JobParams, request.params);
@@ -37,18 +74,7 @@ export function registerChangeRoutes(app: FastifyInstance, deps: { changes: Chan
   // The poll host: the first line of the answer carries the serial (spec 000 §7).
   app.get('/poll', visitorRoute, async (request, reply) => {
     const { seq, event } = parseInput(PollQuery, request.query);
-    const jobId = event.slice('job_changed:'.length);
-    const controller = new AbortController();
-    request.raw.once('close', () => {
-      controller.abort();
-    });
-    const serial = await deps.changes.waitForChange(
-      callerOf(request),
-      jobId,
-      seq,
-      POLL_TIMEOUT_MS,
-      controller.signal,
-    );
+    const serial = await waitForPoll(request, event.slice('job_changed:'.length), seq);
     return reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'no-store')

@@ -88,6 +88,9 @@ export function createChangesService(deps: {
       const unsubscribe = bus.subscribe(jobChannel(jobId), wake);
       const timer = setTimeout(wake, timeoutMs);
       signal.addEventListener('abort', wake);
+      // An abort listener added after the abort never runs: a poll that arrives while the
+      // server drains must not wait out its timeout.
+      if (signal.aborted) wake();
       try {
         await bus.ready();
         const current = (await repos.jobs.findById(jobId))?.last_event_serial ?? job.last_event_serial;

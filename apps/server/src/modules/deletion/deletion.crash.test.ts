@@ -17,7 +17,7 @@ import { DELETION_KIND } from './stages.ts';
 /**
  * [Note: Account deletion] the hard way: a `trove worker` running a deletion is killed with
  * SIGKILL at random moments, again and again, and started anew (the test ends the dead
- * process's lease at once instead of waiting its 30 s). After every kill `trove fsck` finds
+ * process's lease at once instead of waiting its 10 s). After every kill `trove fsck` finds
  * nothing missing and the other user's library and used space are as they must be; at the
  * end the account is gone entirely, fsck has nothing to repair and the confirmation went.
  */

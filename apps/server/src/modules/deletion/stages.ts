@@ -62,7 +62,9 @@ class NotDueError extends Error {
 /**
  * The deletion job (see [Note: Account deletion]): resumes a due deletion at its recorded
  * stage and runs the stages to the end, recording each one done. Runs as a work item on
- * either queue; `giveUp` marks the deletion failed for the operator.
+ * either queue; `giveUp` marks the deletion failed for the operator. `signal` stops it
+ * between two stages or two batches, as a crash would but recording no failure (a worker
+ * handing its items back, [Note: Work hand-back]); the next run resumes at the stage.
  */
 export function createDeletionJob(deps: DeletionJobDeps) {
   const { repos, now } = deps;
@@ -71,7 +73,7 @@ export function createDeletionJob(deps: DeletionJobDeps) {
   };
   const stages = createStages(deps, warn);
 
-  async function run(userId: string): Promise<void> {
+  async function run(userId: string, signal?: AbortSignal): Promise<void> {
     const record = await repos.deletion.start(userId, now());
     if (!record) {
       const found = await repos.deletion.find(userId);
@@ -83,14 +85,17 @@ export function createDeletionJob(deps: DeletionJobDeps) {
     if (from < 0) return;
     try {
       for (const stage of DELETION_STAGES.slice(from)) {
+        signal?.throwIfAborted();
         await deps.beforeStage?.(stage, userId);
-        await stages[stage](record);
+        await stages[stage](record, signal);
         const next = DELETION_STAGES[DELETION_STAGES.indexOf(stage) + 1];
         if (next === undefined) await repos.deletion.finish(userId, now());
         // The account stage records its end in its own transaction.
         else if (stage !== 'account') await repos.deletion.advance(userId, next, now());
       }
     } catch (error) {
+      // Stopped, not failed: the operator's list shows failures only.
+      if (signal?.aborted) throw error;
       await repos.deletion.recordFailure(
         userId,
         error instanceof Error ? error.message : String(error),
@@ -100,8 +105,8 @@ export function createDeletionJob(deps: DeletionJobDeps) {
     }
   }
 
-  const handler: WorkHandler = async (payload) => {
-    await run(String(payload.userId));
+  const handler: WorkHandler = async (payload, { signal }) => {
+    await run(String(payload.userId), signal);
   };
   handler.giveUp = async (payload) => {
     await repos.deletion.markFailed(String(payload.userId), now());
@@ -113,14 +118,15 @@ export function createDeletionJob(deps: DeletionJobDeps) {
 function createStages(
   deps: DeletionJobDeps,
   warn: (object: object, message: string) => void,
-): Record<DeletionStage, (record: DeletionRow) => Promise<void>> {
+): Record<DeletionStage, (record: DeletionRow, signal?: AbortSignal) => Promise<void>> {
   const { repos, changeWriter, store, now } = deps;
   const leaving = repos.leaving;
 
   /** Removes every job of `ids()` for good, batch by batch ([Note: Releasing storage]). */
-  async function removeJobs(ids: () => Promise<string[]>): Promise<void> {
+  async function removeJobs(ids: () => Promise<string[]>, signal?: AbortSignal): Promise<void> {
     for (let batch = await ids(); batch.length > 0; batch = await ids()) {
       for (const id of batch) {
+        signal?.throwIfAborted();
         const released = await releaseAlbum(
           { repos, transact: deps.transact, store, warn, now },
           id,
@@ -135,7 +141,7 @@ function createStages(
     billing: (record) => deps.billing.cancelForDeletion(record.user_id),
 
     /** The user's links: stopped at the request, their rows go now. */
-    async shares(record) {
+    async shares(record, signal) {
       const by = record.user_id;
       // Stopped by the request; stopped again in case one was live (a job resumed by hand).
       await changeWriter.transact(async (tx, changes) => {
@@ -143,7 +149,7 @@ function createStages(
         for (const id of await tx.deletion.stopSharesOf(by, at))
           await changes.eventMarker(id, { by, at, data: { event: 'stopped' } });
       });
-      await removeJobs(() => leaving.ownedJobs(by, BATCH, 'share'));
+      await removeJobs(() => leaving.ownedJobs(by, BATCH, 'share'), signal);
     },
 
     /**
@@ -151,7 +157,7 @@ function createStages(
      * comments are flat (spec 000 §3 Comment), no thread needs one. Each goes with its
      * deletion record; the earlier records of the user's comments lose their text and name.
      */
-    async comments(record) {
+    async comments(record, signal) {
       const userId = record.user_id;
       for (const jobId of await leaving.jobsWithCommentsOrMembership(userId)) {
         for (const row of await leaving.commentRecordsIn(jobId, userId)) {
@@ -162,6 +168,7 @@ function createStages(
         }
       }
       for (let batch = await leaving.commentsElsewhere(userId, BATCH); batch.length > 0;) {
+        signal?.throwIfAborted();
         const at = now();
         await changeWriter.transact(async (tx, changes) => {
           for (const comment of batch) {
@@ -175,6 +182,7 @@ function createStages(
         batch = await leaving.commentsElsewhere(userId, BATCH);
       }
       for (let batch = await leaving.reactionsElsewhere(userId, BATCH); batch.length > 0;) {
+        signal?.throwIfAborted();
         const at = now();
         await changeWriter.transact(async (tx, changes) => {
           for (const love of batch) {
@@ -192,9 +200,10 @@ function createStages(
      * good: a type 1 record each (an active file), out of the shares made of it, its bytes
      * released when no file names them any more.
      */
-    async files_elsewhere(record) {
+    async files_elsewhere(record, signal) {
       const by = record.user_id;
       for (;;) {
+        signal?.throwIfAborted();
         const released = await changeWriter.transact(async (tx, changes) => {
           const files = await tx.leaving.filesElsewhere(by, RELEASE_BATCH);
           const at = now();
@@ -213,9 +222,10 @@ function createStages(
     },
 
     /** The user leaves every album of others; their members learn it (type 11 `members`). */
-    async memberships(record) {
+    async memberships(record, signal) {
       const userId = record.user_id;
       for (let batch = await leaving.membershipsElsewhere(userId, BATCH); batch.length > 0;) {
+        signal?.throwIfAborted();
         const at = now();
         await changeWriter.transact(async (tx, changes) => {
           for (const jobId of batch) {
@@ -231,7 +241,7 @@ function createStages(
      * The user's timeline and albums go for good, as a deleted album does (with what
      * participants added to them); participants are told the album was deleted.
      */
-    async own_jobs(record) {
+    async own_jobs(record, signal) {
       const userId = record.user_id;
       const at = now();
       await changeWriter.transact(async (tx, changes) => {
@@ -239,7 +249,7 @@ function createStages(
           if (job.type === 'story')
             await changes.eventMarker(job.id, { by: userId, at, data: { event: 'deleted' } });
       });
-      await removeJobs(() => leaving.ownedJobs(userId, BATCH));
+      await removeJobs(() => leaving.ownedJobs(userId, BATCH), signal);
     },
 
     /**
@@ -262,9 +272,10 @@ function createStages(
      * name a blob of the user ([Note: Copies]): one that does stops the stage, named, for
      * the operator, rather than the account row taking bytes another user still shows.
      */
-    async blobs(record) {
+    async blobs(record, signal) {
       const by = record.user_id;
       for (let files = await leaving.foreignFilesOnBlobsOf(by, RELEASE_BATCH); files.length > 0;) {
+        signal?.throwIfAborted();
         const stray = files.find((file) => file.job_type !== 'share');
         if (stray)
           throw new Error(
@@ -281,6 +292,7 @@ function createStages(
         files = await leaving.foreignFilesOnBlobsOf(by, RELEASE_BATCH);
       }
       for (let blobs = await leaving.blobsOf(by, RELEASE_BATCH); blobs.length > 0;) {
+        signal?.throwIfAborted();
         const released = await deps.transact((tx) => releaseBlobs(tx, blobs));
         await freeBytes(repos, store, released.keys, warn);
         const left = await leaving.blobsOf(by, RELEASE_BATCH);

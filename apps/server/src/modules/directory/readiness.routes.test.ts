@@ -95,4 +95,21 @@ describe.each(DIALECTS)('GET /readyz (%s)', (dialect) => {
     expect(response.json<{ checks: { database: string } }>().checks.database).toBe('failed');
     await other.close().catch(() => undefined);
   });
+
+  // [Note: Graceful shutdown]: a stopping node says so, without probing what it is closing.
+  it('answers 503 draining, at once, as soon as the process begins to stop', async () => {
+    const draining = new AbortController();
+    const other = await createTestApp(dialect, { deps: { draining: draining.signal } });
+    try {
+      expect((await other.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+      draining.abort();
+      await other.database.close();
+      const response = await other.app.inject({ url: '/readyz' });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.json()).toEqual({ ok: false, draining: true });
+    } finally {
+      await other.close().catch(() => undefined);
+    }
+  });
 });

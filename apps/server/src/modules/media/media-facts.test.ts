@@ -75,7 +75,7 @@ describe.each(DIALECTS)('media facts of a blob named by copies (%s)', (dialect) 
       workDir: path.join(t.config.DATA_DIR, 'work'),
       now: t.clock.now,
     });
-    await media({ blobId }, { id: 'facts', attempts: 1 });
+    await media({ blobId }, { id: 'facts', attempts: 1, signal: new AbortController().signal });
 
     const after = await rows();
     const metadataIn = (job: string) => {

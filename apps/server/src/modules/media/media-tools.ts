@@ -25,14 +25,20 @@ export function createMediaTools(options: {
 
   return {
     async analyze(input): Promise<MediaAnalysis> {
+      const { signal } = input;
       if (input.type === 'Movies') {
-        const probe = await probeVideo(input.path, tool);
-        const poster = await videoPoster(input.path, { ...tool, durationSeconds: probe.durationSeconds });
-        const image = await processImage(poster, { limiter });
+        const probe = await probeVideo(input.path, { ...tool, signal });
+        const poster = await videoPoster(input.path, {
+          ...tool,
+          signal,
+          durationSeconds: probe.durationSeconds,
+        });
+        const image = await processImage(poster, { limiter, signal });
         const preview = path.join(input.workDir, 'preview.mp4');
         // A generous bound that still ends a stuck ffmpeg: 10 s per second of video, ≥ 2 min.
         await transcodePreview(input.path, preview, {
           ...tool,
+          signal,
           timeoutMs: Math.max(120_000, probe.durationSeconds * 10_000),
         });
         return {
@@ -45,12 +51,12 @@ export function createMediaTools(options: {
           renditions: { ...thumbnails(image), preview: { path: preview, contentType: 'video/mp4' } },
         };
       }
-      const image = await processImage(input.path, { limiter });
+      const image = await processImage(input.path, { limiter, signal });
       const renditions = thumbnails(image);
       if (image.format === 'heif') {
         // Browsers other than Safari cannot show HEIC: the viewer and `to_jpeg` use this.
         const jpeg = path.join(input.workDir, 'full.jpg');
-        await convertToJpeg(input.path, jpeg, { limiter });
+        await convertToJpeg(input.path, jpeg, { limiter, signal });
         renditions.jpeg = { path: jpeg, contentType: 'image/jpeg' };
       }
       return {

@@ -36,6 +36,8 @@ export interface MediaTools {
     name: string;
     type: 'Pictures' | 'Movies';
     workDir: string;
+    /** Aborts the decode (kills ffmpeg) when the worker stops (See: [Note: Work hand-back]). */
+    signal?: AbortSignal;
   }): Promise<MediaAnalysis>;
   /** True for an error that retrying cannot fix (corrupt file, too many pixels). */
   isPermanent(error: unknown): boolean;
@@ -45,7 +47,11 @@ export interface MediaTools {
  * The `media` work item (one per new blob): reads the original once, stores its renditions,
  * writes what it learnt to every file of the blob and tells the jobs' clients with a type 0
  * change carrying the new dimensions and taken time (clients update the file by id).
- * Retrying is safe: renditions already stored stay, facts are overwritten with the same.
+ * Retrying is safe: renditions already stored stay, facts are overwritten with the same;
+ * two runs at once (a hand-back whose handler had not stopped yet) store each rendition
+ * once (the loser of insertDerivative deletes its copy) and write the same facts twice.
+ * Stopping (`signal`) kills ffmpeg and ends the read of the original; the work folder goes
+ * either way.
  */
 export function createMediaHandler(deps: {
   repos: Pick<Repositories, 'files' | 'media'>;
@@ -92,7 +98,11 @@ export function createMediaHandler(deps: {
    * Streams the stored original through SHA-256 (scrubbing) and CRC-32 (zip archives, see
    * [Note: Zip layout]), into `target` when decoding needs a copy.
    */
-  async function readOriginal(key: string, target?: string): Promise<{ sha256: string; crc32: number }> {
+  async function readOriginal(
+    key: string,
+    signal: AbortSignal,
+    target?: string,
+  ): Promise<{ sha256: string; crc32: number }> {
     const hash = createHash('sha256');
     let crc = 0;
     const tap = new Transform({
@@ -103,7 +113,7 @@ export function createMediaHandler(deps: {
       },
     });
     const source = await store.get(key);
-    if (target) await pipeline(source, tap, fs.createWriteStream(target));
+    if (target) await pipeline(source, tap, fs.createWriteStream(target), { signal });
     else
       await pipeline(
         source,
@@ -113,6 +123,7 @@ export function createMediaHandler(deps: {
             callback();
           },
         }),
+        { signal },
       );
     return { sha256: hash.digest('hex'), crc32: crc };
   }
@@ -124,7 +135,7 @@ export function createMediaHandler(deps: {
    */
   const markMediaFailed = (blobId: string) => finish(blobId, { media_status: 'failed' });
 
-  const handle: WorkHandler = async (payload) => {
+  const handle: WorkHandler = async (payload, { signal }) => {
     const blobId = typeof payload.blobId === 'string' ? payload.blobId : '';
     const blob = await repos.files.findBlob(blobId);
     const files = blob ? await repos.media.listFilesOfBlob(blobId) : [];
@@ -134,7 +145,7 @@ export function createMediaHandler(deps: {
     if (first.type !== 'Pictures' && first.type !== 'Movies') {
       // A document: no renditions, only the at-rest checksum.
       if (blob.sha256 === null || blob.crc32 === null)
-        await repos.media.setBlobDigests(blobId, await readOriginal(blob.store_key));
+        await repos.media.setBlobDigests(blobId, await readOriginal(blob.store_key, signal));
       return;
     }
 
@@ -143,11 +154,17 @@ export function createMediaHandler(deps: {
     try {
       const original = path.join(workDir, 'original');
       // One read of the stored bytes gives both the copy to decode and the SHA-256.
-      const digests = await readOriginal(blob.store_key, original);
+      const digests = await readOriginal(blob.store_key, signal, original);
       if (blob.sha256 === null || blob.crc32 === null) await repos.media.setBlobDigests(blobId, digests);
       let analysis: MediaAnalysis;
       try {
-        analysis = await tools.analyze({ path: original, name: first.name, type: first.type, workDir });
+        analysis = await tools.analyze({
+          path: original,
+          name: first.name,
+          type: first.type,
+          workDir,
+          signal,
+        });
       } catch (error) {
         if (!tools.isPermanent(error)) throw error;
         await markMediaFailed(blobId);

@@ -68,7 +68,7 @@ export function createAnnouncementJob(deps: {
    * @throws when recipients are still in flight (another runner, or one that crashed less
    *   than a lease ago): the work queue tries again later.
    */
-  async function run(id: string, origin: string): Promise<void> {
+  async function run(id: string, origin: string, signal?: AbortSignal): Promise<void> {
     const row = await repos.announcements.find(id);
     if (!row || row.state === 'done') return;
     const announcement = { ...row, locale: Locale.parse(row.locale ?? 'en_US') };
@@ -80,7 +80,11 @@ export function createAnnouncementJob(deps: {
         id,
         page.map((u) => u.id),
       );
-      for (const user of page) if (!recorded.has(user.id)) await sendTo(announcement, user, origin);
+      for (const user of page) {
+        // Stopping between two recipients leaves none 'sending' (See: [Note: Work hand-back]).
+        signal?.throwIfAborted();
+        if (!recorded.has(user.id)) await sendTo(announcement, user, origin);
+      }
       const last = page.at(-1);
       if (page.length < batch || !last) break;
       after = last.id;
@@ -90,8 +94,8 @@ export function createAnnouncementJob(deps: {
     await repos.announcements.finish(id, now());
   }
 
-  const handler: WorkHandler = async (payload) => {
-    await run(String(payload.announcementId), String(payload.origin));
+  const handler: WorkHandler = async (payload, { signal }) => {
+    await run(String(payload.announcementId), String(payload.origin), signal);
   };
   return { run, handler };
 }

@@ -46,7 +46,10 @@ describe.each(DIALECTS)('announcements (%s)', (dialect) => {
     for (;;) {
       const item = await repos.workItems.claim(ANNOUNCEMENT_KIND, t.clock.now(), 30_000);
       if (!item) return;
-      await job.handler(JSON.parse(item.payload) as Record<string, unknown>, item);
+      await job.handler(JSON.parse(item.payload) as Record<string, unknown>, {
+        ...item,
+        signal: new AbortController().signal,
+      });
       await repos.workItems.complete(item.id);
     }
   }

@@ -58,7 +58,10 @@ export function createSunsetSweep(deps: {
   /** How many warnings are due by `t` for `date`: the leads already reached. */
   const dueCount = (date: number, t: number) => leads.filter((lead) => t >= date - lead).length;
 
-  async function run(): Promise<{ cleared: number; marked: number; warned: number; deleted: number }> {
+  /** One sweep; `signal` stops it between two accounts (each warning is claimed before it goes). */
+  async function run(
+    signal?: AbortSignal,
+  ): Promise<{ cleared: number; marked: number; warned: number; deleted: number }> {
     const report = { cleared: 0, marked: 0, warned: 0, deleted: 0 };
     if (deps.inactiveDays <= 0) return report;
     const t = now();
@@ -71,6 +74,7 @@ export function createSunsetSweep(deps: {
     for (;;) {
       const page = await repos.sunset.listMarked(t + longest, after, BATCH);
       for (const account of page) {
+        signal?.throwIfAborted();
         const outcome = await handle(account, t);
         if (outcome !== 'none') report[outcome] += 1;
       }
@@ -118,8 +122,8 @@ export function createSunsetSweep(deps: {
     return 'none';
   }
 
-  const handler: WorkHandler = async () => {
-    await run();
+  const handler: WorkHandler = async (_payload, { signal }) => {
+    await run(signal);
   };
   return { run, handler };
 }

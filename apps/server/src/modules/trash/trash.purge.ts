@@ -24,7 +24,8 @@ export interface PurgeReport {
  * is read inside its transaction, so a run is idempotent and a run killed midway is resumed
  * by the next (nothing half-done stays: rows go with their blobs and charges, and bytes left
  * behind by a crash are fsck's orphans). Runs as a work item on either queue (embedded or
- * BullMQ); `schedulePurge` puts one on the queue.
+ * BullMQ); `schedulePurge` puts one on the queue. `signal` stops it between two batches (a
+ * worker handing its items back, [Note: Work hand-back]); the next run resumes it.
  */
 export function createPurge(deps: {
   repos: Pick<Repositories, 'trash'>;
@@ -38,13 +39,14 @@ export function createPurge(deps: {
     log(`${message} ${JSON.stringify(object)}`);
   };
 
-  async function run(): Promise<PurgeReport> {
+  async function run(signal?: AbortSignal): Promise<PurgeReport> {
     const cutoff = now() - TRASH_RETENTION_DAYS * DAY_MS;
     const report: PurgeReport = { files: 0, albums: 0, shares: 0, freedBytes: 0 };
     const add = async (released: Awaited<ReturnType<typeof releaseFiles>>) => {
       report.files += released.deleted;
       report.freedBytes += released.freedBytes;
       await freeBytes(repos, store, released.keys, warn);
+      signal?.throwIfAborted();
       return released.deleted;
     };
     while (
@@ -53,6 +55,7 @@ export function createPurge(deps: {
       )) > 0
     );
     for (const albumId of await repos.trash.expiredAlbums(cutoff, Number.MAX_SAFE_INTEGER)) {
+      signal?.throwIfAborted();
       const released = await releaseAlbum({ repos, transact, store, warn, now }, albumId, cutoff);
       report.files += released.deleted;
       report.freedBytes += released.freedBytes;
@@ -61,6 +64,7 @@ export function createPurge(deps: {
     // Ended shares go at once: nobody can open them, and their files are copies whose bytes
     // stay as long as the originals name them ([Note: Shares]).
     for (const shareId of await repos.trash.endedShares(now(), Number.MAX_SAFE_INTEGER)) {
+      signal?.throwIfAborted();
       const released = await releaseAlbum({ repos, transact, store, warn, now }, shareId, now() + 1);
       report.freedBytes += released.freedBytes;
       if (released.gone) report.shares += 1;
@@ -72,8 +76,8 @@ export function createPurge(deps: {
     return report;
   }
 
-  const handler: WorkHandler = async () => {
-    await run();
+  const handler: WorkHandler = async (_payload, { signal }) => {
+    await run(signal);
   };
   return { run, handler };
 }
