@@ -6,6 +6,7 @@ import { openBlobStore } from '../storage/open-store.ts';
 import { runBackup } from './backup.ts';
 import { createBackupHolds, holdDeletes } from './backup-holds.ts';
 import { RestoreRefusedError, runRestore } from './restore.ts';
+import { sqliteHasTables } from './sqlite-copy.ts';
 
 export const BACKUP_USAGE = 'backup <dir>';
 export const RESTORE_USAGE = 'restore <dir> [--force]';
@@ -28,6 +29,11 @@ export async function backupCommand(config: Config, args: string[]): Promise<num
   if (dir === '' || dir.startsWith('-') || rest.length > 0) {
     console.error(`usage: trove ${BACKUP_USAGE}`);
     return 2;
+  }
+  // Opening a missing SQLite file would create an empty one in what is likely the wrong folder.
+  if (config.DATABASE_URL === '' && !sqliteHasTables(config.SQLITE_FILE)) {
+    console.error(`backup: no Trove database at ${config.SQLITE_FILE}: is DATA_DIR (or DATABASE_URL) right?`);
+    return 1;
   }
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, sqliteFile: config.SQLITE_FILE });
   try {

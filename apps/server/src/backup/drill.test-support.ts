@@ -17,6 +17,8 @@ interface Listed {
   id: string;
   size: number;
   file_url: string;
+  media_status: string;
+  thumb_url_small: string | null;
 }
 
 /** The calls of the drill, through a real server's HTTP API as one signed-in user. */
@@ -78,8 +80,8 @@ export function apiClient(url: string, session: Session) {
       } while (cursor);
       return listed;
     },
-    async download(file: Listed): Promise<Buffer> {
-      const response = await fetch(`${url}${file.file_url}`);
+    async download(file: Listed, which: 'file_url' | 'thumb_url_small' = 'file_url'): Promise<Buffer> {
+      const response = await fetch(`${url}${file[which] ?? ''}`);
       if (!response.ok) throw new Error(`download of ${file.id}: ${String(response.status)}`);
       return Buffer.from(await response.arrayBuffer());
     },

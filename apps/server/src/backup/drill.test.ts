@@ -72,6 +72,14 @@ describe.each(DIALECTS)('backup and restore drill (%s)', (dialect) => {
       for (let i = 0; i < SEED_FILES; i++) {
         seed.push(keep(await api.upload(job, `seed-${String(i)}.jpg`, fakeJpeg(150_000 + i * 5_000))));
       }
+      // The photos' thumbnails are in the snapshot too (renditions are blobs of their own).
+      const photoIds = seed.slice(0, SEED_PHOTOS).map((photo) => photo.id);
+      const ready = async () =>
+        (await api.files(job)).filter((f) => photoIds.includes(f.id) && f.media_status === 'ready').length;
+      for (let waited = 0; (await ready()) < SEED_PHOTOS; waited += 100) {
+        if (waited > 30_000) throw new Error('the worker made no thumbnails');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       // Deleted during the copy: those whose blobs it reaches last (it copies in key order).
       const byKey = (
         await keysOfFiles(
@@ -158,6 +166,12 @@ describe.each(DIALECTS)('backup and restore drill (%s)', (dialect) => {
           (await restored.download(file)).equals(sent?.bytes ?? Buffer.alloc(0)),
           `bytes of ${file.id}`,
         ).toBe(true);
+      }
+      for (const id of photoIds) {
+        const photo = listed.get(id);
+        if (!photo) throw new Error(`photo ${id} was not restored`);
+        expect(photo.media_status).toBe('ready');
+        expect((await restored.download(photo, 'thumb_url_small')).length).toBeGreaterThan(0);
       }
       console.log(
         `drill (${dialect}): ${String(uploaded.size)} uploads, ${String(before.length)} before the snapshot, ` +
