@@ -25,7 +25,19 @@ function trove(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
   });
 }
 
-const COMMANDS = ['serve', 'worker', 'migrate', 'fsck', 'purge', 'quota', 'admin', 'seed', 'doctor'];
+const COMMANDS = [
+  'serve',
+  'worker',
+  'migrate',
+  'fsck',
+  'backup',
+  'restore',
+  'purge',
+  'quota',
+  'admin',
+  'seed',
+  'doctor',
+];
 
 describe('the trove command', () => {
   let root: string;

@@ -11,7 +11,6 @@ import { runFsck, summarize } from './fsck/fsck.ts';
 import { createPurge } from './modules/trash/trash.purge.ts';
 import { seedDemo, seedRows, type SeedDeps } from './seed/seed.ts';
 import { connectOidc, type OidcProvider } from './identity/oidc.ts';
-import { openBlobStore } from './storage/open-store.ts';
 import { createWorker } from './worker.ts';
 import { closeServer, onStopSignals } from './shutdown.ts';
 import { prepareDataDir } from './data-dir.ts';
@@ -20,6 +19,13 @@ import { ADMIN_USAGE, runAdmin } from './admin/cli.ts';
 import { DOCTOR_USAGE, doctorCommand } from './doctor/doctor.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { exposeMetrics } from './metrics/metrics-listener.ts';
+import {
+  BACKUP_USAGE,
+  backupCommand,
+  openHeldBlobStore,
+  RESTORE_USAGE,
+  restoreCommand,
+} from './backup/backup-cli.ts';
 import {
   checkStripeKey,
   createStripeProvider,
@@ -32,7 +38,8 @@ import {
  * the media worker), `worker` runs only the worker, `migrate` applies migrations, `fsck`
  * reconciles the database with the stored bytes (serve also runs it at start), `purge`
  * deletes for good what has been in the trash 90 days, `quota` sets a user's storage quota,
- * `admin` is the operator's side (accounts, terms, cards, deletions), `seed` makes a demo account,
+ * `backup` and `restore` copy the data out and back (docs/OPERATIONS.md), `admin` is the
+ * operator's side (accounts, terms, cards, deletions), `seed` makes a demo account,
  * `doctor` checks the settings and every component a node uses. Every command answers `--help` (or `-h`) with its usage and exit 0.
  */
 const COMMANDS = {
@@ -43,6 +50,16 @@ const COMMANDS = {
     usage: 'fsck [--verify] [--dry-run] [--grace-minutes N]',
     about: 'reconcile the database with the stored bytes',
     run: fsck,
+  },
+  backup: {
+    usage: BACKUP_USAGE,
+    about: 'copy the database and the files it names to <dir>, while the server runs (docs/OPERATIONS.md)',
+    run: backupCommand,
+  },
+  restore: {
+    usage: RESTORE_USAGE,
+    about: 'put a backup back into an empty DATA_DIR and database; then run fsck --verify',
+    run: restoreCommand,
   },
   purge: {
     usage: 'purge',
@@ -162,7 +179,7 @@ async function serve(config: Config): Promise<number> {
       allowHttp: config.OIDC_ALLOW_HTTP,
     });
   }
-  const store = await openBlobStore(config);
+  const store = await openHeldBlobStore(config, database);
   const bus = openEventBus(config);
   // Resolved once, for the app and its embedded worker alike ([Note: Server secret]).
   const secret = await resolveServerSecret({ config, db: database.db });
@@ -260,7 +277,7 @@ async function fsck(config: Config, args: string[]): Promise<number> {
       {
         fsck: createFsckRepository(database.db),
         repos: createRepositories(database.db),
-        store: await openBlobStore(config),
+        store: await openHeldBlobStore(config, database),
         transact: createTransact(database.db),
       },
       {
@@ -290,7 +307,7 @@ async function purge(config: Config): Promise<number> {
     const report = await createPurge({
       repos: createRepositories(database.db),
       transact: createTransact(database.db),
-      store: await openBlobStore(config),
+      store: await openHeldBlobStore(config, database),
       now: Date.now,
       log: (message) => {
         console.log(message);
@@ -350,7 +367,7 @@ async function seed(config: Config, args: string[]): Promise<number> {
   let deps: SeedDeps | undefined;
   try {
     await migrateToLatest(database.db);
-    deps = { config, database, store: await openBlobStore(config), bus: openEventBus(config) };
+    deps = { config, database, store: await openHeldBlobStore(config, database), bus: openEventBus(config) };
     if (args.includes('--files')) {
       const added = await seedRows(deps, { email, files: Number(option('--files', '0')) });
       console.log(`seed: added ${String(added)} file rows to ${email}`);
@@ -384,7 +401,7 @@ async function worker(config: Config): Promise<number> {
   const queue = createWorker({
     config,
     database,
-    store: await openBlobStore(config),
+    store: await openHeldBlobStore(config, database),
     bus,
     serverSecret: secret.secret,
     metrics,

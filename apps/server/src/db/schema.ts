@@ -24,6 +24,7 @@ export interface Database extends AccountDatabase, BillingDatabase {
   work_items: WorkItemsTable;
   resumable_uploads: ResumableUploadsTable;
   resumable_parts: ResumablePartsTable;
+  backup_holds: BackupHoldsTable;
   archives: ArchivesTable;
   server_secrets: ServerSecretsTable;
 }
@@ -341,6 +342,16 @@ export interface ServerSecretsTable {
   /** `generated`, or `data_dir` when adopted from a node's DATA_DIR key file. */
   source: string;
   created_at: number;
+}
+
+/** A running `trove backup`: while it has not expired, no stored bytes are deleted ([Note: Backup hold]). */
+export interface BackupHoldsTable {
+  id: string;
+  /** Host and process id of the backup, for the operator's eyes. */
+  holder: string;
+  started_at: number;
+  /** Renewed while the backup runs; a crashed backup's hold lapses at this time. */
+  expires_at: number;
 }
 
 /** The account side's tables live in schema-account.ts; importers keep naming them here. */

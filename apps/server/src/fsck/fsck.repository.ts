@@ -1,9 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { createBackupHolds } from '../backup/backup-holds.ts';
 
 /** The reads and safe repairs of `trove fsck`. */
 export function createFsckRepository(db: Kysely<Database>) {
+  const holds = createBackupHolds(db);
   return {
+    /** Whether a backup holds stored bytes at `now` (See: [Note: Backup hold]). */
+    backupHeld(now: number): Promise<boolean> {
+      return holds.isHeld(now);
+    },
     /** Every store key the database names: originals, renditions, resumable uploads' parts. */
     async knownKeys(): Promise<Set<string>> {
       const blobs = await db.selectFrom('blobs').select('store_key').execute();

@@ -14,7 +14,8 @@ import {
   type TestApp,
 } from '../test/harness.ts';
 import { createFsckRepository } from './fsck.repository.ts';
-import { runFsck } from './fsck.ts';
+import { runFsck, summarize } from './fsck.ts';
+import { createBackupHolds } from '../backup/backup-holds.ts';
 import { blobOfFile } from '../modules/trash/trash.test-support.ts';
 
 const HOUR = 3_600_000;
@@ -67,6 +68,37 @@ describe.each(DIALECTS)('trove fsck (%s)', (dialect) => {
     // The acknowledged upload is untouched.
     const files = await t.app.inject({ url: `/st/4/jobs/${job}/files?${user.query}`, headers: user.headers });
     expect(files.json<{ files: unknown[] }>().files).toHaveLength(1);
+  });
+
+  it('removes no bytes while a backup holds (they may be named by its snapshot), and does once it ends', async () => {
+    const { store, repos, fsck, transact } = deps();
+    // Past the grace period of both the rows (the app's clock) and the stored files (the real one).
+    const clockLater = () => Math.max(t.clock.now(), Date.now()) + 2 * HOUR;
+    const user = await signUp(t.app);
+    const job = await timelineOf(t.app, user);
+    const upload = await uploadFile(t.app, user, job, { path: 'held.jpg', content: fakeJpeg(3000) });
+    const row = await blobOfFile(t, upload.json<{ uuid: string }>().uuid);
+    const orphan = await store.put(Readable.from([Buffer.from('deleted after the snapshot')]));
+    // A file deleted for good while the backup copies: its blob row goes, its bytes must not.
+    await t.database.db.deleteFrom('files').where('blob_id', '=', row.id).execute();
+    const holds = createBackupHolds(t.database.db);
+    const hold = await holds.take('test', clockLater());
+
+    const held = await runFsck({ store, repos, fsck, transact }, { now: clockLater });
+    expect(held.backupHeld).toBe(true);
+    expect(held.orphansRemoved).toEqual([]);
+    expect(held.orphansKept).toBeGreaterThanOrEqual(1);
+    expect(summarize(held)).toContain('a backup is running');
+    expect(held.blobsReleased).toEqual([row.id]);
+    expect(await store.stat(orphan.key)).toBeDefined();
+    expect(await store.stat(row.store_key)).toBeDefined();
+
+    await holds.release(hold);
+    const after = await runFsck({ store, repos, fsck, transact }, { now: clockLater });
+    expect(after.backupHeld).toBe(false);
+    expect(after.orphansRemoved).toEqual(expect.arrayContaining([orphan.key, row.store_key]));
+    expect(await store.stat(orphan.key)).toBeUndefined();
+    expect(await store.stat(row.store_key)).toBeUndefined();
   });
 
   it('releases a blob row no file names: its owner gets the space back, its bytes go', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Repositories, Transact } from '../modules/repositories.ts';
 import { freeBytes, releaseBlobs } from '../modules/trash/release.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
+import { holdDeletes } from '../backup/backup-holds.ts';
 import type { FsckRepository } from './fsck.repository.ts';
 
 /** What `trove fsck` found and did. Keys and ids only: never a user's file name. */
@@ -11,8 +12,13 @@ export interface FsckReport {
   blobsChecked: number;
   /** Bytes in the store that no row names, removed (older than the grace period). */
   orphansRemoved: string[];
-  /** Orphans younger than the grace period: possibly an upload about to commit; kept. */
+  /**
+   * Orphans kept: younger than the grace period (possibly an upload about to commit), or
+   * all of them while a backup holds deletions.
+   */
   orphansKept: number;
+  /** A backup held deletions when this run began: no stored bytes were removed. */
+  backupHeld: boolean;
   /**
    * Blob rows no file names (older than the grace period): released as a permanent deletion
    * releases them (their owner's used space goes down, then the bytes go; see [Note:
@@ -70,6 +76,7 @@ export async function runFsck(
     blobsChecked: 0,
     orphansRemoved: [],
     orphansKept: 0,
+    backupHeld: false,
     blobsReleased: [],
     missingBlobs: [],
     corruptBlobs: [],
@@ -80,6 +87,11 @@ export async function runFsck(
     mediaRequeued: [],
   };
 
+  // Bytes deleted during a backup may be bytes its snapshot names (See: [Note: Backup
+  // hold]): while one holds, orphans stay, and every deletion below checks again itself.
+  report.backupHeld = await deps.fsck.backupHeld(now());
+  const store = holdDeletes(deps.store, { isHeld: (at) => deps.fsck.backupHeld(at) }, now);
+
   // Read the rows first: a blob that commits after this point is young, so it is kept.
   const known = await deps.fsck.knownKeys();
   const candidates: string[] = [];
@@ -88,12 +100,14 @@ export async function runFsck(
     if (blob.mtime > cutoff) report.orphansKept += 1;
     else candidates.push(blob.key);
   }
-  if (candidates.length > 0) {
+  if (report.backupHeld) {
+    report.orphansKept += candidates.length;
+  } else if (candidates.length > 0) {
     // Read again: a long listing gives a slow upload time to commit its row.
     const knownNow = await deps.fsck.knownKeys();
     for (const key of candidates) {
       if (knownNow.has(key)) continue;
-      if (repair) await deps.store.delete(key);
+      if (repair) await store.delete(key);
       report.orphansRemoved.push(key);
     }
   }
@@ -103,7 +117,7 @@ export async function runFsck(
   const unreferenced = await deps.fsck.listUnreferencedBlobs(cutoff);
   if (repair && unreferenced.length > 0) {
     const released = await deps.transact((tx) => releaseBlobs(tx, unreferenced));
-    await freeBytes(deps.repos, deps.store, released.keys, () => undefined);
+    await freeBytes(deps.repos, store, released.keys, () => undefined);
   }
   report.blobsReleased.push(...unreferenced);
 
@@ -154,7 +168,7 @@ export async function runFsck(
   const stale = await deps.repos.resumable.listStale(now() - (options.resumableTtlMs ?? 86_400_000));
   for (const row of stale) {
     if (repair) {
-      for (const key of await deps.repos.resumable.delete(row.id)) await deps.store.delete(key);
+      for (const key of await deps.repos.resumable.delete(row.id)) await store.delete(key);
       if (options.resumableDir)
         await fs.promises.rm(path.join(options.resumableDir, row.id), { force: true });
     }
@@ -194,7 +208,9 @@ async function matches(
 export function summarize(report: FsckReport): string {
   return [
     `fsck: ${String(report.blobsChecked)} blobs checked`,
-    `${String(report.orphansRemoved.length)} orphans removed (${String(report.orphansKept)} young ones kept)`,
+    report.backupHeld
+      ? `0 orphans removed (${String(report.orphansKept)} kept: a backup is running)`
+      : `${String(report.orphansRemoved.length)} orphans removed (${String(report.orphansKept)} young ones kept)`,
     `${String(report.blobsReleased.length)} blobs no file names released`,
     `${String(report.partialsDiscarded)} partial writes discarded`,
     `${String(report.renditionsRequeued.length)} renditions queued again`,

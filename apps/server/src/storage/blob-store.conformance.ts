@@ -110,6 +110,20 @@ export function describeBlobStore(name: string, open: () => Promise<OpenedBlobSt
       await expect(store().get('../blobs/x')).rejects.toBeInstanceOf(BlobNotFoundError);
     });
 
+    it('puts a blob back under its own key (a restore), replacing whatever was there', async () => {
+      const { key } = await store().put(streamOf(Buffer.from('original')));
+      await store().delete(key);
+      const back = await store().putAt(key, streamOf(Buffer.from('restored')));
+      expect(back).toMatchObject({ key, size: 8 });
+      expect((await readAll(await store().get(key))).toString()).toBe('restored');
+      await store().putAt(key, streamOf(Buffer.from('again')));
+      expect((await readAll(await store().get(key))).toString()).toBe('again');
+      expect((await listAll(store())).get(key)).toMatchObject({ size: 5 });
+      await expect(store().putAt('../../etc/passwd', streamOf(Buffer.from('x')))).rejects.toThrow(
+        /not a blob key/,
+      );
+    });
+
     it('deletes, and deleting again or deleting a missing blob is not an error', async () => {
       const { key } = await store().put(streamOf(Buffer.from('short-lived')));
       await store().delete(key);

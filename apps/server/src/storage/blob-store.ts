@@ -40,6 +40,12 @@ export interface BlobStore {
    * file as `put` does. Same durability as `put`.
    */
   adopt(file: string): Promise<BlobInfo>;
+  /**
+   * Streams `source` into the blob `key`, a key this store made before (`trove restore` puts
+   * a backup's blobs back under their keys; a key of the wrong shape is refused). Same
+   * atomicity and durability as `put`; a blob already there is replaced whole.
+   */
+  putAt(key: string, source: Readable): Promise<BlobInfo>;
   /** Reads a blob, or a range of it. Rejects with BlobNotFoundError when it does not exist. */
   get(key: string, range?: ByteRange): Promise<Readable>;
   /** Size and time of a blob; undefined when it does not exist. */

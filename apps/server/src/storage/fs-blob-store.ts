@@ -40,8 +40,13 @@ export function createFsBlobStore(root: string, options: { reserveBytes?: number
   const store: BlobStore = {
     kind: 'fs',
 
-    async put(source: Readable): Promise<BlobInfo> {
-      const key = randomUUID().replaceAll('-', '');
+    put(source: Readable): Promise<BlobInfo> {
+      return store.putAt(randomUUID().replaceAll('-', ''), source);
+    },
+
+    async putAt(key: string, source: Readable): Promise<BlobInfo> {
+      if (!KEY_PATTERN.test(key)) throw new RangeError(`not a blob key: ${key}`);
+      const target = pathOf(key);
       const tmp = path.join(tmpDir, `${key}.part`);
       await reserve.check();
       try {
@@ -60,7 +65,6 @@ export function createFsBlobStore(root: string, options: { reserveBytes?: number
         await fs.promises.rm(tmp, { force: true });
         throw error;
       }
-      const target = pathOf(key);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
       await fs.promises.rename(tmp, target);
       await fsyncDir(path.dirname(target));

@@ -175,8 +175,12 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
   const store: BlobStore = {
     kind: 's3',
 
-    async put(source: Readable): Promise<BlobInfo> {
-      const key = randomUUID().replaceAll('-', '');
+    put(source: Readable): Promise<BlobInfo> {
+      return store.putAt(randomUUID().replaceAll('-', ''), source);
+    },
+
+    async putAt(key: string, source: Readable): Promise<BlobInfo> {
+      if (!KEY_PATTERN.test(key)) throw new RangeError(`not a blob key: ${key}`);
       const upload = new Upload({
         client,
         params: { Bucket: bucket, Key: objectKey(key), Body: source },

@@ -25,6 +25,7 @@ import * as paymentsSandbox from './0025-payments-sandbox.ts';
 import * as billing from './0026-billing.ts';
 import * as resumableParts from './0027-resumable-parts.ts';
 import * as serverSecrets from './0028-server-secrets.ts';
+import * as backupHolds from './0029-backup-holds.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0026-billing': billing,
   '0027-resumable-parts': resumableParts,
   '0028-server-secrets': serverSecrets,
+  '0029-backup-holds': backupHolds,
 };
