@@ -153,6 +153,15 @@ const EnvSchema = z.object({
     ._default(z.string().check(z.trim()), '')
     .check(z.refine((v) => v === '' || /^rediss?:\/\//.test(v), 'must be a redis:// URL or empty')),
   /**
+   * Put before every Redis key and channel (BullMQ's `<prefix>:work:*`, the bus's
+   * `<prefix>:<channel>`), so that several Trove deployments can share one Redis. Every
+   * process of one deployment must use the same.
+   */
+  REDIS_PREFIX: z._default(
+    z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1-40 letters, digits, - or _')),
+    'trove',
+  ),
+  /**
    * Where shares and album invites are mailed (See: [Note: Mail]): `smtps://user:pass@host:465`
    * or `smtp://host:587` (STARTTLS when offered). Empty: each message is kept as an `.eml`
    * file in DATA_DIR/outbox and nothing is sent.

@@ -83,7 +83,9 @@ export function createWorker(deps: {
   // With Redis, BullMQ spreads the work over every `trove worker`; the database stays the
   // record of what must be done (see bullmq-work-queue.ts).
   const bullmq =
-    config.REDIS_URL === '' ? undefined : createBullmqWorkQueue({ ...common, redisUrl: config.REDIS_URL });
+    config.REDIS_URL === ''
+      ? undefined
+      : createBullmqWorkQueue({ ...common, redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX });
   const queue = bullmq ?? createDatabaseWorkQueue(common);
   if (bullmq && deps.metrics) registerBullmqCollector(deps.metrics, () => bullmq.jobCounts());
   const media = createMediaHandler({

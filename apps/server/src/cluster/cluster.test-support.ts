@@ -93,13 +93,16 @@ export async function startCluster(): Promise<Cluster> {
       S3_ACCESS_KEY_ID: store.accessKeyId,
       S3_SECRET_ACCESS_KEY: store.secretAccessKey,
       REDIS_URL: redisUrl,
+      // Keys and channels of this cluster alone: another one (the bench, a second run) on
+      // the same Redis would otherwise take its jobs.
+      REDIS_PREFIX: `trove-cluster-${randomBytes(4).toString('hex')}`,
       MEDIA_URL_SECRET: randomBytes(32).toString('hex'),
       EMBEDDED_WORKER: 'false',
       TRUST_PROXY: 'true',
       APP_HOST: lb,
       // The harness's sign-in flow names http://localhost as the client's callback.
       TRUSTED_ORIGINS: 'http://localhost',
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: 'warn',
     };
 
     const member = (name: string, args: string[], port?: number): Member => {

@@ -308,7 +308,16 @@ describe('several servers as one (PostgreSQL, radosgw, Redis, HAProxy)', () => {
       for (const [id, checksum] of acknowledged) if (byId.get(id)?.sha1 !== checksum) lost += 1;
       figures['files lost'] = lost;
       expect(lost).toBe(0);
-      expect(files.filter((file) => file.media_status !== 'ready')).toEqual([]);
+      const notReady = files.filter((file) => file.media_status !== 'ready');
+      if (notReady.length > 0) {
+        // What the workers said and what the queue holds, to tell a stall from a failure.
+        const items = await db.selectFrom('work_items').selectAll().execute();
+        console.error(
+          `${String(notReady.length)} files not ready; work items: ${JSON.stringify(items.slice(0, 5))} (${String(items.length)})\n` +
+            cluster.workers.map((w) => `--- ${w.name}\n${w.output().slice(-4000)}`).join('\n'),
+        );
+      }
+      expect(notReady).toEqual([]);
       const renditions = await db
         .selectFrom('derivatives')
         .select(['blob_id', 'kind', 'store_key'])
