@@ -2,7 +2,8 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { MAX_UPLOAD_BYTES, resolveBrands, type ServiceDirectory, type ShutdownInfo } from '@trove/contract';
+import { MAX_UPLOAD_BYTES, resolveBrands } from '@trove/contract';
+import { serviceDirectory, shutdownInfoOf } from './app-settings.ts';
 import type { Config } from './config.ts';
 import { createRepositories, createTransact } from './modules/repositories.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -119,28 +120,6 @@ export interface AppDeps {
    * long polls answer at once (See: [Note: Graceful shutdown]). Never, by default.
    */
   draining?: AbortSignal;
-}
-
-/** The service directory of spec 000 §5/§7: one origin unless hosts are configured. */
-export function serviceDirectory(config: Config): ServiceDirectory {
-  const app = config.APP_HOST;
-  return {
-    app,
-    thumb: config.THUMB_HOST || app,
-    video: config.VIDEO_HOST || app,
-    poll: config.POLL_HOST || app,
-    download: config.DOWNLOAD_HOST || app,
-    login: config.LOGIN_HOST || app,
-    payment: config.PAYMENT_HOST || app,
-  };
-}
-
-/** spec 001 §3 shutdown_info: the operator's announced shutdown (SHUTDOWN_DATE), or null. */
-export function shutdownInfoOf(
-  config: Pick<Config, 'SHUTDOWN_DATE' | 'SHUTDOWN_INFO_URL'>,
-): ShutdownInfo | null {
-  if (config.SHUTDOWN_DATE === '') return null;
-  return { shutdown_date: Date.parse(config.SHUTDOWN_DATE), info_url: config.SHUTDOWN_INFO_URL || null };
 }
 
 declare module 'fastify' {
