@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchArchives } from './archives.ts';
+import { benchCluster } from './cluster.ts';
 import { benchDataExport } from './data-export.ts';
 import { benchIngest } from './ingest.ts';
 import { benchReads } from './reads.ts';
@@ -42,6 +43,13 @@ import { benchWebTimeline, HEIGHT_CAP_PX } from './web-timeline.ts';
  *               small files for the time to first byte.
  *   export:     BENCH_EXPORT_MIB (2048) of 8 MiB files and BENCH_EXPORT_SMALL (3000) files of
  *               20 KiB in the account whose data export is requested and downloaded.
+ *   cluster:    BENCH_CLUSTER_FILES (200) small JPEGs uploaded through HAProxy to the
+ *               multi-node cluster (PostgreSQL, radosgw, Redis, two nodes, two workers),
+ *               BENCH_CLUSTER_CONNECTIONS (50) clients reading months, pages and thumbnails
+ *               through HAProxy for BENCH_SECONDS (10) with both nodes up, then with node B
+ *               stopped (SIGTERM), BENCH_CLUSTER_ROUNDS (3) times; the figures are medians.
+ *               Needs haproxy, redis-server (one of its own) and Ceph radosgw
+ *               (scripts/ensure-debian-packages.sh).
  */
 interface Budget {
   part: Part;
@@ -49,7 +57,17 @@ interface Budget {
   max?: number;
   what: string;
 }
-const PARTS = ['ingest', 'thumbnails', 'timeline', 'reads', 'web', 'bundle', 'archives', 'export'] as const;
+const PARTS = [
+  'ingest',
+  'thumbnails',
+  'timeline',
+  'reads',
+  'cluster',
+  'web',
+  'bundle',
+  'archives',
+  'export',
+] as const;
 type Part = (typeof PARTS)[number];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -164,6 +182,46 @@ if (runs('reads')) {
   notes.push(
     `reads: trove ${reads.troveRps.toFixed(0)} reads/s (p50 ${ms(reads.troveP50)}), plain static server ` +
       `${reads.staticRps.toFixed(0)} reads/s (p50 ${ms(reads.staticP50)}), ${String(reads.requests)} paths cycled`,
+  );
+}
+
+if (runs('cluster')) {
+  const files = env('BENCH_CLUSTER_FILES', 200);
+  const connections = env('BENCH_CLUSTER_CONNECTIONS', 50);
+  const rounds = env('BENCH_CLUSTER_ROUNDS', 3);
+  console.log(
+    `cluster: ${String(files)} JPEGs through HAProxy to two nodes, then ${String(connections)} clients reading, ` +
+      `${String(rounds)} rounds of two nodes then one…`,
+  );
+  const cluster = await benchCluster(files, connections, env('BENCH_SECONDS', 10), rounds);
+  figures.cluster_two_vs_one_rps = quantile(
+    cluster.rounds.map((round) => round.twoRps / round.oneRps),
+    0.5,
+  );
+  figures.cluster_two_nodes_p99_ms = quantile(
+    cluster.rounds.map((round) => round.twoP99),
+    0.5,
+  );
+  figures.cluster_one_node_p99_ms = quantile(
+    cluster.rounds.map((round) => round.oneP99),
+    0.5,
+  );
+  figures.cluster_failed_reads = cluster.rounds.reduce((sum, round) => sum + round.failed, 0);
+  notes.push(
+    `cluster: ${String(cluster.files)} files uploaded through HAProxy and their media ready in ` +
+      `${cluster.ingestSeconds.toFixed(1)} s; ${String(cluster.requests)} paths cycled; load average ` +
+      `${cluster.loadBefore.toFixed(1)} before, ${cluster.loadAfter.toFixed(1)} after, on ` +
+      `${String(os.availableParallelism())} cores (compare runs at a similar load)`,
+    `cluster rounds (two nodes → one: reads/s, p99, nodes' CPU per read): ` +
+      cluster.rounds
+        .map(
+          (round) =>
+            `${round.twoRps.toFixed(0)}, ${ms(round.twoP99)}, ${round.twoCpuMs.toFixed(2)} ms → ` +
+            `${round.oneRps.toFixed(0)}, ${ms(round.oneP99)}, ${round.oneCpuMs.toFixed(2)} ms ` +
+            `(×${(round.twoRps / round.oneRps).toFixed(2)}; node B exited ${round.stopSeconds.toFixed(1)} s after SIGTERM` +
+            `${round.failed > 0 ? `; FAILED READS: ${round.failures}` : ''})`,
+        )
+        .join('; '),
   );
 }
 

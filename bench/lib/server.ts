@@ -52,6 +52,23 @@ export function rssOf(pid: number): number {
   return kb ? Number(kb) * 1024 : 0;
 }
 
+/**
+ * CPU time a process has used so far (user + system), in seconds (Linux /proc; the kernel
+ * counts in USER_HZ ticks, 100 a second on every architecture Node runs on); undefined once
+ * the process is gone.
+ */
+export function cpuSecondsOf(pid: number): number | undefined {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+  } catch {
+    return undefined; // The process is gone.
+  }
+  // pid (comm) state …: comm may hold spaces, so count fields after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 export function removeDataDir(dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
 }

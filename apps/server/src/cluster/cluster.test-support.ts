@@ -7,10 +7,10 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { createS3Client, ensureS3Bucket, type S3BlobStoreOptions } from '../storage/s3-blob-store.ts';
-import { removeBucket, startS3Server, type S3Server } from '../storage/s3.test-support.ts';
+import { removeBucket, startS3Server, type S3Server } from '../test/s3-server.ts';
 import { openTestDatabase, type TestDatabase } from '../test/harness.ts';
 import { freePort, spawnTrove } from '../test/server-process.ts';
-import { TEST_REDIS_URL } from '../test/redis.ts';
+import { TEST_REDIS_URL } from '../test/redis-url.ts';
 
 /**
  * [Note: The multi-node test] Several `trove serve` and `trove worker` processes behind a

@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { TEST_REDIS_URL } from './redis-url.ts';
 
-/** The Redis the tests use: this machine's, shared with other tests (keys carry a prefix). */
-export const TEST_REDIS_URL = process.env.TROVE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export { TEST_REDIS_URL } from './redis-url.ts';
 
 /**
  * Connects an admin client for the calling test file. When Redis is unreachable each test
