@@ -2,9 +2,13 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
-import type { Cluster, Member } from '../apps/server/src/cluster/cluster.test-support.ts';
+import {
+  overHttp,
+  startCluster,
+  type Cluster,
+  type Member,
+} from '../apps/server/src/cluster/cluster.test-support.ts';
 import { signUp, type Session } from '../apps/server/src/test/harness.ts';
-import { startPrivateRedis } from './lib/redis.ts';
 import { cpuSecondsOf } from './lib/server.ts';
 
 /*
@@ -200,25 +204,13 @@ export async function benchCluster(
   seconds: number,
   rounds: number,
 ): Promise<ClusterResult> {
-  const redis = await startPrivateRedis();
-  let running: Cluster | undefined;
-  // Ctrl-C must not leave radosgw (a daemon of its own), Redis or the test database behind.
+  const cluster = await startCluster();
+  // Ctrl-C must not leave radosgw (a daemon of its own) or the test database behind.
   const interrupted = () => {
-    void Promise.allSettled([running?.stop()])
-      .then(() => redis.stop())
-      .finally(() => process.exit(130));
+    void cluster.stop().finally(() => process.exit(130));
   };
   process.once('SIGINT', interrupted);
   try {
-    // The multi-node support reads the Redis to use when its modules load: so they load now.
-    process.env.TROVE_TEST_REDIS_URL = redis.url;
-    const support = await import('../apps/server/src/cluster/cluster.test-support.ts');
-    const { TEST_REDIS_URL } = await import('../apps/server/src/test/redis-url.ts');
-    if (TEST_REDIS_URL !== redis.url)
-      throw new Error(`the cluster would use ${TEST_REDIS_URL}, not ${redis.url}`);
-    const cluster = await support.startCluster();
-    running = cluster;
-    const { overHttp } = support;
     const session = await signUp(overHttp(cluster.lb));
     const call = caller(cluster.lb, session);
     const job = ((await (await call('/st/4/jobs/default')).json()) as { id: string }).id;
@@ -286,7 +278,6 @@ export async function benchCluster(
     };
   } finally {
     process.removeListener('SIGINT', interrupted);
-    await running?.stop();
-    await redis.stop();
+    await cluster.stop();
   }
 }

@@ -48,8 +48,7 @@ import { benchWebTimeline, HEIGHT_CAP_PX } from './web-timeline.ts';
  *               BENCH_CLUSTER_CONNECTIONS (50) clients reading months, pages and thumbnails
  *               through HAProxy for BENCH_SECONDS (10) with both nodes up, then with node B
  *               stopped (SIGTERM), BENCH_CLUSTER_ROUNDS (3) times; the figures are medians.
- *               Needs haproxy, redis-server (one of its own) and Ceph radosgw
- *               (scripts/ensure-debian-packages.sh).
+ *               Needs haproxy and Ceph radosgw (scripts/ensure-debian-packages.sh).
  */
 interface Budget {
   part: Part;
