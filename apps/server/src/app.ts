@@ -48,7 +48,7 @@ import { createQuotas } from './identity/quota.ts';
 import { createMediaLinks } from './modules/media/media-links.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerResumableRoutes } from './modules/resumable/resumable.routes.ts';
-import { createResumableService } from './modules/resumable/resumable.service.ts';
+import { createResumableService, type ResumableLimits } from './modules/resumable/resumable.service.ts';
 import { createMediaService } from './modules/media/media.service.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
@@ -103,6 +103,8 @@ export interface AppDeps {
   store?: BlobStore;
   /** Where resumable uploads wait (see [Note: Resumable uploads]); by the store's kind by default. */
   resumablePartials?: 'local' | 'store';
+  /** Bounds on unfinished uploads ([Note: Resumable limits]); tests lower them. */
+  resumableLimits?: Partial<ResumableLimits>;
   /** Wakes long polls; in-process by default. */
   bus?: EventBus;
   /** The server's signing key; by default MEDIA_URL_SECRET or the database's ([Note: Server secret]). */
@@ -379,6 +381,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       dataDir: config.DATA_DIR,
       store,
       ...(deps.resumablePartials && { partials: deps.resumablePartials }),
+      ...(deps.resumableLimits && { limits: deps.resumableLimits }),
       reserveBytes,
       now,
     }),

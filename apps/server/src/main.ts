@@ -306,6 +306,7 @@ async function purge(config: Config): Promise<number> {
     await migrateToLatest(database.db);
     const report = await createPurge({
       repos: createRepositories(database.db),
+      resumableDir: path.join(config.DATA_DIR, 'resumable'),
       transact: createTransact(database.db),
       store: await openHeldBlobStore(config, database),
       now: Date.now,
@@ -314,7 +315,7 @@ async function purge(config: Config): Promise<number> {
       },
     }).run();
     console.log(
-      `purge: ${String(report.files)} files, ${String(report.albums)} albums, ${String(report.shares)} ended shares, ${String(report.freedBytes)} bytes freed`,
+      `purge: ${String(report.files)} files, ${String(report.albums)} albums, ${String(report.shares)} ended shares, ${String(report.freedBytes)} bytes freed, ${String(report.abandonedUploads)} abandoned uploads`,
     );
     return 0;
   } finally {

@@ -119,7 +119,14 @@ export function createWorker(deps: {
   const billingHook: BillingHook = {
     cancelForDeletion: async (userId) => (await billing()).hook.cancelForDeletion(userId),
   };
-  const purge = createPurge({ repos, transact: createTransact(database.db), store, now, log });
+  const purge = createPurge({
+    repos,
+    resumableDir: path.join(config.DATA_DIR, 'resumable'),
+    transact: createTransact(database.db),
+    store,
+    now,
+    log,
+  });
   const mailer = deps.mailer ?? createMailer(config);
   const deletion = createDeletionJob({
     repos,

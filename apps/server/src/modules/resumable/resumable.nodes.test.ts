@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -19,12 +18,9 @@ import {
   signUp,
   testClock,
   timelineOf,
-  type Session,
   type TestDatabase,
 } from '../../test/harness.ts';
-
-const TUS = { 'tus-resumable': '1.0.0' };
-const b64 = (value: string) => Buffer.from(value).toString('base64');
+import { tusClient } from './tus.test-support.ts';
 
 /**
  * Two nodes behind one name (issue #26): one database, one blob store, a DATA_DIR each, as
@@ -82,33 +78,7 @@ describe.each(DIALECTS)('resumable uploads across two nodes (%s)', (dialect) => 
     return { ...(await twoNodes(createS3BlobStore(options))), client, bucket: options.bucket };
   }
 
-  const tus = (app: FastifyInstance, s: Session) => ({
-    create: (job: string, length: number) =>
-      app.inject({
-        method: 'POST',
-        url: `/st/4/jobs/${job}/uploads?${s.query}`,
-        headers: {
-          ...s.headers,
-          ...TUS,
-          'upload-length': String(length),
-          'upload-metadata': `path ${b64('Camera/big.jpg')},mtime ${b64('1700000000')},policy ${b64('no_duplicates')}`,
-        },
-      }),
-    head: (location: string) =>
-      app.inject({ method: 'HEAD', url: location, headers: { ...s.headers, ...TUS } }),
-    patch: (location: string, offset: number, bytes: Buffer) =>
-      app.inject({
-        method: 'PATCH',
-        url: location,
-        headers: {
-          ...s.headers,
-          ...TUS,
-          'upload-offset': String(offset),
-          'content-type': 'application/offset+octet-stream',
-        },
-        payload: bytes,
-      }),
-  });
+  const tus = tusClient;
 
   it('takes an upload begun on one node to its end on the other, in the S3 store', async () => {
     const { a, b, database, client, bucket } = await twoS3Nodes();

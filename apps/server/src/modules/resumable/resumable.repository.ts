@@ -4,6 +4,9 @@ import type { Database, ResumablePartsTable, ResumableUploadsTable } from '../..
 export type ResumableRow = Selectable<ResumableUploadsTable>;
 export type ResumablePart = Selectable<ResumablePartsTable>;
 
+/** An upload untouched this long is abandoned: the hourly purge (and fsck) remove it. */
+export const ABANDONED_AFTER_MS = 86_400_000;
+
 /**
  * Resumable uploads in progress (tus). Offsets only move by compare-and-set from the offset
  * a writer started at: when two requests (on two nodes) write one upload, one wins and the
@@ -53,6 +56,33 @@ export function createResumableRepository(db: Kysely<Database>) {
         }
         return true;
       });
+    },
+    /** How many parts the upload keeps in the blob store (bounded: see [Note: Resumable limits]). */
+    async countParts(id: string): Promise<number> {
+      const row = await db
+        .selectFrom('resumable_parts')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('upload_id', '=', id)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+    /**
+     * The user's unfinished uploads touched since `since`, but `except`: how many, and the
+     * bytes they hold (their offsets), which count against the user's storage.
+     */
+    async openOf(userId: string, since: number, except?: string): Promise<{ count: number; held: number }> {
+      let query = db
+        .selectFrom('resumable_uploads')
+        .select((eb) => [
+          eb.fn.countAll<string | number>().as('count'),
+          eb.fn.sum<string | number | null>('offset').as('held'),
+        ])
+        .where('user_id', '=', userId)
+        .where('result', 'is', null)
+        .where('updated_at', '>=', since);
+      if (except) query = query.where('id', '!=', except);
+      const row = await query.executeTakeFirst();
+      return { count: Number(row?.count ?? 0), held: Number(row?.held ?? 0) };
     },
     /** The upload's parts in the blob store, in order. */
     listParts(id: string): Promise<ResumablePart[]> {

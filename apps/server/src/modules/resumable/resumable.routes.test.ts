@@ -13,10 +13,10 @@ import {
   type TestApp,
 } from '../../test/harness.ts';
 import { until } from '../../test/wait.ts';
+import { TUS, tusClient } from './tus.test-support.ts';
 
 const PARTIALS = ['local', 'store'] as const;
 
-const TUS = { 'tus-resumable': '1.0.0' };
 const b64 = (value: string) => Buffer.from(value).toString('base64');
 
 const CASES = DIALECTS.flatMap((dialect) => PARTIALS.map((partials) => [dialect, partials] as const));
@@ -44,36 +44,12 @@ describe.each(CASES)('resumable uploads, tus 1.0 (%s, %s)', (dialect, partials) 
   });
 
   const create = (s: Session, job: string, length: number, path = 'Camera/VID_big.jpg') =>
-    t.app.inject({
-      method: 'POST',
-      url: `/st/4/jobs/${job}/uploads?${s.query}`,
-      headers: {
-        ...s.headers,
-        ...TUS,
-        'upload-length': String(length),
-        'upload-metadata': `path ${b64(path)},mtime ${b64('1700000000')},policy ${b64('no_duplicates')}`,
-      },
-    });
+    tusClient(t.app, s).create(job, length, path);
   // The Location carries its creator's client query; another caller brings their own.
   const pathOf = (location: string) => location.split('?')[0] ?? '';
-  const head = (s: Session, location: string) =>
-    t.app.inject({
-      method: 'HEAD',
-      url: `${pathOf(location)}?${s.query}`,
-      headers: { ...s.headers, ...TUS },
-    });
+  const head = (s: Session, location: string) => tusClient(t.app, s).head(location);
   const patch = (s: Session, location: string, offset: number, bytes: Buffer) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: `${pathOf(location)}?${s.query}`,
-      headers: {
-        ...s.headers,
-        ...TUS,
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-      },
-      payload: bytes,
-    });
+    tusClient(t.app, s).patch(location, offset, bytes);
   const listed = async (s: Session, job: string) =>
     (await t.app.inject({ url: `/st/4/jobs/${job}/files?${s.query}`, headers: s.headers })).json<{
       files: { id: string; checksum: string; file_url: string }[];

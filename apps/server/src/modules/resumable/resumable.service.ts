@@ -10,12 +10,13 @@ import {
   FileTooLargeError,
   NotFoundError,
   OffsetMismatchError,
+  RateLimitedError,
   UnsupportedFileError,
   EmptyFileError,
 } from '../../errors.ts';
 import type { SignedInCaller } from '../../access/caller.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
-import type { ResumableRow } from './resumable.repository.ts';
+import { ABANDONED_AFTER_MS, type ResumableRow } from './resumable.repository.ts';
 import { createLocalPartials } from './local-partials.ts';
 import { createStorePartials } from './store-partials.ts';
 import type { Partials } from './partials.ts';
@@ -27,6 +28,24 @@ export interface ResumableState {
   /** Set once the last byte arrived: the same answer as POST /jobs/{id}/upload. */
   result?: UploadResult;
 }
+
+/**
+ * [Note: Resumable limits] What one user's unfinished uploads may hold (issue #26), since
+ * their bytes sit outside the storage the user pays for until the last one arrives:
+ * - the bytes they hold count against the user's storage: a new upload, and each PATCH,
+ *   must fit beside them, so 1 GB free never becomes a terabyte of parts;
+ * - at most `maxOpen` unfinished uploads per user (the web client runs four at a time);
+ * - at most `maxParts` parts per upload in the blob store (S3's own multipart limit): the
+ *   last one must carry the rest, so a client sending one byte per PATCH cannot make a
+ *   million objects and rows. With the web client's 64 MiB PATCHes that is 640 GB, past
+ *   MAX_UPLOAD_BYTES; a standard tus client sends the whole file in one PATCH.
+ * Uploads untouched for ABANDONED_AFTER_MS count no more: the hourly purge removes them.
+ */
+export interface ResumableLimits {
+  maxParts: number;
+  maxOpen: number;
+}
+export const RESUMABLE_LIMITS: ResumableLimits = { maxParts: 10_000, maxOpen: 100 };
 
 /**
  * [Note: Resumable uploads] Large files over bad connections (beyond the spec, issue #3):
@@ -50,9 +69,12 @@ export function createResumableService(deps: {
   partials?: 'local' | 'store';
   /** Bytes left free on the data disk (see [Note: Disk reserve]); default none. */
   reserveBytes?: number;
+  /** See [Note: Resumable limits]; RESUMABLE_LIMITS by default (tests lower them). */
+  limits?: Partial<ResumableLimits>;
   now: () => number;
 }) {
   const { repos, now } = deps;
+  const limits = { ...RESUMABLE_LIMITS, ...deps.limits };
   const partials: Partials =
     (deps.partials ?? (deps.store.kind === 'fs' ? 'local' : 'store')) === 'local'
       ? createLocalPartials({
@@ -79,6 +101,28 @@ export function createResumableService(deps: {
     await partials.remove(id, partKeys);
   }
 
+  /**
+   * The checks that need no bytes, with the bytes the caller's other unfinished uploads
+   * hold counted as used (see [Note: Resumable limits]).
+   */
+  async function precheck(
+    auth: SignedInCaller,
+    jobId: string,
+    fields: UploadFields,
+    length: number,
+    id?: string,
+  ) {
+    const open = await repos.resumable.openOf(auth.userId, now() - ABANDONED_AFTER_MS, id);
+    if (!id && open.count >= limits.maxOpen) {
+      throw new RateLimitedError(
+        60,
+        'rate_limited',
+        `Too many unfinished uploads (${String(limits.maxOpen)}): finish or cancel some first`,
+      );
+    }
+    await deps.uploads.precheck(auth, jobId, fields.path, open.held + length);
+  }
+
   async function finish(auth: SignedInCaller, row: ResumableRow): Promise<UploadResult> {
     let result: UploadResult;
     try {
@@ -103,7 +147,7 @@ export function createResumableService(deps: {
     async create(auth: SignedInCaller, jobId: string, length: number, fields: UploadFields): Promise<string> {
       if (length > MAX_UPLOAD_BYTES) throw new FileTooLargeError();
       if (length === 0) throw new EmptyFileError();
-      await deps.uploads.precheck(auth, jobId, fields.path, length);
+      await precheck(auth, jobId, fields, length);
       const id = randomBytes(16).toString('hex');
       await partials.create(id);
       const t = now();
@@ -147,7 +191,17 @@ export function createResumableService(deps: {
       busy.add(id);
       try {
         if (row.offset < row.length) {
+          // Storage used since the upload began may leave it no room: refused before its bytes.
+          await precheck(auth, jobId, JSON.parse(row.fields) as UploadFields, row.length, id);
+          const lastPart =
+            partials.kind === 'store' && (await repos.resumable.countParts(id)) >= limits.maxParts - 1;
           const written = await partials.write(row, body);
+          if (lastPart && written.received < row.length) {
+            await partials.discard(id, written);
+            throw new BadRequestError(
+              `This upload is in ${String(limits.maxParts - 1)} parts: send the rest in one request`,
+            );
+          }
           if (written.received > row.offset) {
             const moved = await repos.resumable.advance(
               id,

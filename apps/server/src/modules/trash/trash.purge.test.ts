@@ -76,7 +76,13 @@ describe.each(DIALECTS)('the trash purge (%s)', (dialect) => {
     expect(await exists('jobs', album.id)).toBe(false);
     expect(await exists('files', kept)).toBe(true);
     expect((await c.account(user)).used_space).toBe(1000);
-    expect(await purgeOf().run()).toEqual({ files: 0, albums: 0, shares: 0, freedBytes: 0 });
+    expect(await purgeOf().run()).toEqual({
+      files: 0,
+      albums: 0,
+      shares: 0,
+      freedBytes: 0,
+      abandonedUploads: 0,
+    });
   });
 
   it('removes ended shares (stopped, or past 30 days) and keeps the originals, their bytes and storage', async () => {
