@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signUp, startLogin, type Session } from '../test/harness.ts';
 import { childrenOf, commandOf, overHttp, startCluster, type Cluster } from './cluster.test-support.ts';
 import { listObjects } from '../storage/s3.test-support.ts';
+import { killMidPurge } from './cluster.purge.test-support.ts';
 
 /**
  * Several servers as one (issue #26), see [Note: The multi-node test]: two nodes and two
@@ -451,5 +452,16 @@ describe('several servers as one (PostgreSQL, radosgw, Redis, HAProxy)', () => {
       figures['zip resumed at byte'] = `${String(head.length)} of ${String(archive.size)}`;
       await a.start();
     },
+  );
+
+  it('finishes a purge on the other worker when the one running it is killed', { timeout: 300_000 }, () =>
+    killMidPurge({
+      cluster,
+      call: (base, pathAndQuery, init) => call(base, pathAndQuery, init),
+      userId: user.userId,
+      timeline,
+      jpeg: () => noiseJpeg(160),
+      figures,
+    }),
   );
 });
