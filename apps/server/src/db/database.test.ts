@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDatabase } from '../test/harness.ts';
@@ -31,6 +32,37 @@ describe('the SQLite database file', () => {
     } finally {
       process.umask(previous);
     }
+  });
+
+  // [Note: SQLite write lock at begin]: another process's commit between this transaction's
+  // read and its write made the write fail at once (SQLITE_BUSY_SNAPSHOT) with a deferred BEGIN.
+  it('never fails a transaction that read first because another process wrote meanwhile', async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-db-'));
+    const file = path.join(root, 'trove.db');
+    database = openDatabase({ databaseUrl: '', sqliteFile: file });
+    await sql`create table probe (x integer)`.execute(database.db);
+    // Another process: a second connection that does not wait for locks.
+    const other = new SQLite(file);
+    other.pragma('busy_timeout = 0');
+    let otherWrote = false;
+    try {
+      await database.db.transaction().execute(async (tx) => {
+        await sql`select count(*) from probe`.execute(tx);
+        try {
+          other.prepare('insert into probe values (1)').run();
+          otherWrote = true;
+        } catch (error) {
+          // The transaction holds the write lock from its BEGIN: the other writer waits.
+          expect((error as { code?: string }).code).toBe('SQLITE_BUSY');
+        }
+        await sql`insert into probe values (2)`.execute(tx);
+      });
+    } finally {
+      other.close();
+    }
+    expect(otherWrote).toBe(false);
+    const rows = await sql<{ x: number }>`select x from probe`.execute(database.db);
+    expect(rows.rows).toEqual([{ x: 2 }]);
   });
 
   it('leaves the mode of an existing database file as it is', async () => {

@@ -83,6 +83,15 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       // ROLLBACK then failed with "no transaction is active", and that error hid the real
       // one: a full disk answered 500 instead of 507 (issue #10).
       if (sql === 'rollback' && !sqlite.inTransaction) return (noOp ??= sqlite.prepare('select 0 where 0'));
+      // [Note: SQLite write lock at begin] Kysely begins a transaction with a deferred BEGIN,
+      // which takes the write lock only at the first write. In WAL mode, when another process
+      // (a `trove worker`, `backup`, `fsck` or `admin` on the same file) commits between this
+      // transaction's first read and its first write, that upgrade fails at once with
+      // SQLITE_BUSY_SNAPSHOT, whatever busy_timeout says: a 500 for an upload that read its
+      // duplicate check before a backup wrote its hold. BEGIN IMMEDIATE takes the lock first,
+      // waiting up to busy_timeout for the other writer, so the transaction then never fails
+      // for it. In this process transactions already run one at a time on one connection.
+      if (sql === 'begin') sql = 'begin immediate';
       let statement = cache.get(sql);
       if (statement) {
         cache.delete(sql);
