@@ -5,6 +5,7 @@ import { anAccount } from '../../test/factories.ts';
 import { sentEvents } from '../../test/analytics.ts';
 import { renderApp } from '../../test/render.tsx';
 import { modalKeys } from './api.ts';
+import { sunsetSeen } from './seen.ts';
 
 const TERMS = { version: 'v2', published_at: 1_760_000_000, locale: 'en_US', text: 'You agree to be kind.' };
 
@@ -87,6 +88,25 @@ describe('the modal queue after sign-in (spec 001 §4)', () => {
       },
       { timeout: 4000 },
     );
+  });
+
+  test('the sunset notice: its date, more info in the language of the UI, plans; either closes it for good', async () => {
+    const account = anAccount({ sunset_delete_date: 1_803_988_800 });
+    const { user } = renderApp({
+      route: '/photos',
+      locale: 'sv_SE',
+      routes: { 'GET /st/4/account_info': { body: account } },
+    });
+    const notice = await screen.findByRole('dialog', { name: /Ditt konto raderas/ });
+    expect(within(notice).getByRole('link', { name: 'Mer information' }).getAttribute('href')).toBe(
+      '/legal/help?lang=sv',
+    );
+    await user.click(within(notice).getByRole('link', { name: 'Se abonnemang' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+    expect(sunsetSeen(account.uuid, 1_803_988_800)).toBe(true);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lagring' })).toBeTruthy();
   });
 
   test('declining says the terms must be accepted, and offers the terms again or signing out', async () => {
