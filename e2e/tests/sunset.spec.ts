@@ -17,6 +17,9 @@ import {
  * itself is tested on a clock in sunset.sweep.test.ts) meets the notice with its date after
  * sign-in, once. English and Norwegian, desktop and 390 px, axe on each.
  */
+// Two accounts, each with axe and screenshots at two widths: slow on a shared machine.
+test.setTimeout(120_000);
+
 // 1 March 2027, 12:00 UTC.
 const DATE_MS = Date.UTC(2027, 2, 1, 12);
 
@@ -42,6 +45,15 @@ test('a marked account meets the sunset notice once, in its language', async ({ 
   await expect(notice).toContainText('it will be deleted with everything in it on March 1, 2027');
   await axe(page);
   await shootBoth(page, 'sunset-notice-en');
+  // Spec 001 §2: buttons for more info (the help page in the user's language) and plans.
+  await expect(notice.getByRole('link', { name: 'More info' })).toHaveAttribute(
+    'href',
+    '/legal/help?lang=en',
+  );
+  // The first control has the focus when the notice opens; Tab walks the rest.
+  await notice.getByRole('link', { name: 'More info' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(notice.getByRole('link', { name: 'See plans' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(notice.getByRole('button', { name: 'OK' })).toBeFocused();
   await page.keyboard.press('Enter');
@@ -61,4 +73,8 @@ test('a marked account meets the sunset notice once, in its language', async ({ 
   await expect(norsk).toBeVisible();
   await axe(nora.page);
   await shootBoth(nora.page, 'sunset-notice-nb');
+  // Plans leads to the storage plans, and the notice stays closed there.
+  await norsk.getByRole('link', { name: 'Se abonnementer' }).click();
+  await expect(nora.page).toHaveURL(/\/settings\/storage$/);
+  await expect(norsk).toHaveCount(0);
 });

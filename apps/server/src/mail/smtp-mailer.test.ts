@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { announcementMail } from './announcement-mail.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
 import { shareMail } from './messages.ts';
 import { createSmtpMailer, describeSmtpUrl } from './smtp-mailer.ts';
@@ -115,6 +116,26 @@ describe('createSmtpMailer', () => {
     expect(received.raw.toString('latin1')).not.toMatch(/^bcc:/im);
     expect(received.parsed.header('subject')).toBe('Hei Bcc: evil@x');
     expect(received.parsed.header('from')).toBe('"Ann Bcc: evil@x via Trove" <no-reply@photos.example.com>');
+  });
+
+  it('an announcement reaches the SMTP server with List-Unsubscribe and the RFC 8058 one-click header', async () => {
+    // RESEARCH-ACCOUNT-PAYMENTS §2.5: mail clients offer one-click only with both headers,
+    // and the link in them must be the POST one, not the page a link scanner would follow.
+    const smtp = await server();
+    const oneClick = 'https://photos.example.com/user/email_consent/one_click?id=1.sealed_-';
+    await mailer({ url: smtp.url, from: FROM }).send(
+      announcementMail({
+        to: 'bo@example.com',
+        subject: 'News',
+        text: 'Albums can have a password now.',
+        locale: 'nb_NO',
+        pageUrl: 'https://photos.example.com/settings/unsubscribe?id=1.sealed_-',
+        oneClickUrl: oneClick,
+      }),
+    );
+    const received = await smtp.waitForMessage();
+    expect(received.parsed.header('list-unsubscribe')).toBe(`<${oneClick}>`);
+    expect(received.parsed.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
   });
 
   it('refuses a URL that is not smtp:// or smtps://', () => {

@@ -1,6 +1,7 @@
-import { CLIENT_VERSION, type HelpLink, type Locale, type LocalizedLink } from '@trove/contract';
+import { CLIENT_VERSION, type LocalizedLink } from '@trove/contract';
 import { useIntl } from 'react-intl';
 import { useBrand } from '../i18n/brand-context.tsx';
+import { helpFor } from '../i18n/help-link.ts';
 import { useLocale } from '../i18n/locale-store.ts';
 import { AppLink } from '../ui/AppLink.tsx';
 
@@ -30,10 +31,4 @@ export function Footer() {
       </p>
     </footer>
   );
-}
-
-/** The help page of `locale`'s language: sv, no, or English for every other. */
-export function helpFor(link: HelpLink, locale: Locale): string {
-  if (locale === 'sv_SE') return link.sv;
-  return locale === 'nb_NO' ? link.no : link.other;
 }

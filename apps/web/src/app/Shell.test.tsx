@@ -58,4 +58,27 @@ describe('settings hub (spec 001 §2 Settings)', () => {
       ]),
     );
   });
+
+  test('has no dead link: each entry opens a screen of its own, never page not found', async () => {
+    const hub = renderApp({ route: '/settings' });
+    const nav = await screen.findByRole('navigation', { name: 'More settings' });
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href') ?? '');
+    // Spec 001 §2 Settings: storage and plans, the payment card, devices, privacy (consents,
+    // data access, digital legacy, account deletion), besides what spec 000 and issue #23 add.
+    expect(hrefs).toEqual(expect.arrayContaining(['/settings/storage', '/settings/payment']));
+    // The privacy entry names the four settings of spec 001 §2 it leads to.
+    expect(within(nav).getByRole('link', { name: /Privacy and consent/ }).textContent).toMatch(
+      /Consents, your data, digital legacy, account deletion/,
+    );
+    hub.unmount();
+    for (const href of hrefs) {
+      const opened = renderApp({ route: href });
+      const heading = await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+      expect(heading.textContent, href).not.toBe('Page not found');
+      expect(heading.textContent, href).not.toBe('Settings');
+      opened.unmount();
+    }
+  });
 });

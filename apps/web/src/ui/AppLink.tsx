@@ -8,21 +8,24 @@ import { Link } from 'react-router';
 export function AppLink({
   href,
   className,
+  onClick,
   children,
 }: {
   href: string;
   className?: string;
+  /** Called as the link is followed, e.g. to close the dialog it sits in. */
+  onClick?: () => void;
   children: ReactNode;
 }) {
   if (href.startsWith('/') && !href.startsWith('//')) {
     return (
-      <Link to={href} className={className}>
+      <Link to={href} className={className} onClick={onClick}>
         {children}
       </Link>
     );
   }
   return (
-    <a href={href} className={className} target="_blank" rel="noopener noreferrer">
+    <a href={href} className={className} target="_blank" rel="noopener noreferrer" onClick={onClick}>
       {children}
     </a>
   );

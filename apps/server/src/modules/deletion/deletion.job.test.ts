@@ -174,6 +174,49 @@ describe.each(DIALECTS)('account deletion job (%s)', (dialect) => {
     expect(await w.c.files(again, await timelineOf(t.app, again))).toEqual([]);
   });
 
+  it('asks billing to cancel first (#18 plugs in there); a refusal holds the deletion at that stage', async () => {
+    const ann = await signUp(t.app);
+    await request(ann);
+    t.clock.advance(7 * DAY);
+    const asked: string[] = [];
+    // The provider is down once: nothing of the account may go before billing ended, or a
+    // deleted account would keep being charged (RESEARCH-ACCOUNT-PAYMENTS §2.7, pitfall 1).
+    let down = true;
+    const billing = {
+      cancelForDeletion: (userId: string) => {
+        asked.push(userId);
+        if (down) return Promise.reject(new Error('provider unavailable'));
+        return Promise.resolve();
+      },
+    };
+    await expect(deletionJobOf(t, { billing }).run(ann.userId)).rejects.toThrow('provider unavailable');
+    const held = await t.database.db
+      .selectFrom('account_deletions')
+      .selectAll()
+      .where('user_id', '=', ann.userId)
+      .executeTakeFirstOrThrow();
+    expect(held).toMatchObject({ state: 'running', stage: 'billing', last_error: 'provider unavailable' });
+    expect((await rowsNaming(t, ann.userId)).users).toBe(1);
+    down = false;
+    await deletionJobOf(t, { billing }).run(ann.userId);
+    expect(asked).toEqual([ann.userId, ann.userId]);
+    expect((await rowsNaming(t, ann.userId)).users).toBe(0);
+  });
+
+  it('mails the confirmation to the address given at the request, not one the account had later', async () => {
+    const ann = await signUp(t.app);
+    await request(ann);
+    // The account's address changes while the deletion waits (a sign-in through an identity
+    // provider that renamed it, or the operator): the request's address is the one promised.
+    const later = `later-${ann.userId}@example.com`;
+    await t.database.db.updateTable('users').set({ email: later }).where('id', '=', ann.userId).execute();
+    t.clock.advance(7 * DAY);
+    await deletionJobOf(t).run(ann.userId);
+    const messages = outboxMessages(t);
+    expect(messages.filter((m) => m.includes(ann.email))).toHaveLength(1);
+    expect(messages.filter((m) => m.includes(later))).toEqual([]);
+  });
+
   it('removes the bytes of its files from the store once no row names them', async () => {
     const w = await buildWorld(t);
     const store = createFsBlobStore(t.config.DATA_DIR, { reserveBytes: 0 });

@@ -2,8 +2,10 @@ import type { FullScreenCard } from '@trove/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { anAccount } from '../../test/factories.ts';
+import { sentEvents } from '../../test/analytics.ts';
 import { renderApp } from '../../test/render.tsx';
 import { modalKeys } from './api.ts';
+import { sunsetSeen } from './seen.ts';
 
 const TERMS = { version: 'v2', published_at: 1_760_000_000, locale: 'en_US', text: 'You agree to be kind.' };
 
@@ -54,6 +56,57 @@ describe('the modal queue after sign-in (spec 001 §4)', () => {
     expect(requests.find((r) => r.url.pathname === '/st/4/approve_tos')?.body).toEqual({ tos_version: 'v2' });
     expect(await screen.findByRole('dialog', { name: 'Card a' })).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Updated terms of service' })).toBeNull();
+  });
+
+  test('an accepted version is reported as the account action terms_verification, under analytics consent', async () => {
+    let accepted = false;
+    const { requests, user } = renderApp({
+      route: '/photos',
+      routes: {
+        'GET /st/4/account_info': () => ({
+          body: anAccount({
+            permitted_services: ['analytics'],
+            tos_to_approve: accepted ? null : { version: 'v2' },
+          }),
+        }),
+        'GET /st/4/tos/v2': { body: TERMS },
+        'POST /st/4/approve_tos': () => {
+          accepted = true;
+          return { body: { ok: true } };
+        },
+        'POST /st/4/user_statistics_events': { body: { accepted: 1 } },
+      },
+    });
+    const prompt = await screen.findByRole('dialog', { name: 'Updated terms of service' });
+    await within(prompt).findByText('You agree to be kind.');
+    await user.click(within(prompt).getByRole('button', { name: 'Accept' }));
+    await waitFor(
+      () => {
+        expect(sentEvents(requests)).toEqual([
+          expect.objectContaining({ name: 'terms_verification', props: { version: 'v2' } }),
+        ]);
+      },
+      { timeout: 4000 },
+    );
+  });
+
+  test('the sunset notice: its date, more info in the language of the UI, plans; either closes it for good', async () => {
+    const account = anAccount({ sunset_delete_date: 1_803_988_800 });
+    const { user } = renderApp({
+      route: '/photos',
+      locale: 'sv_SE',
+      routes: { 'GET /st/4/account_info': { body: account } },
+    });
+    const notice = await screen.findByRole('dialog', { name: /Ditt konto raderas/ });
+    expect(within(notice).getByRole('link', { name: 'Mer information' }).getAttribute('href')).toBe(
+      '/legal/help?lang=sv',
+    );
+    await user.click(within(notice).getByRole('link', { name: 'Se abonnemang' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+    expect(sunsetSeen(account.uuid, 1_803_988_800)).toBe(true);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lagring' })).toBeTruthy();
   });
 
   test('declining says the terms must be accepted, and offers the terms again or signing out', async () => {

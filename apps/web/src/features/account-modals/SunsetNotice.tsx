@@ -1,7 +1,12 @@
 import { useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
+import { useBrand } from '../../i18n/brand-context.tsx';
+import { helpFor } from '../../i18n/help-link.ts';
+import { useLocale } from '../../i18n/locale-store.ts';
+import { AppLink } from '../../ui/AppLink.tsx';
 import { useFocusTrap } from '../../ui/use-focus-trap.ts';
+import { STORAGE_PATH } from '../storage/index.ts';
 import { rememberSunsetSeen } from './seen.ts';
 
 /*
@@ -10,8 +15,9 @@ import { rememberSunsetSeen } from './seen.ts';
  * this browser: a new date (the account was used, then idle again) shows again.
  */
 /**
- * The notice itself: the date the account will be deleted and that using it keeps it. The
- * spec's plans button waits for plans (#25): no dead link meanwhile (SPEC-DEVIATIONS).
+ * The notice itself: the date the account will be deleted and that using it keeps it, with
+ * the spec's buttons for more info (the help page in the user's language, as the footer's)
+ * and plans (the storage plans page). Each of them closes the notice for good, as OK does.
  */
 export function SunsetNotice({
   userId,
@@ -30,6 +36,8 @@ export function SunsetNotice({
     onClose();
   };
   useFocusTrap(panelRef, close);
+  const brand = useBrand();
+  const locale = useLocale();
   const day = intl.formatDate(date * 1000, { dateStyle: 'long', timeZone: 'UTC' });
   return createPortal(
     <div className="backdrop backdrop--center">
@@ -48,6 +56,12 @@ export function SunsetNotice({
         <p>{intl.formatMessage({ id: 'accountModals.sunset.body' }, { date: day })}</p>
         <p className="muted">{intl.formatMessage({ id: 'accountModals.sunset.keep' })}</p>
         <div className="dialog__actions">
+          <AppLink href={helpFor(brand.helpUrl, locale)} className="btn btn--text" onClick={close}>
+            {intl.formatMessage({ id: 'accountModals.sunset.moreInfo' })}
+          </AppLink>
+          <AppLink href={STORAGE_PATH} className="btn btn--text" onClick={close}>
+            {intl.formatMessage({ id: 'accountModals.sunset.plans' })}
+          </AppLink>
           <button type="button" className="btn btn--primary" onClick={close}>
             {intl.formatMessage({ id: 'accountModals.sunset.ok' })}
           </button>

@@ -4,6 +4,7 @@ import { useApi } from '../../api/api-context.tsx';
 import { isApiError } from '../../api/http-error.ts';
 import { STALE_TIME } from '../../api/query-client.ts';
 import { localeStore } from '../../i18n/locale-store.ts';
+import { ACCOUNT_ACTION_EVENTS, useTrackEvent } from '../analytics/api.ts';
 import { accountKeys } from '../auth/api.ts';
 
 /** Query keys of the modal queue's calls. */
@@ -64,9 +65,14 @@ export function useTermsQuery(version: string) {
 export function useApproveTermsMutation() {
   const api = useApi();
   const queryClient = useQueryClient();
+  const track = useTrackEvent();
   return useMutation({
     mutationFn: (version: string) =>
       api.app('/approve_tos', OkResponse, { method: 'POST', body: { tos_version: version } }),
+    // spec 001 §3 account action "terms verification".
+    onSuccess: (_data, version) => {
+      track(ACCOUNT_ACTION_EVENTS.termsVerification, { version });
+    },
     onSettled: (_data, error) => {
       if (error === null || isApiError(error, 'tos_outdated'))
         void queryClient.invalidateQueries({ queryKey: accountKeys.info() });

@@ -47,4 +47,24 @@ describe('the modal queue (spec 001 §4)', () => {
     expect(nextModal({ ...base, tosToApprove: null, sunsetSeen: true })?.kind).toBe('card');
     expect(nextModal({ ...base, tosToApprove: null, sunsetDate: null })?.kind).toBe('card');
   });
+
+  it('puts the subscription prompt after the terms and the sunset notice, before the cards', () => {
+    const base = {
+      cards: [card('a')],
+      closedCards: new Set<string>(),
+      isReadOnly: true,
+      pendingCopy: 'share-1',
+    };
+    expect(nextModal({ ...base, tosToApprove: { version: 'v2' }, sunsetDate: 1_800_000_000 })?.kind).toBe(
+      'terms',
+    );
+    expect(nextModal({ ...base, tosToApprove: null, sunsetDate: 1_800_000_000 })?.kind).toBe('sunset');
+    expect(nextModal({ ...base, tosToApprove: null, sunsetDate: 1_800_000_000, sunsetSeen: true })).toEqual({
+      kind: 'subscription',
+      shareId: 'share-1',
+    });
+    // Only a read-only user, and only while a share copy waits for the subscription.
+    expect(nextModal({ ...base, tosToApprove: null, isReadOnly: false })?.kind).toBe('card');
+    expect(nextModal({ ...base, tosToApprove: null, pendingCopy: null })?.kind).toBe('card');
+  });
 });

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { sentEvents } from '../../test/analytics.ts';
 import { renderApp } from '../../test/render.tsx';
 import { anAccount } from '../../test/factories.ts';
 import { preparedArchive, recordDownloads } from '../../test/downloads.ts';
@@ -431,6 +432,9 @@ describe('album actions (spec 000 §4, §6, §8)', () => {
       'POST /st/4/jobs/album-1/subscribe': {
         body: (routes['GET /st/4/jobs/album-1/info'] as { body: object }).body,
       },
+      // Under analytics consent the join is the account action album_subscription (spec 001 §3).
+      'GET /st/4/account_info': { body: anAccount({ permitted_services: ['analytics'] }) },
+      'POST /st/4/user_statistics_events': { body: { accepted: 1 } },
     });
     expect(await screen.findByRole('img', { name: 'beach.jpg' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Add photos' })).toBeNull();
@@ -438,6 +442,14 @@ describe('album actions (spec 000 §4, §6, §8)', () => {
     await waitFor(() => {
       expect(requests.some((r) => r.method === 'POST' && r.url.pathname.endsWith('/subscribe'))).toBe(true);
     });
+    await waitFor(
+      () => {
+        expect(sentEvents(requests)).toEqual([
+          expect.objectContaining({ name: 'album_subscription', props: { context: 'album_receiver' } }),
+        ]);
+      },
+      { timeout: 4000 },
+    );
   });
 
   test('a read-only user sees Add photos disabled with a subscription offer', async () => {

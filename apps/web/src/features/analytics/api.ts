@@ -54,6 +54,23 @@ function trackerOf(api: HttpClient, queryClient: QueryClient): Tracker {
 }
 
 /**
+ * The account action names of spec 001 §3 that are a person's own doing, reported as usage
+ * events (sent only under help_us_improve, like every event): a terms version accepted, and an
+ * album joined, with the spec's album subscription context. The other names of that list
+ * are no events here: see docs/SPEC-DEVIATIONS.md "account action names".
+ */
+export const ACCOUNT_ACTION_EVENTS = {
+  termsVerification: 'terms_verification',
+  albumSubscription: 'album_subscription',
+} as const;
+
+/**
+ * spec 001 §3 Album subscription contexts. Trove joins albums only as their receiver (from
+ * the album or the link a visitor opened); an album's maker owns it and settings lists none.
+ */
+export type AlbumSubscriptionContext = 'album_receiver' | 'settings' | 'creation' | 'none';
+
+/**
  * A function that reports a usage event on the current page, e.g. `unsupported_media`.
  * It sends nothing unless the account permits analytics (help_us_improve, spec 001), and
  * says whether the event was taken.

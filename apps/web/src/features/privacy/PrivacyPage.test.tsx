@@ -55,16 +55,26 @@ describe('privacy page (spec 001 §2 Privacy and consent page)', () => {
 });
 
 describe('unsubscribe page (spec 001 §4 Unsubscribe page)', () => {
-  test('opening it changes nothing; Unsubscribe posts and says it is done', async () => {
+  test('opening it changes nothing; Unsubscribe posts, shows it is busy, and says it is done', async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     const { user, requests } = renderApp({
       route: '/settings/unsubscribe?id=1.sealed-identifier',
       login: { status: 'UNAUTHENTICATED', notice: null },
-      routes: { 'POST /user/email_consent': { body: { email_consent: false } } },
+      routes: { 'POST /user/email_consent': { body: { email_consent: false }, after: answered } },
     });
     const button = await screen.findByRole('button', { name: 'Unsubscribe' });
     expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
     await user.click(button);
+    // The loading state, while the server has not answered.
+    expect(await screen.findByText('Unsubscribing…')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Unsubscribe' })).toBeNull();
+    answer();
     expect(await screen.findByText(/You are unsubscribed/)).toBeTruthy();
+    // Back goes to settings (spec 001 §2).
+    expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/settings');
     const sent = requests.find((r) => r.method === 'POST');
     expect(sent?.body).toEqual({ email_consent_identifier: '1.sealed-identifier', email_consent: false });
   });
@@ -89,5 +99,27 @@ describe('unsubscribe page (spec 001 §4 Unsubscribe page)', () => {
     renderApp({ route: '/settings/unsubscribe' });
     expect(await screen.findByText(/This link is incomplete/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Unsubscribe' })).toBeNull();
+  });
+});
+
+describe('e-mail settings (spec 001 §2 Email settings)', () => {
+  test('saves the e-mail consent and confirms it with a toast', async () => {
+    const { user, requests } = renderApp({
+      route: '/emailSettings',
+      routes: {
+        [`GET ${CONSENTS}`]: { body: none },
+        [`POST ${CONSENTS}`]: { body: withOn('stay_up_to_date__email') },
+      },
+    });
+    const email = await screen.findByRole('switch', { name: /By e-mail/ });
+    expect((email as HTMLInputElement).checked).toBe(false);
+    await user.click(email);
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your e-mail settings are saved')).toBeTruthy();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      key: 'stay_up_to_date__email',
+      value: true,
+    });
   });
 });

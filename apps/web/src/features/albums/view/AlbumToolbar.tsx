@@ -13,6 +13,7 @@ import { CopyAlbumLinkButton } from './CopyAlbumLinkButton.tsx';
 import { DownloadAlbumButton } from './DownloadAlbumButton.tsx';
 import { InviteButton } from './InviteButton.tsx';
 import { AUTO_PLAY_HASH, FILE_SORTS, fileSortOf, needsSubscription } from './model.ts';
+import { ACCOUNT_ACTION_EVENTS, useTrackEvent } from '../../analytics/api.ts';
 import { SubscriptionGate } from '../../storage/index.ts';
 
 const SORT_LABELS: Record<AlbumFileSort, MessageId> = {
@@ -161,6 +162,7 @@ function SubscribeButton({ album }: { album: JobInfo }) {
   const intl = useIntl();
   const toasts = useToasts();
   const change = useAlbumChange(album.id);
+  const track = useTrackEvent();
   const can = album.currentUserCan;
   const label = intl.formatMessage({ id: 'albumView.subscribe' });
   if (!can.subscribeToAlbum)
@@ -174,6 +176,9 @@ function SubscribeButton({ album }: { album: JobInfo }) {
         change.mutate(
           { kind: 'subscribe' },
           {
+            onSuccess: () => {
+              track(ACCOUNT_ACTION_EVENTS.albumSubscription, { context: 'album_receiver' });
+            },
             onError: () => {
               toasts.show({ kind: 'error', text: intl.formatMessage({ id: 'common.genericError' }) });
             },

@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { anAccount } from '../../../test/factories.ts';
+import { sentEvents } from '../../../test/analytics.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { aSharedAlbum, RoutesWithLocation } from '../../../test/visitor.tsx';
 
@@ -37,6 +39,26 @@ describe('login-gated actions on a shared album (spec 000 §2)', () => {
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.url.pathname)).toEqual([
       '/st/4/jobs/job-1/subscribe',
     ]);
+  });
+
+  test('the join is reported as the account action album_subscription from its receiver (spec 001 §3)', async () => {
+    const { requests } = renderApp({
+      route: '/a/job-1/subscribe',
+      routes: {
+        'GET /st/4/account_info': { body: anAccount({ permitted_services: ['analytics'] }) },
+        'POST /st/4/jobs/job-1/subscribe': { body: aSharedAlbum({ role: 'participant' }) },
+        'POST /st/4/user_statistics_events': { body: { accepted: 1 } },
+      },
+      element: <RoutesWithLocation />,
+    });
+    await waitFor(
+      () => {
+        expect(sentEvents(requests)).toEqual([
+          expect.objectContaining({ name: 'album_subscription', props: { context: 'album_receiver' } }),
+        ]);
+      },
+      { timeout: 4000 },
+    );
   });
 
   test('copyAlbum keeps every file in the timeline and says how many', async () => {

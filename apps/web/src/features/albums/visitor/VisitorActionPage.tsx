@@ -6,6 +6,7 @@ import { useApi } from '../../../api/api-context.tsx';
 import { isApiError, isNetworkError } from '../../../api/http-error.ts';
 import { PageSpinner } from '../../../ui/PageSpinner.tsx';
 import { useToasts } from '../../../ui/toasts.tsx';
+import { ACCOUNT_ACTION_EVENTS, useTrackEvent } from '../../analytics/api.ts';
 import { timelineKeys } from '../../library/api.ts';
 import { albumKeys } from '../api.ts';
 import { newAlbumPath } from '../route-params.ts';
@@ -41,10 +42,12 @@ function RunAction(props: {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toasts = useToasts();
+  const track = useTrackEvent();
   const run = useMutation({
     mutationFn: async () => {
       if (action === 'subscribe') {
         const album = await subscribeToAlbum(api, albumId);
+        track(ACCOUNT_ACTION_EVENTS.albumSubscription, { context: 'album_receiver' });
         queryClient.setQueryData(albumKeys.one(album.id), album);
         void queryClient.invalidateQueries({ queryKey: albumKeys.list() });
         await navigate(`/albums/${encodeURIComponent(albumId)}`, { replace: true });
