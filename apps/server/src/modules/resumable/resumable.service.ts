@@ -113,6 +113,8 @@ export function createResumableService(deps: {
     id?: string,
   ) {
     const open = await repos.resumable.openOf(auth.userId, now() - ABANDONED_AFTER_MS, id);
+    // Access first: a caller who may not add here hears "not found", never about its uploads.
+    await deps.uploads.precheck(auth, jobId, fields.path, open.held + length);
     if (!id && open.count >= limits.maxOpen) {
       throw new RateLimitedError(
         60,
@@ -120,7 +122,6 @@ export function createResumableService(deps: {
         `Too many unfinished uploads (${String(limits.maxOpen)}): finish or cancel some first`,
       );
     }
-    await deps.uploads.precheck(auth, jobId, fields.path, open.held + length);
   }
 
   async function finish(auth: SignedInCaller, row: ResumableRow): Promise<UploadResult> {
