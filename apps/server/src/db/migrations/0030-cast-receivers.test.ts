@@ -16,7 +16,8 @@ describe.each(DIALECTS)('migration 0030-cast-receivers (%s)', (dialect) => {
     database = await openTestDatabase(dialect);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migration is tested against the schema it makes
     const db = database.handle.db as unknown as Kysely<any>;
-    const hasTable = async () => (await db.introspection.getTables()).some((t) => t.name === 'cast_receivers');
+    const hasTable = async () =>
+      (await db.introspection.getTables()).some((t) => t.name === 'cast_receivers');
     expect(await hasTable()).toBe(true);
     const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
     const down = await migrator.migrateTo('0029-backup-holds');

@@ -22,7 +22,7 @@ export function playbackOf(row: CastReceiver): CastPlayback {
     index: row.item_index,
     playing: row.playing === 1,
     autoplay: row.autoplay === 1,
-    position_ms: Number(row.position_ms),
+    position_ms: row.position_ms,
   };
 }
 

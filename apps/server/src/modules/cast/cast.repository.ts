@@ -87,7 +87,7 @@ export function createCastRepository(db: Kysely<Database>) {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('user_id', '=', userId)
         .executeTakeFirstOrThrow();
-      return Number(row.n);
+      return row.n;
     },
     /** A sender's call keeps the pairing from lapsing. */
     async touchSender(id: string, now: number): Promise<void> {

@@ -183,7 +183,7 @@ describe.each(DIALECTS)('cast (%s)', (dialect) => {
       autoplay: true,
     });
     expectStatus(load, 404);
-    expect((await poll(theirReceiver.secret, "serial=0&paired=0")).json<CastReceiverView>()).toMatchObject({
+    expect((await poll(theirReceiver.secret, 'serial=0&paired=0')).json<CastReceiverView>()).toMatchObject({
       count: 0,
       items: [],
     });

@@ -7,7 +7,8 @@ import { CAST_POLL_TIMEOUT_MS, type CastService } from './cast.service.ts';
 
 const ReceiverParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 const PollQuery = z.looseObject({
-  serial: z._default(z.pipe(z.coerce.number(), z.int()).check(z.nonnegative()), 0),
+  // Absent: the receiver knows nothing yet, and is answered at once.
+  serial: z.optional(z.pipe(z.coerce.number(), z.int()).check(z.nonnegative())),
   paired: z._default(z.enum(['0', '1']), '0'),
 });
 
@@ -50,7 +51,7 @@ export function registerCastRoutes(
     try {
       const view = await deps.cast.poll(
         secretOf(request),
-        { serial, paired: paired === '1' },
+        { ...(serial !== undefined && { serial }), paired: paired === '1' },
         CAST_POLL_TIMEOUT_MS,
         controller.signal,
       );

@@ -71,7 +71,8 @@ export const castChannel = (receiverId: string) => `cast:${receiverId}`;
 
 function newCode(): string {
   let code = '';
-  for (let i = 0; i < CAST_CODE_LENGTH; i++) code += CAST_CODE_ALPHABET[randomInt(CAST_CODE_ALPHABET.length)];
+  for (let i = 0; i < CAST_CODE_LENGTH; i++)
+    code += CAST_CODE_ALPHABET.charAt(randomInt(CAST_CODE_ALPHABET.length));
   return code;
 }
 
@@ -114,7 +115,7 @@ export function createCastService(deps: {
       file_id: queue[playback.index] ?? null,
       count: queue.length,
       playback,
-      reported_at: row.reported_at === null ? null : Number(row.reported_at),
+      reported_at: row.reported_at,
     };
   }
 
@@ -186,7 +187,7 @@ export function createCastService(deps: {
       await deps.accountAccess.require(caller, 'castToReceiver');
       const receivers = [];
       for (const row of await cast.listForUser(caller.userId)) {
-        if (await castAccess.isLive(row)) receivers.push({ id: row.id, paired_at: Number(row.paired_at) });
+        if (await castAccess.isLive(row)) receivers.push({ id: row.id, paired_at: row.paired_at ?? 0 });
       }
       return { receivers };
     },
@@ -257,7 +258,7 @@ export function createCastService(deps: {
      */
     async poll(
       secret: string | undefined,
-      known: { serial: number; paired: boolean },
+      known: { serial?: number; paired: boolean },
       timeoutMs: number,
       signal: AbortSignal,
     ): Promise<CastReceiverView> {
@@ -277,6 +278,7 @@ export function createCastService(deps: {
       try {
         await bus.ready();
         const before = await pairedReceiver(secret);
+        // A receiver that sent no serial knows nothing yet: it is answered at once.
         if (before.row.serial === known.serial && before.paired === known.paired) await woken.promise;
         const { row, paired } = await pairedReceiver(secret);
         return await receiverView(row, paired, { cast, links: deps.links });
