@@ -155,6 +155,7 @@ test('a TV pairs by code and shows what the sender casts', async ({ browser }) =
       v.addEventListener('seeked', resolve, { once: true });
     });
   });
+  await shootSender(sender, 'cast-05-carousel');
   await sender.getByRole('button', { name: 'Casting to TV' }).click();
   const casting = sender.getByRole('dialog', { name: 'Cast to a TV' });
   await casting.getByRole('button', { name: 'Show this on the TV' }).click();
