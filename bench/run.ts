@@ -312,7 +312,7 @@ if (runs('web')) {
 }
 
 if (runs('bundle')) {
-  console.log('bundle: cold loads of /photos and /settings in Chromium, the scripts they fetch…');
+  console.log('bundle: cold loads of /photos, /settings and /tv in Chromium, the scripts they fetch…');
   const loads = await benchWebBundle();
   figures.web_photos_first_load_js_kib = (loads[0]?.gzipBytes ?? NaN) / 1024;
   notes.push(...loads.map(describeLoad));

@@ -39,6 +39,8 @@ export interface ColdLoad {
 const SCREENS: readonly { path: string; shown: string }[] = [
   { path: '/photos', shown: '.tile' },
   { path: '/settings', shown: 'main h1' },
+  // The TV's receiver page (issue #27): what a TV's browser fetches before it shows a code.
+  { path: '/tv', shown: '[data-testid="tv-code"]' },
 ];
 
 /** Opens `screen` in a fresh context and collects every script response until idle. */
@@ -100,7 +102,7 @@ async function untilQuiet(page: Page, lastScriptAt: () => number): Promise<void>
   }
 }
 
-/** Cold loads of /photos and /settings on the built client, signed in. */
+/** Cold loads of /photos, /settings and /tv on the built client, signed in. */
 export async function benchWebBundle(): Promise<ColdLoad[]> {
   const web = buildWebClient();
   const dataDir = await makeDataDir();

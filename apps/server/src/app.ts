@@ -92,6 +92,7 @@ import { createGrantsService } from './modules/billing/grants.service.ts';
 import { registerGrantsRoutes } from './modules/billing/grants.routes.ts';
 import { createMetrics, type TroveMetrics } from './metrics/metrics.ts';
 import { registerHttpMetrics } from './metrics/http-metrics.ts';
+import { registerCast } from './modules/cast/cast-module.ts';
 
 /** Everything the app is built from; tests pass their own. */
 export interface AppDeps {
@@ -466,6 +467,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   registerMediaRoutes(app, { media: mediaService, now, meter: metrics.media });
+  // Casting to a TV (issue #27, [Note: Casting]).
+  registerCast(app, { repos, access, accountAccess, signer, bus, draining, now });
   registerOperatorRoutes(
     app,
     createOperatorServices({

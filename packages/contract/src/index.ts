@@ -30,3 +30,4 @@ export * from './account-deletion.ts';
 export * from './legacy.ts';
 export * from './profile.ts';
 export * from './billing/index.ts';
+export * from './cast.ts';

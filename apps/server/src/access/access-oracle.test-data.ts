@@ -445,6 +445,12 @@ export const ACCOUNT_ROUTE_RULES: Record<string, keyof typeof ACCOUNT_RULES> = {
   'POST /st/4/digital_legacy': 'everyAccount',
   // spec 001 §3 Grant, §7 GET /user_grants: every account reads its own grants.
   'GET /st/4/user_grants': 'everyAccount',
+  // spec 000 §2 album view and carousel "casting", §7 cast receiver messages: every account,
+  // a read-only one too (it only shows what it may read), pairs and controls its own TVs.
+  'POST /st/4/cast/pair': 'everyAccount',
+  'GET /st/4/cast/receivers': 'everyAccount',
+  'POST /st/4/cast/receivers/:id/messages': 'everyAccount',
+  'DELETE /st/4/cast/receivers/:id': 'everyAccount',
   // spec 001 §3 storage plan state, §7: every account reads the plans on sale and keeps its
   // own card and plan, a read-only one too (a plan is how it writes again).
   'GET /st/4/stripe/config': 'everyAccount',

@@ -44,6 +44,8 @@ const isAccountSide = (route: string) =>
 const placeholders = (): Prepared => ({
   subscription: `sub_${randomBytes(12).toString('hex')}`,
   setupIntent: `seti_${randomBytes(12).toString('hex')}`,
+  castCode: 'ZZZZZZ',
+  castReceiver: randomUUID(),
 });
 
 function comparable(response: LightMyRequestResponse) {

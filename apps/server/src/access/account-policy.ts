@@ -28,6 +28,10 @@ export const ACCOUNT_ACTIONS = [
   // account may not (spec 001 §1, §6 "users without subscription are read-only, may only join
   // albums shared with them"); joining stays a job action anyone with the link may take.
   'createAlbum',
+  // Casting to a TV (spec 000 §2 "casting", §7 cast receiver messages; issue #27): pairing
+  // with a receiver and controlling it. A read-only account too: it only shows what the
+  // caller may read, and each queue's job is asked of the job table when it is loaded.
+  'castToReceiver',
   // The operator's (issue #24). `administer`: reach the admin area at all, asked before a
   // request's input is read, so a refusal never depends on it.
   'administer',
@@ -83,6 +87,7 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     readGrants: always,
     manageBilling: always,
     createAlbum: ['subscription'],
+    castToReceiver: always,
     administer: always,
     listUsers: always,
     disableUser: ['otherAccount'],
@@ -114,6 +119,7 @@ export const ACCOUNT_POLICY: Record<AccountRole, Record<AccountAction, AccountCe
     readGrants: always,
     manageBilling: always,
     createAlbum: ['subscription'],
+    castToReceiver: always,
     administer: false,
     listUsers: false,
     disableUser: false,

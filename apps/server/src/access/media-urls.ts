@@ -64,8 +64,18 @@ export interface PresentedSignature {
   sig: string;
 }
 
+/**
+ * A shorter life than the default's: the URLs a cast receiver gets (issue #27, [Note:
+ * Casting]) live `validMs` at most, their expiry rounded to `stepMs` so a URL stays the
+ * same for that long and the TV's cache holds.
+ */
+export interface MediaLifetime {
+  validMs: number;
+  stepMs: number;
+}
+
 export interface MediaSigner {
-  sign(fileId: string, variant: MediaVariant, sessionId: string): MediaSignature;
+  sign(fileId: string, variant: MediaVariant, sessionId: string, lifetime?: MediaLifetime): MediaSignature;
   /** True when the signature is ours, unexpired, and its session has not ended. */
   verify(fileId: string, variant: MediaVariant, presented: PresentedSignature): boolean;
 }
@@ -88,8 +98,10 @@ export function createMediaSigner(
       .update(`${fileId}\n${variant}\n${String(exp)}\n${sessionId}`)
       .digest('base64url');
   return {
-    sign(fileId, variant, sessionId) {
-      const exp = (Math.floor(now() / HOUR_MS) + VALID_HOURS) * (HOUR_MS / 1000);
+    sign(fileId, variant, sessionId, lifetime) {
+      const step = lifetime?.stepMs ?? HOUR_MS;
+      const valid = lifetime?.validMs ?? VALID_HOURS * HOUR_MS;
+      const exp = Math.floor((Math.floor(now() / step) * step + valid) / 1000);
       return { exp, sig: mac(fileId, variant, exp, sessionId) };
     },
     verify(fileId, variant, { exp: expText, sid, sig }) {

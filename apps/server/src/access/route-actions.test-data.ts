@@ -3,7 +3,8 @@ import { ALBUM_AUTH_HEADER } from '@trove/contract';
 import { fakeJpeg, multipart, tinyPng } from '../test/harness.ts';
 import type { JobAction } from './policy.ts';
 import { BILLING_ROUTES } from './route-actions.billing.test-data.ts';
-import type { AccountRoute, RouteRequest } from './route-shapes.test-data.ts';
+import type { Session, TestApp } from '../test/harness.ts';
+import type { AccountRoute, Prepared, RouteRequest } from './route-shapes.test-data.ts';
 
 export type { AccountInput, AccountRoute, Prepared, RouteRequest } from './route-shapes.test-data.ts';
 
@@ -277,6 +278,11 @@ export const OPEN_ROUTES: Record<string, 'public' | 'signed'> = {
   'POST /user/email_consent/one_click': 'signed',
   // A profile picture's signed URL ([Note: Profile pictures]).
   'GET /st/4/profile/picture': 'signed',
+  // A TV's cast receiver (issue #27, [Note: Casting]): anyone may open one (throttled per
+  // address); its secret header is the credential of its poll and its report.
+  'POST /st/4/cast/receivers': 'public',
+  'GET /st/4/cast/receiver': 'signed',
+  'POST /st/4/cast/receiver/report': 'signed',
   // The card provider's webhook (issue #25): its signature is the credential, no token.
   'POST /st/4/stripe/webhook': 'signed',
   // BILLING=sandbox: the Stripe.js stand-in and its calls; the client secret in the body is
@@ -287,6 +293,25 @@ export const OPEN_ROUTES: Record<string, 'public' | 'signed'> = {
   'POST /sandbox/setup_intents/authenticate': 'public',
   'POST /sandbox/payment_intents/authenticate': 'public',
 };
+
+/** A fresh TV receiver (issue #27): its id and the code it shows. */
+async function newCastReceiver(t: TestApp) {
+  const response = await t.app.inject({ method: 'POST', url: '/st/4/cast/receivers' });
+  return response.json<{ receiver_id: string; code: string }>();
+}
+
+/** A TV receiver paired to the caller's account. */
+async function pairedCastReceiver(t: TestApp, caller: Session): Promise<Partial<Prepared>> {
+  const { receiver_id, code } = await newCastReceiver(t);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/st/4/cast/pair?${caller.query}`,
+    headers: caller.headers,
+    payload: { code },
+  });
+  if (response.statusCode !== 200) throw new Error(`pair: ${response.body}`);
+  return { castReceiver: receiver_id };
+}
 
 const aCard = {
   client_values: {
@@ -437,6 +462,25 @@ export const ACCOUNT_ROUTES: Record<string, AccountRoute> = {
   },
   // The caller's own storage grants (spec 001 §7 GET /user_grants): nothing names another's.
   'GET /st/4/user_grants': { action: 'readGrants' },
+  // Casting to a TV (issue #27): the caller pairs with a code a TV shows, then controls the
+  // receivers paired to their own account; nothing names another's.
+  'POST /st/4/cast/pair': {
+    action: 'castToReceiver',
+    prepare: async (t) => ({ castCode: (await newCastReceiver(t)).code }),
+    request: (input) => ({ payload: { code: input.own.castCode } }),
+  },
+  'GET /st/4/cast/receivers': { action: 'castToReceiver' },
+  'POST /st/4/cast/receivers/:id/messages': {
+    action: 'castToReceiver',
+    prepare: pairedCastReceiver,
+    params: { id: (input) => input.own.castReceiver },
+    request: () => ({ payload: { type: 'get_receiver_state' } }),
+  },
+  'DELETE /st/4/cast/receivers/:id': {
+    action: 'castToReceiver',
+    prepare: pairedCastReceiver,
+    params: { id: (input) => input.own.castReceiver },
+  },
   // The caller's own plan and card (spec 001 §7 the stripe calls): route-actions.billing.test-data.ts.
   ...BILLING_ROUTES,
 };

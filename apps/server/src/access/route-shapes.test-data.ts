@@ -41,6 +41,10 @@ export interface Prepared {
   subscription: string;
   /** A setup intent of the caller's customer, confirmed with a card. */
   setupIntent: string;
+  /** The code a fresh TV receiver shows (issue #27). */
+  castCode: string;
+  /** A TV receiver paired to the caller's account (issue #27). */
+  castReceiver: string;
 }
 
 export interface AccountRoute {

@@ -27,6 +27,7 @@ export interface Database extends AccountDatabase, BillingDatabase {
   backup_holds: BackupHoldsTable;
   archives: ArchivesTable;
   server_secrets: ServerSecretsTable;
+  cast_receivers: CastReceiversTable;
 }
 
 export interface UsersTable {
@@ -356,3 +357,34 @@ export interface BackupHoldsTable {
 
 /** The account side's tables live in schema-account.ts; importers keep naming them here. */
 export type * from './schema-account.ts';
+
+/**
+ * A TV receiver page and, once paired, what its sender casts (issue #27, [Note: Casting] in
+ * modules/cast/cast.service.ts). The secret and the code are kept as SHA-256 only.
+ */
+export interface CastReceiversTable {
+  id: string;
+  secret_hash: string;
+  /** The pairing code's hash while it may be used: short-lived, cleared when used. */
+  code_hash: string | null;
+  code_expires_at: number;
+  created_at: number;
+  /** The paired account and the session whose media scope signs the receiver's URLs. */
+  user_id: string | null;
+  session_id: string | null;
+  media_scope: string | null;
+  paired_at: number | null;
+  /** The sender's last call: the pairing ends after CAST_IDLE_MS without one. */
+  sender_seen_at: number | null;
+  /** The cast queue: a job and its files (a JSON array of ids). */
+  job_id: string | null;
+  file_ids: string | null;
+  item_index: number;
+  playing: number;
+  autoplay: number;
+  position_ms: number;
+  /** Counts the sender's messages; the receiver applies the playback when it grows. */
+  serial: number;
+  /** When the receiver last reported where it is. */
+  reported_at: number | null;
+}

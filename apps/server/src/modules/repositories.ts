@@ -3,6 +3,7 @@ import { createAccountsRepository } from './accounts/accounts.repository.ts';
 import { createChangesRepository } from './changes/changes.repository.ts';
 import { createCommentsRepository } from './comments/comments.repository.ts';
 import { createFilesRepository } from './files/files.repository.ts';
+import { createCastRepository } from './cast/cast.repository.ts';
 import { createJobsRepository } from './jobs/jobs.repository.ts';
 import { createMediaRepository } from './media/media.repository.ts';
 import { createOptionsRepository } from './options/options.repository.ts';
@@ -69,6 +70,7 @@ export function createRepositories(db: Kysely<Database>) {
     profile: createProfileRepository(db),
     grants: createGrantsRepository(db),
     billing: createBillingRepository(db),
+    cast: createCastRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -15,6 +15,10 @@ import {
 } from '../features/auth/lazy.ts';
 import { LazyAdminScreens as AdminScreens } from '../features/admin/lazy.ts';
 import { LazyCommentsPage as CommentsPage } from '../features/comments/lazy.ts';
+import {
+  LazyCastPairPage as CastPairPage,
+  LazyTvReceiverPage as TvReceiverPage,
+} from '../features/cast/lazy.ts';
 import { LazyDocumentsPage as DocumentsPage } from '../features/documents/lazy.ts';
 import {
   LazyErrorPage as ErrorPage,
@@ -69,6 +73,15 @@ export function AppRoutes() {
       />
       {/* spec 001 §2 Email unsubscribe page: footer hidden, so outside the page frame; no
           sign-in, the link's signed id is the credential. */}
+      {/* The TV's receiver page (issue #27): full screen, no account, outside the page frame. */}
+      <Route
+        path="/tv"
+        element={
+          <ScreenBoundary>
+            <TvReceiverPage />
+          </ScreenBoundary>
+        }
+      />
       <Route
         path="/settings/unsubscribe"
         element={
@@ -113,6 +126,7 @@ export function AppRoutes() {
           <Route path="_from_inside_app/deleted_items/*" element={<TrashScreens />} />
           {/* spec 000 §2: the documents list, reached from the settings. */}
           <Route path="documents" element={<DocumentsPage />} />
+          <Route path="cast" element={<CastPairPage />} />
         </Route>
         {/* spec 000 §2, §6: a shared album by its link, and its login-gated actions. */}
         <Route path="a/:albumId/*" element={<VisitorScreens />} />

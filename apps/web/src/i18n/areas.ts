@@ -102,6 +102,9 @@ export const AREAS = {
   developer: { prefixes: ['developer.'], folders: ['features/developer/'] },
   // The storage plans, payment card and subscribe wizard (issue #25, spec 001 §2, §4).
   storage: { prefixes: ['storage.'], folders: ['features/storage/'] },
+  // Casting (issue #27): the TV's receiver page (/tv), the pairing page (/cast) and the Cast
+  // button's dialog, a lazy part of the album view and the viewer.
+  cast: { prefixes: ['cast.'], folders: ['features/cast/'] },
   // The sandbox's stand-in for Stripe.js (/sandbox/stripe.js, a script of its own that imports
   // these catalogues directly, never the app's).
   sandboxStripe: { prefixes: ['sandboxStripe.'], folders: ['sandbox-stripe/'] },

@@ -155,6 +155,11 @@ describe.each(CATALOGUES.flatMap((catalogue) => LOCALES.map((locale) => [catalog
         source: 'Src',
         last4: '4242',
         expiry: '12/2034',
+        // Casting (issue #27): the receiver page's address, a TV's number, the item on the TV.
+        url: 'http://o/tv',
+        n: 1,
+        current: 1,
+        time: '20:00',
       };
       for (const [key, value] of Object.entries(messages)) {
         intl.formatMessage({ id: key as MessageId }, values);

@@ -6,6 +6,7 @@ import type accountModalsEnUS from './messages/accountModals/en_US.json';
 import type adminEnUS from './messages/admin/en_US.json';
 import type accountDeletionEnUS from './messages/accountDeletion/en_US.json';
 import type albumsEnUS from './messages/albums/en_US.json';
+import type castEnUS from './messages/cast/en_US.json';
 import type commentsEnUS from './messages/comments/en_US.json';
 import type dataAccessEnUS from './messages/dataAccess/en_US.json';
 import type documentsEnUS from './messages/documents/en_US.json';
@@ -36,6 +37,7 @@ export type MessageId =
   | keyof typeof adminEnUS
   | keyof typeof accountDeletionEnUS
   | keyof typeof albumsEnUS
+  | keyof typeof castEnUS
   | keyof typeof commentsEnUS
   | keyof typeof dataAccessEnUS
   | keyof typeof developerEnUS

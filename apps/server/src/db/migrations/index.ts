@@ -26,6 +26,7 @@ import * as billing from './0026-billing.ts';
 import * as resumableParts from './0027-resumable-parts.ts';
 import * as serverSecrets from './0028-server-secrets.ts';
 import * as backupHolds from './0029-backup-holds.ts';
+import * as castReceivers from './0030-cast-receivers.ts';
 
 /** Every migration, in order. One set runs on SQLite and PostgreSQL alike. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0027-resumable-parts': resumableParts,
   '0028-server-secrets': serverSecrets,
   '0029-backup-holds': backupHolds,
+  '0030-cast-receivers': castReceivers,
 };

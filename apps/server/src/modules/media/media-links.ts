@@ -1,5 +1,5 @@
 import { APP_BASE_PATH } from '@trove/contract';
-import type { MediaSigner, MediaVariant } from '../../access/media-urls.ts';
+import type { MediaLifetime, MediaSigner, MediaVariant } from '../../access/media-urls.ts';
 
 /** Thumbnail areas of spec 000 §7 (`area=256|1280`) and the variant each one serves. */
 export const THUMB_AREAS = { '256': 'thumb256', '1280': 'thumb1280' } as const satisfies Record<
@@ -15,16 +15,18 @@ export function createMediaLinks(signer: MediaSigner) {
   return {
     /** The links of one session: they stop working when that session ends. */
     forSession: (sessionId: string) => sessionLinks(signer, sessionId),
+    /** Links of the same scope that die sooner: a cast receiver's (issue #27). */
+    shortLived: (sessionId: string, lifetime: MediaLifetime) => sessionLinks(signer, sessionId, lifetime),
   };
 }
 export type MediaLinks = ReturnType<typeof createMediaLinks>;
 
-function sessionLinks(signer: MediaSigner, sessionId: string) {
+function sessionLinks(signer: MediaSigner, sessionId: string, lifetime?: MediaLifetime) {
   // `extra` is a fixed, URL-safe prefix, the session id a UUID and sig base64url: plain
   // concatenation is exact and cheaper than URLSearchParams on a page of hundreds of links.
   const sid = encodeURIComponent(sessionId);
   const signed = (path: string, fileId: string, variant: MediaVariant, extra = '') => {
-    const { exp, sig } = signer.sign(fileId, variant, sessionId);
+    const { exp, sig } = signer.sign(fileId, variant, sessionId, lifetime);
     return `${path}?${extra}exp=${String(exp)}&sid=${sid}&sig=${sig}`;
   };
   const filePath = (jobId: string, fileId: string) =>

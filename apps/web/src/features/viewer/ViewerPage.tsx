@@ -30,6 +30,7 @@ import { usePreloadNeighbours, useScrollLock, useViewerTitle } from './use-viewe
 import { useViewerKeys } from './use-viewer-keys.ts';
 import { ViewerStage } from './ViewerStage.tsx';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
+import { CastButton } from '../cast/index.ts';
 
 /** The hash that starts the slideshow (spec 000 §2: /photos/{fileId} with optional hash autoPlay). */
 export const AUTO_PLAY_HASH = '#autoPlay';
@@ -278,6 +279,15 @@ export function Viewer({
             },
           })}
         {...(context && { fileActions: { offers: offeredFileActions('viewerToolbar', context), run } })}
+        cast={
+          <CastButton
+            className="viewer-button"
+            jobId={jobId}
+            fileId={file?.id}
+            autoplay={isPlaying}
+            positionMs={() => (rootRef.current?.querySelector('video')?.currentTime ?? 0) * 1000}
+          />
+        }
       />
       <div className="viewer__body">
         <div className="viewer__stage">

@@ -22,6 +22,8 @@ export interface ViewerToolbarProps {
   comments?: { count: number; isOpen: boolean; onToggle: () => void };
   /** The file actions the registry offers here, and how each runs (See: [Note: File action registry]). */
   fileActions?: Pick<FileActionButtonsProps, 'offers' | 'run'>;
+  /** The Cast button (issue #27), beside the slideshow's. */
+  cast?: ReactNode;
 }
 
 function ToolButton(props: {
@@ -94,6 +96,7 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
           label={props.isPlaying ? 'viewer.slideshowPause' : 'viewer.slideshowPlay'}
           onClick={props.onTogglePlay}
         />
+        {props.cast}
         {file.type !== 'Movies' && file.thumb_url_large && file.media_status !== 'failed' && (
           <ToolButton
             icon={props.isZoomed ? 'zoomOut' : 'zoomIn'}

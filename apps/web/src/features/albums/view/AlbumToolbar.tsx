@@ -15,6 +15,7 @@ import { InviteButton } from './InviteButton.tsx';
 import { AUTO_PLAY_HASH, FILE_SORTS, fileSortOf, needsSubscription } from './model.ts';
 import { ACCOUNT_ACTION_EVENTS, useTrackEvent } from '../../analytics/api.ts';
 import { SubscriptionGate } from '../../storage/index.ts';
+import { CastButton } from '../../cast/index.ts';
 
 const SORT_LABELS: Record<AlbumFileSort, MessageId> = {
   ADDED: 'albumView.sort.ADDED',
@@ -45,6 +46,7 @@ export function AlbumToolbar({ album, viewMode, isEmpty }: AlbumToolbarProps) {
       {can.editAlbum && <SortSelect album={album} />}
       <span className="album-view__spacer" />
       <SlideshowButton album={album} isDisabled={isEmpty} />
+      {!isEmpty && <CastButton className="btn btn--secondary" jobId={album.id} autoplay showLabel />}
       <DownloadAlbumButton album={album} isDisabled={isEmpty} />
       {can.addPhotos ? (
         <Link className="btn btn--primary" to={`/albums/${encodeURIComponent(album.id)}/edit/addPhotos`}>

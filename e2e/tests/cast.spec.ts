@@ -1,0 +1,192 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Page } from '@playwright/test';
+import {
+  appCall,
+  axe,
+  createAccount,
+  expect,
+  FIXTURES,
+  newAccount,
+  PHONE,
+  SERVER_FIXTURES,
+  SHOTS,
+  test,
+} from './helpers.ts';
+
+const TV = { width: 1920, height: 1080 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** Seven different pictures: the beach with a byte of its own after the JPEG's end. */
+function pictures() {
+  const beach = fs.readFileSync(path.join(FIXTURES, 'beach.jpg'));
+  return Array.from({ length: 7 }, (_, i) => ({
+    name: `pic-${String(i)}.jpg`,
+    mimeType: 'image/jpeg',
+    buffer: Buffer.concat([beach, Buffer.from([i])]),
+  }));
+}
+
+const receiver = (tv: Page) => tv.getByTestId('tv-receiver');
+const tvVideo = (tv: Page) => tv.locator('video.tv__media');
+
+/**
+ * Casting to a TV (issue #27, spec 000 §2, §7, §9): a TV-sized browser shows a code, a
+ * desktop pairs with it and casts an album's slideshow; the TV preloads the next 4 and moves
+ * on after 5 s; pause and seek from the sender reach it; a video plays from the sender's
+ * position; the remote's b, p and s work; a TV nobody paired sees none of it.
+ */
+test('a TV pairs by code and shows what the sender casts', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const tvContext = await browser.newContext({ viewport: TV });
+  const tv = await tvContext.newPage();
+  const thumbsAsked = new Set<string>();
+  tv.on('request', (request) => {
+    const match = /\/th\/3\/([^?]+)\?/.exec(request.url());
+    if (match?.[1]) thumbsAsked.add(decodeURIComponent(match[1]));
+  });
+  await tv.goto('/tv');
+  const code = (await tv.getByTestId('tv-code').textContent({ timeout: 15_000 })) ?? '';
+  expect(code).toMatch(/^[A-Z2-9]{6}$/);
+  await expect(tv.getByRole('img', { name: 'QR code to connect this TV' })).toBeVisible();
+  await axe(tv, undefined, { contrast: true });
+  await tv.getByRole('button', { name: 'Show a new code' }).focus();
+  await tv.screenshot({ path: path.join(SHOTS, 'cast-01-tv-code.png') });
+
+  // The sender: an album of seven pictures and a 2 s video.
+  const senderContext = await browser.newContext({ viewport: DESKTOP });
+  const sender = await senderContext.newPage();
+  await sender.goto('/');
+  await createAccount(sender, newAccount('cast'));
+  await sender.getByLabel('Add photos').setInputFiles([
+    ...pictures(),
+    {
+      name: 'clip.mp4',
+      mimeType: 'video/mp4',
+      buffer: fs.readFileSync(path.join(SERVER_FIXTURES, 'clip.mp4')),
+    },
+  ]);
+  for (const name of [...pictures().map((p) => p.name), 'clip.mp4'])
+    await expect(sender.locator(`.tile img[alt="${name}"]`)).toBeVisible({ timeout: 60_000 });
+  const timeline = await appCall<{ id: string }>(sender, 'GET', '/jobs/default');
+  const listed = await appCall<{ files: { id: string; name: string }[] }>(
+    sender,
+    'GET',
+    `/jobs/${timeline.id}/files`,
+  );
+  const album = await appCall<{ id: string }>(sender, 'POST', '/jobs', { name: 'Living room' });
+  await appCall(sender, 'POST', `/jobs/${album.id}/copy_files`, {
+    source_job: timeline.id,
+    file_uuids: listed.files.map((f) => f.id),
+  });
+  const inAlbum = await appCall<{ files: { id: string; name: string; type: string }[] }>(
+    sender,
+    'GET',
+    `/jobs/${album.id}/files`,
+  );
+  const queue = inAlbum.files.map((f) => f.id);
+  expect(queue).toHaveLength(8);
+
+  // Pair with the TV's code from the album view and cast its slideshow.
+  await sender.goto(`/albums/${album.id}`);
+  await sender.getByRole('button', { name: 'Cast to TV' }).click();
+  const dialog = sender.getByRole('dialog', { name: 'Cast to a TV' });
+  await dialog.getByLabel('Code shown on the TV').fill(code.toLowerCase());
+  await axe(sender, '.dialog', { contrast: true });
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await expect(dialog.getByTestId('cast-status')).toHaveText(/On the TV: 1 of 8, playing/);
+
+  // The TV shows the first item and fetched the next 4 before they show, not more.
+  await expect(receiver(tv)).toHaveAttribute('data-index', '0', { timeout: 15_000 });
+  await expect(receiver(tv).locator('img.tv__media')).toBeVisible();
+  await expect
+    .poll(() => queue.slice(0, 5).every((id) => thumbsAsked.has(id)), { timeout: 10_000 })
+    .toBe(true);
+  expect(thumbsAsked.has(queue[5] ?? '')).toBe(false);
+  await tv.screenshot({ path: path.join(SHOTS, 'cast-02-tv-casting.png') });
+  await axe(tv);
+
+  // The slideshow moves on after 5000 ms, and the fifth item ahead is fetched then.
+  await expect(receiver(tv)).toHaveAttribute('data-index', '1', { timeout: 8_000 });
+  await expect.poll(() => thumbsAsked.has(queue[5] ?? ''), { timeout: 5_000 }).toBe(true);
+
+  // Pause from the sender: the TV stops and stays.
+  await dialog.getByRole('button', { name: 'Pause' }).click();
+  await expect(receiver(tv)).toHaveAttribute('data-playing', 'false');
+  await expect(receiver(tv).getByRole('status')).toHaveText(/Paused/);
+  const pausedAt = await receiver(tv).getAttribute('data-index');
+  await tv.waitForTimeout(6_000);
+  await expect(receiver(tv)).toHaveAttribute('data-index', pausedAt ?? '');
+  await shootSender(sender, 'cast-03-sender');
+  await dialog.getByRole('button', { name: 'Play' }).click();
+  await expect(receiver(tv)).toHaveAttribute('data-playing', 'true');
+
+  // The remote's keys: p pauses and plays, b goes back one, s stops the slideshow, → steps on.
+  await tv.keyboard.press('p');
+  await expect(receiver(tv)).toHaveAttribute('data-playing', 'false');
+  await tv.keyboard.press('p');
+  await expect(receiver(tv)).toHaveAttribute('data-playing', 'true');
+  const before = Number(await receiver(tv).getAttribute('data-index'));
+  await tv.keyboard.press('s');
+  await expect(receiver(tv)).toHaveAttribute('data-playing', 'false');
+  await expect(receiver(tv)).toHaveAttribute('data-autoplay', 'false');
+  await tv.keyboard.press('b');
+  await expect(receiver(tv)).toHaveAttribute('data-index', String((before + 7) % 8));
+  await tv.keyboard.press('ArrowRight');
+  await expect(receiver(tv)).toHaveAttribute('data-index', String(before));
+  // The sender hears where the TV is (get receiver state).
+  await expect(dialog.getByTestId('cast-status')).toHaveText(
+    `On the TV: ${String(before + 1)} of 8, paused`,
+    {
+      timeout: 10_000,
+    },
+  );
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // A video from the sender's position: the album's carousel on the clip, at 1.2 s.
+  const clip = inAlbum.files.find((f) => f.name === 'clip.mp4')?.id ?? '';
+  await sender.goto(`/carousel/${album.id}/${clip}`);
+  const localVideo = sender.getByRole('dialog', { name: 'clip.mp4' }).locator('video');
+  await expect(localVideo).toBeVisible({ timeout: 20_000 });
+  await localVideo.evaluate(async (v: HTMLVideoElement) => {
+    v.pause();
+    v.currentTime = 1.2;
+    await new Promise((resolve) => {
+      v.addEventListener('seeked', resolve, { once: true });
+    });
+  });
+  await shootSender(sender, 'cast-05-carousel');
+  await sender.getByRole('button', { name: 'Casting to TV' }).click();
+  const casting = sender.getByRole('dialog', { name: 'Cast to a TV' });
+  await casting.getByRole('button', { name: 'Show this on the TV' }).click();
+  await expect(receiver(tv)).toHaveAttribute('data-file', clip, { timeout: 10_000 });
+  // Seek from the sender, paused: the TV's video goes back to the start.
+  await casting.getByRole('button', { name: 'Pause' }).click();
+  await expect(receiver(tv)).toHaveAttribute('data-playing', 'false');
+  await casting.getByRole('button', { name: 'Back 10 seconds' }).click();
+  await expect.poll(() => tvVideo(tv).evaluate((v: HTMLVideoElement) => v.currentTime)).toBeLessThan(0.1);
+  await tv.screenshot({ path: path.join(SHOTS, 'cast-04-tv-video.png') });
+
+  // A TV nobody paired with shows its own code, and none of this.
+  const otherContext = await browser.newContext({ viewport: TV });
+  const other = await otherContext.newPage();
+  await other.goto('/tv');
+  await expect(other.getByTestId('tv-code')).toBeVisible({ timeout: 15_000 });
+  expect(await other.getByTestId('tv-code').textContent()).not.toBe(code);
+  await expect(other.locator('.tv__media')).toHaveCount(0);
+  await expect(other.getByTestId('tv-receiver')).toHaveCount(0);
+
+  // Stop casting: the TV returns to a new code.
+  await casting.getByRole('button', { name: 'Stop casting' }).click();
+  await expect(tv.getByTestId('tv-code')).toBeVisible({ timeout: 15_000 });
+  expect(await tv.getByTestId('tv-code').textContent()).not.toBe(code);
+});
+
+/** The sender with its cast dialog open, at desktop width and on a 390 px phone. */
+async function shootSender(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SHOTS, `${name}-desktop.png`), animations: 'disabled' });
+  await page.setViewportSize(PHONE);
+  await page.waitForFunction((width) => window.innerWidth === width, PHONE.width);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-phone.png`), animations: 'disabled' });
+  await page.setViewportSize(DESKTOP);
+}
