@@ -155,6 +155,8 @@ describe.each(CATALOGUES.flatMap((catalogue) => LOCALES.map((locale) => [catalog
         source: 'Src',
         last4: '4242',
         expiry: '12/2034',
+        // The photo editor (issue #27): albums the copy joined.
+        albums: 1,
       };
       for (const [key, value] of Object.entries(messages)) {
         intl.formatMessage({ id: key as MessageId }, values);

@@ -35,7 +35,7 @@ export interface PhotoEditorDialogProps {
 /** JPEG quality of the saved copy, as FilerobotImageEditor counts it (1–100). */
 const SAVE_QUALITY = 92;
 
-/** The tabs of spec 000 §1's tools, in FilerobotImageEditor's names (docs/STACK.md). */
+/** The tabs of spec 000 §1's tools, in FilerobotImageEditor's names (docs/ARCHITECTURE.md "The photo editor"). */
 const EDITOR_TABS = [TABS.ADJUST, TABS.FINETUNE, TABS.FILTERS, TABS.ANNOTATE, TABS.WATERMARK, TABS.RESIZE];
 
 /**

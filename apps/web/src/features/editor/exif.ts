@@ -11,7 +11,7 @@ import piexif, { type ExifDictionary } from 'piexifjs';
  * claim beyond the bytes, and the upload is the normal one (hash, dedup, thumbnails).
  * Where the photo was taken is written only when the metadata call answered it, which it
  * does for the photo's uploader alone (docs/SPEC-DEVIATIONS.md "metadata position"): a copy
- * of someone else's photo carries no position. See docs/ARCHITECTURE.md (photo editor).
+ * of someone else's photo carries no position. See docs/ARCHITECTURE.md "The photo editor".
  */
 
 /** EXIF 2.31's OffsetTimeOriginal, which piexifjs (EXIF 2.3) does not know by itself. */
