@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
@@ -102,9 +103,80 @@ async function untilQuiet(page: Page, lastScriptAt: () => number): Promise<void>
   }
 }
 
-/** Cold loads of /photos, /settings and /tv on the built client, signed in. */
-export async function benchWebBundle(): Promise<ColdLoad[]> {
+/**
+ * Lazy chunks reported with their size and no budget: what opening them fetches beyond the
+ * first load. The name is the chunk's, after the module it is loaded by (Vite's [name]).
+ */
+const LAZY_CHUNKS: readonly { name: string; what: string }[] = [
+  { name: 'PhotoEditorDialog', what: 'the photo editor, issue #27' },
+];
+
+/** A lazy chunk and the scripts it imports that the first load does not have, in gzip bytes. */
+export interface LazyChunk {
+  name: string;
+  what: string;
+  scripts: BundleScript[];
+  gzipBytes: number;
+}
+
+/** The scripts `file` (in `assets`) imports statically, not `import()`: what loads with it. */
+function staticImportsOf(assets: string, file: string): string[] {
+  const code = fs.readFileSync(path.join(assets, file), 'utf8');
+  const found = new Set<string>();
+  for (const match of code.matchAll(/\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']\.\/([\w.-]+\.js)["']/g))
+    if (match[1]) found.add(match[1]);
+  return [...found];
+}
+
+/** `files` and everything they import statically, transitively. */
+function withStaticImports(assets: string, files: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    staticImportsOf(assets, file).forEach(visit);
+  };
+  files.forEach(visit);
+  return seen;
+}
+
+/** The size of each of LAZY_CHUNKS in the built client at `dir`, beyond the first load. */
+export function measureLazyChunks(dir: string): LazyChunk[] {
+  const assets = path.join(dir, 'assets');
+  const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const entry = [...html.matchAll(/\/assets\/([\w.-]+\.js)/g)].flatMap((match) =>
+    match[1] ? [match[1]] : [],
+  );
+  const firstLoad = withStaticImports(assets, entry);
+  const files = fs.readdirSync(assets);
+  return LAZY_CHUNKS.map(({ name, what }) => {
+    const chunk = files.find((file) => file.startsWith(`${name}-`) && file.endsWith('.js'));
+    if (!chunk) throw new Error(`no chunk ${name}-*.js in the build`);
+    const scripts = [...withStaticImports(assets, [chunk])]
+      .filter((file) => !firstLoad.has(file))
+      .map((file) => {
+        const body = fs.readFileSync(path.join(assets, file));
+        return { name: `/assets/${file}`, bytes: body.length, gzipBytes: gzipSync(body).length };
+      })
+      .sort((a, b) => b.gzipBytes - a.gzipBytes);
+    return { name, what, scripts, gzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0) };
+  });
+}
+
+/** "web lazy PhotoEditorDialog (…): 259.0 KiB gzip in 1 script: …", for the notes. */
+export function describeLazyChunk(chunk: LazyChunk): string {
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  const rows = chunk.scripts.map((script) => `${path.basename(script.name)} ${kib(script.gzipBytes)}`);
+  return `web lazy ${chunk.name} (${chunk.what}): ${kib(chunk.gzipBytes)} gzip in ${String(chunk.scripts.length)} scripts beyond the first load: ${rows.join(', ')}`;
+}
+
+/**
+ * Cold loads of /photos, /settings and /tv on the built client, signed in, and the sizes of
+ * the lazy chunks it reports (LAZY_CHUNKS).
+ */
+export async function benchWebBundle(): Promise<{ loads: ColdLoad[]; lazyChunks: LazyChunk[] }> {
   const web = buildWebClient();
+  const lazyChunks = measureLazyChunks(web.dir);
   const dataDir = await makeDataDir();
   const browser = await launchChromium();
   try {
@@ -120,7 +192,7 @@ export async function benchWebBundle(): Promise<ColdLoad[]> {
       await context.close();
       const loads: ColdLoad[] = [];
       for (const screen of SCREENS) loads.push(await coldLoad(browser, server.url, state, screen));
-      return loads;
+      return { loads, lazyChunks };
     } finally {
       await server.stop();
     }

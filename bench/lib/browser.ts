@@ -35,11 +35,16 @@ export function buildWebClient(): { dir: string; remove: () => void } {
   const given = process.env.BENCH_WEB_DIST;
   if (given) return { dir: path.resolve(given), remove: () => undefined };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-bench-web-'));
-  const build = spawnSync(
-    'npm',
-    ['run', 'build', '--workspace', '@trove/web', '--', '--outDir', dir, '--emptyOutDir'],
-    { cwd: root, encoding: 'utf8' },
-  );
+  // The web's `build` script is two builds (the client, then the sandbox's Stripe stand-in);
+  // `npm run build -- --outDir` would hand the folder to the second only, leaving the client
+  // in apps/web/dist and this folder without index.html. Each is run here with its folder.
+  const vite = (args: string[]) =>
+    spawnSync('npx', ['vite', 'build', ...args], { cwd: path.join(root, 'apps', 'web'), encoding: 'utf8' });
+  const client = vite(['--outDir', dir, '--emptyOutDir']);
+  const build =
+    client.status === 0
+      ? vite(['-c', 'vite.sandbox.config.ts', '--outDir', path.join(dir, 'sandbox')])
+      : client;
   if (build.status !== 0) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw new Error(`the web client did not build:\n${build.stdout}${build.stderr}`);

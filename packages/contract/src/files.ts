@@ -50,6 +50,36 @@ export const RemoteFile = z.object({
 });
 export type RemoteFile = z.infer<typeof RemoteFile>;
 
+/** A field of the metadata answer: one of another type is left out, not a failure. */
+const metadataText = z.catch(z.optional(z.string()), undefined);
+const metadataNumber = z.catch(z.optional(z.number()), undefined);
+
+/**
+ * GET /jobs/{id}/metadata/{fileId} (spec 000 §3 Metadata): the camera facts, and where the
+ * photo was taken for its uploader alone; `{}` until the media worker read the file.
+ */
+export const FileMetadata = z.object({
+  manufacturer: metadataText,
+  model: metadataText,
+  iso: metadataNumber,
+  aperture: metadataNumber,
+  exposure: metadataNumber,
+  focal_length: metadataNumber,
+  latitude: metadataNumber,
+  longitude: metadataNumber,
+});
+export type FileMetadata = z.infer<typeof FileMetadata>;
+
+/**
+ * GET /jobs/{id}/files_by_id/{fileId}/albums (issue #27): the caller's albums that hold the
+ * file's content and take photos from the caller, by name; the photo editor puts its copy
+ * of a photo there too.
+ */
+export const FileAlbums = z.object({
+  albums: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type FileAlbums = z.infer<typeof FileAlbums>;
+
 /** Multipart fields of POST /jobs/{id}/upload (spec 000 §7); the file part is `file`. */
 export const UploadFields = z.object({
   path: plainText().check(z.minLength(1), z.maxLength(4096)),

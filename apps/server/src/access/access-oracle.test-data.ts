@@ -94,6 +94,19 @@ const EVERYONE_IN = {
   signedOutRecipient: true,
 } as const;
 
+/** Everyone a job lets in who is signed in: an account's own things can be asked of. */
+const SIGNED_IN = {
+  owner: true,
+  participant: true,
+  readOnlyMember: true,
+  signedInVisitor: true,
+  readOnlyVisitor: true,
+  shareOwner: true,
+  sourceAlbumOwner: true,
+  recipient: true,
+  readOnlyRecipient: true,
+} as const;
+
 /** Those who take part in an album under a name: they comment, love and edit their words. */
 const NAMED_IN_ALBUM = {
   participant: true,
@@ -109,6 +122,9 @@ export const RULES = {
   // view shared albums and shares; §6 "Logged-in user with subscription: full access".
   see: { may: EVERYONE_IN },
   download: { may: EVERYONE_IN },
+  // Issue #27: which of the caller's own albums hold a file they see (the photo editor puts
+  // its copy there too); a question an account asks, so only callers signed in.
+  seeSignedIn: { may: SIGNED_IN },
   // spec 000 §3 Album: contributors and participant_count. A share has no members (§3 Share).
   seeContributors: { may: EVERYONE_IN_ALBUM },
   // spec 000 §6 Album owner "add photos"; the timeline is its owner's own (spec 000 §1).
@@ -232,6 +248,7 @@ export const ROUTE_RULES: Record<string, RuleName> = {
   'GET /st/4/jobs/:id/timeline/months': 'see',
   'GET /st/4/jobs/:id/metadata/:fileId': 'see',
   'GET /st/4/jobs/:id/files_by_id/:fileId/v_check': 'see',
+  'GET /st/4/jobs/:id/files_by_id/:fileId/albums': 'seeSignedIn',
   'GET /st/4/jobs/:id/files_by_id/:fileId': 'signed',
   'DELETE /st/4/jobs/:id/files_by_id/:fileId': 'deleteAnyonesFile',
   'POST /st/4/jobs/:id/files_as_archive': 'download',

@@ -98,6 +98,8 @@ export const JOB_ROUTES: Record<string, JobRoute> = {
   'GET /st/4/jobs/:id/timeline/months': { action: 'read' },
   'GET /st/4/jobs/:id/metadata/:fileId': { action: 'read' },
   'GET /st/4/jobs/:id/files_by_id/:fileId/v_check': { action: 'read', params: { fileId: (i) => i.video } },
+  // Issue #27: the caller's albums holding the photo's content; reading it is what decides.
+  'GET /st/4/jobs/:id/files_by_id/:fileId/albums': { action: 'read' },
   'GET /st/4/jobs/:id/files_by_id/:fileId': { kind: 'signed' },
   'DELETE /st/4/jobs/:id/files_by_id/:fileId': { action: 'deleteAnyFile' },
   // Zip downloads (issue #14): prepared by whoever may download, streamed by the signed URL.

@@ -61,6 +61,8 @@ export const AREAS = {
   },
   legal: { prefixes: ['legal.'], folders: ['features/legal/'] },
   viewer: { prefixes: ['viewer.'], folders: ['features/viewer/'] },
+  // The photo editor (issue #27), its own chunk over the viewer; the Edit button's words are main.
+  editor: { prefixes: ['editor.'], folders: ['features/editor/'] },
   comments: { prefixes: ['comments.'], folders: ['features/comments/'] },
   trash: { prefixes: ['trash.'], folders: ['features/trash/'] },
   // The upload panel (a lazy part of its own) and what only it shows; the drop overlay, the

@@ -160,6 +160,8 @@ describe.each(CATALOGUES.flatMap((catalogue) => LOCALES.map((locale) => [catalog
         n: 1,
         current: 1,
         time: '20:00',
+        // The photo editor (issue #27): albums the copy joined.
+        albums: 1,
       };
       for (const [key, value] of Object.entries(messages)) {
         intl.formatMessage({ id: key as MessageId }, values);

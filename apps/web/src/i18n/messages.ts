@@ -12,6 +12,7 @@ import type dataAccessEnUS from './messages/dataAccess/en_US.json';
 import type documentsEnUS from './messages/documents/en_US.json';
 import type developerEnUS from './messages/developer/en_US.json';
 import type downloadsEnUS from './messages/downloads/en_US.json';
+import type editorEnUS from './messages/editor/en_US.json';
 import type idpEnUS from './messages/idp/en_US.json';
 import type legacyEnUS from './messages/legacy/en_US.json';
 import type legalEnUS from './messages/legal/en_US.json';
@@ -43,6 +44,7 @@ export type MessageId =
   | keyof typeof developerEnUS
   | keyof typeof documentsEnUS
   | keyof typeof downloadsEnUS
+  | keyof typeof editorEnUS
   | keyof typeof idpEnUS
   | keyof typeof legacyEnUS
   | keyof typeof legalEnUS

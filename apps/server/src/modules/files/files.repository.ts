@@ -101,6 +101,44 @@ export function createFilesRepository(db: Kysely<Database>) {
         .where('id', '=', fileId)
         .executeTakeFirst();
     },
+    /**
+     * The albums (not in the trash) `userId` owns or is subscribed to that hold an active
+     * file of this content, by name: where the photo editor's copy of a photo goes too
+     * (issue #27). Whether the user may add there is access's to say, album by album.
+     */
+    albumsHoldingContent(userId: string, sha1: string): Promise<{ id: string; title: string }[]> {
+      return db
+        .selectFrom('jobs')
+        .select(['jobs.id', 'jobs.title'])
+        .where('jobs.type', '=', 'story')
+        .where('jobs.deleted_at', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb('jobs.owner_id', '=', userId),
+            eb.exists(
+              eb
+                .selectFrom('job_members')
+                .select('job_members.job_id')
+                .whereRef('job_members.job_id', '=', 'jobs.id')
+                .where('job_members.user_id', '=', userId)
+                .where('job_members.subscribed', '=', 1),
+            ),
+          ]),
+        )
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('files')
+              .select('files.id')
+              .whereRef('files.job_id', '=', 'jobs.id')
+              .where('files.sha1', '=', sha1)
+              .where('files.state', '=', 'active'),
+          ),
+        )
+        .orderBy('jobs.title')
+        .orderBy('jobs.id')
+        .execute();
+    },
     /** Every active document of a job, the latest upload first (spec 000 §2 /documents). */
     listDocuments(jobId: string, limit: number): Promise<FileRow[]> {
       return db

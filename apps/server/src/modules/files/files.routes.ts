@@ -41,6 +41,12 @@ export function registerFileRoutes(app: FastifyInstance, deps: { files: FilesSer
     return deps.files.videoCheck(callerOf(request), id, fileId);
   });
 
+  // The caller's albums holding the file's content (issue #27, the photo editor's copy).
+  app.get(`${APP_BASE_PATH}/jobs/:id/files_by_id/:fileId/albums`, userRoute, async (request) => {
+    const { id, fileId } = parseInput(FileParams, request.params);
+    return deps.files.albumsOf(signedInCaller(request), id, fileId);
+  });
+
   app.delete(`${APP_BASE_PATH}/jobs/:id/files_by_id/:fileId`, userRoute, async (request) => {
     const { id, fileId } = parseInput(FileParams, request.params);
     await deps.files.trash(signedInCaller(request), id, fileId);

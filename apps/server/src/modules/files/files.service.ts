@@ -1,4 +1,5 @@
 import type {
+  FileAlbums,
   FileList,
   FilesQuery,
   MultiRollbackResponse,
@@ -180,6 +181,24 @@ export function createFilesService(deps: {
       // The uploader, not whoever added this row: a copy's adder never took the photo.
       if (caller.userId !== null && caller.userId === uploaderOf(file)) return all;
       return withoutPosition(all);
+    },
+
+    /**
+     * GET /jobs/{id}/files_by_id/{fileId}/albums (issue #27): the caller's albums that hold
+     * this file's content and that the caller may add photos to, where the photo editor puts
+     * its copy too. The file must be one the caller may read: else, as for a missing file,
+     * not found, and nothing is told.
+     */
+    async albumsOf(caller: SignedInCaller, jobId: string, fileId: string): Promise<FileAlbums> {
+      await jobFor(caller, jobId, 'read');
+      const file = await repos.files.findFile(jobId, fileId);
+      if (file?.state !== 'active') throw new NotFoundError();
+      const albums = [];
+      for (const album of await repos.files.albumsHoldingContent(caller.userId, file.sha1)) {
+        if (await deps.access.findGrant(caller, album.id, 'addPhotos'))
+          albums.push({ id: album.id, name: album.title });
+      }
+      return { albums };
     },
 
     /** One file of a job the caller may read; trashed files are not found here. */

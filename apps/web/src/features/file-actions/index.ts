@@ -6,10 +6,12 @@
  */
 export {
   FILE_ACTIONS,
+  isEditablePhoto,
   isFileActionAvailable,
   mayDeleteAll,
   offeredFileActions,
   shareFileFlags,
+  type EditableFile,
   type FileAction,
   type FileActionContext,
   type FileActionFlags,

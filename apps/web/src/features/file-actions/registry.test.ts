@@ -61,6 +61,64 @@ const offered = (surface: FileActionSurface, over: Partial<FileActionContext>) =
     ({ action, isDisabled }) => action.id + (isDisabled ? '-' : ''),
   );
 
+/** A processed photo of the caller's, as the viewer has it. */
+const MY_PHOTO = {
+  user_uuid: 'me',
+  type: 'Pictures',
+  name: 'IMG_1.jpg',
+  jpeg_url: null,
+  media_status: 'ready',
+} as const;
+
+describe('the photo editor action (issue #27)', () => {
+  test("the owner's own photo, alone, in the viewer of the timeline or an album", () => {
+    expect(offered('viewerToolbar', { place: 'timeline', can: OWNER, files: [MY_PHOTO] })).toContain('edit');
+    expect(offered('viewerToolbar', { can: PARTICIPANT, files: [MY_PHOTO] })).toContain('edit');
+    // Nowhere else: not in menus or the selection bar, not for two files.
+    expect(offered('fileMenu', { place: 'timeline', can: OWNER, files: [MY_PHOTO] })).not.toContain('edit');
+    expect(offered('selectionBar', { place: 'timeline', can: OWNER, files: [MY_PHOTO] })).not.toContain(
+      'edit',
+    );
+    expect(offered('viewerToolbar', { can: OWNER, files: [MY_PHOTO, MY_PHOTO] })).not.toContain('edit');
+  });
+
+  test("never someone else's photo, a video, a document, a pending or undrawable file, or signed out", () => {
+    const not = (file: object, over: Partial<FileActionContext> = {}) => {
+      expect(
+        offered('viewerToolbar', { can: OWNER, files: [{ ...MY_PHOTO, ...file }], ...over }),
+      ).not.toContain('edit');
+    };
+    not({ user_uuid: 'them' });
+    not({ type: 'Movies', name: 'clip.mp4' });
+    not({ type: 'Documents', name: 'a.pdf' });
+    not({ media_status: 'pending' });
+    not({ name: 'raw.dng' });
+    not({}, { me: undefined });
+    not({}, { place: 'visitorAlbum' });
+    not({}, { place: 'share' });
+    // A HEIC through the JPEG the server made of it.
+    not({ name: 'IMG_2.heic' });
+    expect(
+      offered('viewerToolbar', {
+        can: OWNER,
+        files: [{ ...MY_PHOTO, name: 'IMG_2.heic', jpeg_url: '/x.jpg' }],
+      }),
+    ).toContain('edit');
+  });
+
+  test('a read-only user sees it disabled with the subscribe tooltip: saving is an upload', () => {
+    const timeline = {
+      place: 'timeline' as const,
+      can: READ_ONLY_TIMELINE,
+      isReadOnly: true,
+      files: [MY_PHOTO],
+    };
+    expect(offered('viewerToolbar', timeline)).toContain('edit-');
+    const edit = offeredFileActions('viewerToolbar', context(timeline)).find((o) => o.action.id === 'edit');
+    expect(edit?.hint).toBe('albumView.needsSubscription');
+  });
+});
+
 describe('the file action registry (issue #23)', () => {
   test('every action has a label, an icon, a surface and a place', () => {
     for (const action of FILE_ACTIONS) {

@@ -18,7 +18,7 @@
  * confirmation then counts exactly the files that will go, and nothing is left behind
  * selected without a word. A file the bar cannot see (not loaded) counts as not allowed.
  */
-import type { CurrentUserCan, RemoteFile, ShareInfo } from '@trove/contract';
+import { extensionOf, type CurrentUserCan, type RemoteFile, type ShareInfo } from '@trove/contract';
 import type { MessageId } from '../../i18n/messages.ts';
 import type { IconName } from '../../ui/icons.tsx';
 
@@ -46,9 +46,16 @@ export interface FileActionContext {
   me: string | undefined;
   /** The account is read-only (`is_read_only_user`, spec 001 §6): no subscription. */
   isReadOnly: boolean;
-  /** The files acted on; undefined for one the surface cannot see (not loaded). */
-  files: readonly (Pick<RemoteFile, 'user_uuid'> | undefined)[];
+  /**
+   * The files acted on; undefined for one the surface cannot see (not loaded). What else of
+   * a file an action asks (the editor: its type and name) is there when the surface has it.
+   */
+  files: readonly (EditableFile | undefined)[];
 }
+
+/** What the registry asks of a file: who added it, and for the editor what it is. */
+export type EditableFile = Pick<RemoteFile, 'user_uuid'> &
+  Partial<Pick<RemoteFile, 'type' | 'name' | 'jpeg_url' | 'media_status'>>;
 
 /** One action of the registry. */
 export interface FileAction {
@@ -69,7 +76,14 @@ export interface FileAction {
 
 /** The ids of the file actions. */
 export type FileActionId =
-  'download' | 'addToAlbum' | 'copyToTimeline' | 'keepFiles' | 'share' | 'removeFromAlbum' | 'delete';
+  | 'download'
+  | 'edit'
+  | 'addToAlbum'
+  | 'copyToTimeline'
+  | 'keepFiles'
+  | 'share'
+  | 'removeFromAlbum'
+  | 'delete';
 
 const ALL_SURFACES: readonly FileActionSurface[] = ['selectionBar', 'fileMenu', 'viewerToolbar'];
 
@@ -82,6 +96,24 @@ export function mayDeleteAll(context: Pick<FileActionContext, 'can' | 'me' | 'fi
   if (files.length === 0) return false;
   if (can.deleteAnyFile) return true;
   return can.deleteOwnFile && me !== undefined && files.every((file) => file?.user_uuid === me);
+}
+
+/**
+ * Pictures the browser draws (and so the editor can), or HEIC ones through the JPEG the
+ * server made of them (`jpeg_url`, spec 000 §7 `to_jpeg`); the viewer's list (viewer/media.ts).
+ */
+const EDITABLE_EXTENSIONS = new Set(['jpg', 'jpeg', 'jpe', 'png', 'gif', 'webp', 'avif', 'bmp']);
+
+/**
+ * Is this one file the caller's own photo the editor can open (issue #27)? Their own (they added it,
+ * `user_uuid`, as the server's `canDeleteFile` asks), a picture (no video, no document),
+ * processed, and drawable by the browser or a HEIC with its JPEG made.
+ */
+export function isEditablePhoto(files: FileActionContext['files'], me: string | undefined): boolean {
+  const [file] = files;
+  if (files.length !== 1 || !file || me === undefined || file.user_uuid !== me) return false;
+  if (file.type !== 'Pictures' || file.media_status !== 'ready' || file.name === undefined) return false;
+  return EDITABLE_EXTENSIONS.has(extensionOf(file.name)) || (file.jpeg_url ?? null) !== null;
 }
 
 const flagNeedsSubscription =
@@ -97,6 +129,19 @@ export const FILE_ACTIONS: readonly FileAction[] = [
     surfaces: ALL_SURFACES,
     places: ['timeline', 'album', 'visitorAlbum', 'share', 'documents'],
     isAvailable: ({ can, files }) => can.downloadFiles && files.length > 0,
+  },
+  {
+    // The photo editor (spec 000 §1, issue #27): one of the caller's own photos, saved as a
+    // new file beside it; a read-only user (no subscription) cannot save, so sees it
+    // disabled with the subscribe tooltip (spec 000 §6, 001 §6).
+    id: 'edit',
+    label: 'fileActions.edit',
+    icon: 'edit',
+    surfaces: ['viewerToolbar'],
+    places: ['timeline', 'album'],
+    isAvailable: ({ me, isReadOnly, files }) => !isReadOnly && isEditablePhoto(files, me),
+    needsSubscription: ({ me, isReadOnly, files }) => isReadOnly && isEditablePhoto(files, me),
+    subscriptionHint: 'albumView.needsSubscription',
   },
   {
     // The album picker (spec 000 §2): copies into an album the caller may add photos to,

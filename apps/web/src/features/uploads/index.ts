@@ -9,4 +9,4 @@ export { pickedFromInput } from './walk-entries.ts';
 export { isSafari } from './collect-drop.ts';
 export { currentDropClaim, useDropClaim } from './drop-claim.ts';
 export { isActive } from './model.ts';
-export type { PickedFile } from './uploader.ts';
+export type { PickedFile, Uploader } from './uploader.ts';

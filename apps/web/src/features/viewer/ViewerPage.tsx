@@ -19,6 +19,8 @@ import {
   type FileActionDialog,
 } from '../file-actions/index.ts';
 import { useShareDialog } from '../../dialog-requests/share-dialog.ts';
+import { PartBoundary } from '../../ui/ScreenBoundary.tsx';
+import { LazyPhotoEditor } from '../editor/lazy.ts';
 import { DeleteFileDialog } from './DeleteFileDialog.tsx';
 import { MetadataPanel } from './MetadataPanel.tsx';
 import { slideDelay, type EncodingStatus, type PlayStatus } from './model.ts';
@@ -143,6 +145,9 @@ export function Viewer({
   const isCommentsOpen = sidePanel === 'comments' && comments !== undefined;
   const [dialog, setDialog] = useState<FileActionDialog | null>(null);
   const isConfirming = dialog === 'confirm';
+  // The photo editor (issue #27) is open on this file; another file closes it.
+  const [editedFileId, setEditedFileId] = useState<string | null>(null);
+  const isEditing = editedFileId !== null && editedFileId === file?.id;
   // The album picker and the share dialog are the page frame's (See: [Note: Dialog
   // requests]); while one is open the viewer's keys rest, as for its own dialog.
   const openPicker = useAlbumPicker();
@@ -171,6 +176,10 @@ export function Viewer({
       if (file) downloadFile(api.directory, file);
     },
     ...dialogRunners(openDialog),
+    edit: () => {
+      setPlaying(false);
+      if (file) setEditedFileId(file.id);
+    },
     ...(place?.run?.copyToTimeline &&
       file && {
         copyToTimeline: () => place.run?.copyToTimeline?.([file.id]),
@@ -207,7 +216,7 @@ export function Viewer({
   useViewerTitle(file?.name);
   usePreloadNeighbours(api.directory, [carousel.previous, carousel.next]);
   useViewerKeys(
-    dialog === null,
+    dialog === null && !isEditing,
     {
       onStep: (step) => {
         carousel.go(step);
@@ -325,6 +334,17 @@ export function Viewer({
           </div>
         )}
       </div>
+      {isEditing && jobId !== undefined && (
+        <PartBoundary>
+          <LazyPhotoEditor
+            file={file}
+            jobId={jobId}
+            onClose={() => {
+              setEditedFileId(null);
+            }}
+          />
+        </PartBoundary>
+      )}
       {isConfirming && file && jobId !== undefined && (
         <DeleteFileDialog
           jobId={jobId}
