@@ -136,6 +136,10 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // The contract's zod schemas (`z.enum([...])`, `z.object({...})`) have no side
+      // effects, but a bundler cannot tell: without this, every schema of a contract module
+      // on the first load stays in it, used or not (issue #27: room in the budget of /photos).
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         // An area's catalogues are named after it (albums-nb_NO-….js), not only after the locale.
         chunkFileNames: (chunk) => {

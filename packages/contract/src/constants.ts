@@ -32,32 +32,37 @@ export const THUMB_SIZES = [256, 1280] as const;
  * LAYOUT, and its stylesheets get them as custom properties and custom media queries that
  * the build writes from LAYOUT (apps/web/layout-css.ts); a test fails when a stylesheet
  * spells one of the breakpoints out. LAYOUT is in layout.ts; the parts the first load of
- * /photos needs are here, exported alone (HEADER_HEIGHT, BREAKPOINTS, GRID_ELEMENT), and
+ * /photos needs are here, exported alone (HEADER_HEIGHT, MOBILE_BREAKPOINT, GRID_SPACING…), and
  * LAYOUT is made of them: a bundler places a whole module in a chunk, and LAYOUT in this
  * module would ride along on the first load.
  */
 export const HEADER_HEIGHT = 56;
+/** The mobile breakpoint (spec 000 §2): under 600 px is a phone. */
+export const MOBILE_BREAKPOINT = 600;
 /** Breakpoints (spec 000 §2): under `mobile` is a phone; TV from 1400 px. */
-export const BREAKPOINTS = { mobile: 600, tablet: 900, desktop: 1200, tv: 1400 } as const;
+export const BREAKPOINTS = { mobile: MOBILE_BREAKPOINT, tablet: 900, desktop: 1200, tv: 1400 } as const;
+/** Timeline grid element on a phone, and the spacing of the grid (spec 000 §9). */
+export const GRID_ELEMENT_MOBILE = 176;
+export const GRID_SPACING = 2;
 /** Timeline grid element: 180 px desktop, 176 mobile, 2 px apart (spec 000 §9). */
-export const GRID_ELEMENT = { desktop: 180, mobile: 176, spacing: 2 } as const;
+export const GRID_ELEMENT = { desktop: 180, mobile: GRID_ELEMENT_MOBILE, spacing: GRID_SPACING } as const;
 
 /** Toasts auto-dismiss after 4 seconds unless stated (spec 001 §8, spec 000 §8). */
 export const TOAST_DURATION_MS = 4000;
 /** Tooltip open delay and max width (spec 000 §9, spec 001 §9). */
 export const TOOLTIP = { openDelayMs: 500, maxWidth: 400 } as const;
 
-/**
- * Timings and distances of spec 000 §9 that the client's interaction follows: a hint (and
- * an upload notice) hides after 3 s; a failed job poll is tried again after 1 s; a change
- * list that stops short of the serial the poll announced is looked at again after 400 ms;
- * a scroll of 30 px or more counts as the user scrolling; two fingers must move 20 px
- * apart or together to count as a pinch.
+/*
+ * Timings and distances of spec 000 §9 that the client's interaction follows, each its own
+ * constant (a bundler inlines a number; an object's fields ride along whole).
  */
-export const INTERACTION = {
-  hintAutoHideMs: 3000,
-  jobPollRetryMs: 1000,
-  changesRelookMs: 400,
-  scrollThresholdPx: 30,
-  pinchThresholdPx: 20,
-} as const;
+/** A hint (and an upload notice) hides after 3 s. */
+export const HINT_AUTO_HIDE_MS = 3000;
+/** A failed job poll is tried again after 1 s. */
+export const JOB_POLL_RETRY_MS = 1000;
+/** A change list that stops short of the serial the poll announced is read again after 400 ms. */
+export const CHANGES_RELOOK_MS = 400;
+/** A scroll of 30 px or more counts as the user scrolling. */
+export const SCROLL_THRESHOLD_PX = 30;
+/** Two fingers must move 20 px apart or together to count as a pinch. */
+export const PINCH_THRESHOLD_PX = 20;

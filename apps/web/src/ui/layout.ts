@@ -1,4 +1,4 @@
-import { BREAKPOINTS, LAYOUT } from '@trove/contract';
+import { BREAKPOINTS, LAYOUT, MOBILE_BREAKPOINT } from '@trove/contract';
 
 /*
  * The layout of spec 000 §2 and §9 as the client uses it, derived from the contract's LAYOUT
@@ -25,7 +25,7 @@ export const MEDIA = {
 
 /** Whether a viewport `width` px wide is a phone's (spec 000 §2: under 600 px). */
 export function isPhoneWidth(width: number): boolean {
-  return width < breakpoints.mobile;
+  return width < MOBILE_BREAKPOINT;
 }
 
 /**

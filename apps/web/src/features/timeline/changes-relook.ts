@@ -1,4 +1,4 @@
-import { INTERACTION, type JobChange } from '@trove/contract';
+import { CHANGES_RELOOK_MS, type JobChange } from '@trove/contract';
 
 /** How many times a change list that stops short is looked at again before giving up. */
 export const RELOOK_TIMES = 3;
@@ -24,6 +24,6 @@ export async function readChangesUpTo(
     from = page.at(-1)?.serial ?? from;
     if (from >= serial) return { changes, isComplete: true };
     if (look === RELOOK_TIMES) return { changes, isComplete: false };
-    await pause(INTERACTION.changesRelookMs);
+    await pause(CHANGES_RELOOK_MS);
   }
 }

@@ -1,4 +1,4 @@
-import { BREAKPOINTS, GRID_ELEMENT } from '@trove/contract';
+import { GRID_ELEMENT_MOBILE, GRID_SPACING, MOBILE_BREAKPOINT } from '@trove/contract';
 
 /**
  * [Note: Timeline layout]
@@ -13,10 +13,10 @@ import { BREAKPOINTS, GRID_ELEMENT } from '@trove/contract';
 
 /** Tile sizes and spacing of spec 000 §9: 228 px on desktop, 176 px on mobile, 2 px apart. */
 export const TILE_DESKTOP = 228;
-export const TILE_MOBILE = GRID_ELEMENT.mobile;
-export const SPACING = GRID_ELEMENT.spacing;
+export const TILE_MOBILE = GRID_ELEMENT_MOBILE;
+export const SPACING = GRID_SPACING;
 /** spec 000 §2: under 600 px is a phone (LAYOUT.breakpoints.mobile, the contract's BREAKPOINTS). */
-export const MOBILE_BELOW_PX = BREAKPOINTS.mobile;
+export const MOBILE_BELOW_PX = MOBILE_BREAKPOINT;
 /** Month header height (title and its margins). */
 export const HEADER_PX = 48;
 /** Space after each month. */

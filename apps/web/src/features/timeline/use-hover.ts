@@ -1,4 +1,4 @@
-import { INTERACTION } from '@trove/contract';
+import { SCROLL_THRESHOLD_PX } from '@trove/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../api/api-context.tsx';
 
@@ -14,7 +14,7 @@ const NONE = { preview: false, tooltip: false };
  * settling) do not.
  */
 export function isScrolledPast(from: number, to: number): boolean {
-  return Math.abs(to - from) >= INTERACTION.scrollThresholdPx;
+  return Math.abs(to - from) >= SCROLL_THRESHOLD_PX;
 }
 
 /**

@@ -1,4 +1,10 @@
-import { ChangeType, ChangesResponse, INTERACTION, monthStartOf, type RemoteFile } from '@trove/contract';
+import {
+  ChangeType,
+  ChangesResponse,
+  JOB_POLL_RETRY_MS,
+  monthStartOf,
+  type RemoteFile,
+} from '@trove/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useApi } from '../../api/api-context.tsx';
@@ -6,7 +12,7 @@ import { timelineKeys } from '../library/api.ts';
 import { readChangesUpTo } from './changes-relook.ts';
 
 /** After a failed poll, wait this long before the next (spec 000 §9 "Job polling retry 1 s"). */
-const RETRY_MS = INTERACTION.jobPollRetryMs;
+const RETRY_MS = JOB_POLL_RETRY_MS;
 
 /**
  * Keeps the timeline live (spec 000 §7 poll host): a long poll on `job_changed:{id}` wakes

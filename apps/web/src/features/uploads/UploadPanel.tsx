@@ -1,4 +1,4 @@
-import { INTERACTION } from '@trove/contract';
+import { HINT_AUTO_HIDE_MS } from '@trove/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -51,7 +51,7 @@ function UploadNotice() {
   const [isHeld, setIsHeld] = useState(false);
   useEffect(() => {
     if (!notice || isHeld) return;
-    const timer = setTimeout(uploader.dismissNotice, INTERACTION.hintAutoHideMs);
+    const timer = setTimeout(uploader.dismissNotice, HINT_AUTO_HIDE_MS);
     return () => {
       clearTimeout(timer);
     };

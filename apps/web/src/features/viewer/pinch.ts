@@ -1,4 +1,4 @@
-import { INTERACTION } from '@trove/contract';
+import { PINCH_THRESHOLD_PX } from '@trove/contract';
 
 /** A touch point on the stage, in viewport pixels. */
 export interface TouchPoint {
@@ -18,8 +18,8 @@ export function pinchOf(
   now: readonly [TouchPoint, TouchPoint],
 ): 'in' | 'out' | null {
   const change = distance(now[0], now[1]) - distance(start[0], start[1]);
-  if (change >= INTERACTION.pinchThresholdPx) return 'in';
-  if (change <= -INTERACTION.pinchThresholdPx) return 'out';
+  if (change >= PINCH_THRESHOLD_PX) return 'in';
+  if (change <= -PINCH_THRESHOLD_PX) return 'out';
   return null;
 }
 
