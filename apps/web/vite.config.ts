@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { expandCustomMedia, layoutProperties } from './src/styles/layout-css.ts';
 
 // The dev and preview servers forward API calls so the app runs on one origin, like `npm start`.
 // Keys starting with ^ are regular expressions: '/st' alone would also catch '/static/...'.
@@ -31,6 +32,27 @@ function precompiledMessages(): Plugin {
       const messages = JSON.parse(code) as Record<string, string>;
       const parsed = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]));
       return { code: JSON.stringify(parsed), map: null };
+    },
+  };
+}
+
+/**
+ * Writes the contract's LAYOUT into the app's stylesheets (See: [Note: Layout in the
+ * stylesheets] in src/styles/layout-css.ts): the named media queries everywhere, the custom
+ * properties at the top of base.css.
+ */
+function layoutCss(): Plugin {
+  return {
+    name: 'trove:layout-css',
+    enforce: 'pre',
+    transform(code, id) {
+      const path = id.split('?')[0] ?? id;
+      if (!path.endsWith('.css') || !/[\\/]apps[\\/]web[\\/]src[\\/]/.test(path)) return null;
+      const expanded = expandCustomMedia(code, path);
+      const withTokens = /[\\/]src[\\/]styles[\\/]base\.css$/.test(path)
+        ? layoutProperties() + expanded
+        : expanded;
+      return { code: withTokens, map: null };
     },
   };
 }
@@ -100,7 +122,7 @@ function firstLoadBudget(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [precompiledMessages(), react(), firstLoadBudget()],
+  plugins: [precompiledMessages(), layoutCss(), react(), firstLoadBudget()],
   resolve: {
     alias: [
       {
@@ -114,6 +136,10 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // The contract's zod schemas (`z.enum([...])`, `z.object({...})`) have no side
+      // effects, but a bundler cannot tell: without this, every schema of a contract module
+      // on the first load stays in it, used or not (issue #27: room in the budget of /photos).
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         // An area's catalogues are named after it (albums-nb_NO-….js), not only after the locale.
         chunkFileNames: (chunk) => {

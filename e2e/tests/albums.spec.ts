@@ -30,7 +30,9 @@ test('an album is created, photos go into it, and those meant for the timeline a
   await page.getByLabel('Album name').fill('Lofoten 2026');
   await page.getByRole('button', { name: 'Create album' }).click();
   await expect(page.getByRole('heading', { name: 'Add photos to Lofoten 2026' })).toBeVisible();
-  const albumId = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
+  // Step 2 is the create-album-after-more-photos route, by albumIDB64 (spec 000 §2).
+  await expect(page).toHaveURL(/\/createAlbumAfterMorePhotos\/[\w-]+$/);
+  const albumId = Buffer.from(new URL(page.url()).pathname.split('/')[2] ?? '', 'base64url').toString();
   await shoot(page, 'album-add-photos', { mobile: true });
 
   // Two photos from the device for the album and the timeline.

@@ -38,9 +38,11 @@ async function person(browser: Browser, label: string): Promise<{ page: Page; ac
 
 test('a profile picture from the device, cropped, shows in the account menu', async ({ browser }) => {
   const { page, account } = await person(browser, 'avatar');
+  // spec 000 §2: the avatar is the link to the settings; the picture is in it.
+  const avatar = page.getByRole('link', { name: `Settings for ${account.name}` });
   const menuButton = page.getByRole('button', { name: `Account: ${account.name}` });
   // Initials first.
-  await expect(menuButton.locator('img')).toHaveCount(0);
+  await expect(avatar.locator('img')).toHaveCount(0);
   await menuButton.click();
   await page.getByRole('menuitem', { name: 'Profile picture' }).click();
   await expect(page).toHaveURL(/\/selectProfilePicture$/);
@@ -83,14 +85,14 @@ test('a profile picture from the device, cropped, shows in the account menu', as
   // The hub shows the new picture too, and leads back to the choice.
   await expect(page.getByRole('link', { name: 'Change profile picture' })).toBeVisible();
   await expect(page.locator('.profile img.avatar')).toHaveAttribute('src', /\/st\/4\/profile\/picture\?/);
-  await expect(menuButton.locator('img')).toHaveAttribute('src', /\/st\/4\/profile\/picture\?/);
-  await expect(menuButton.locator('img')).toHaveJSProperty('naturalWidth', 310);
+  await expect(avatar.locator('img')).toHaveAttribute('src', /\/st\/4\/profile\/picture\?/);
+  await expect(avatar.locator('img')).toHaveJSProperty('naturalWidth', 310);
   await shootBoth(page, 'profile-picture-settings');
 
   // Remove: initials again.
   await page.goto('/selectProfilePicture');
   await page.getByRole('button', { name: 'Remove picture' }).click();
-  await expect(menuButton.locator('img')).toHaveCount(0);
+  await expect(avatar.locator('img')).toHaveCount(0);
 });
 
 test('the 80 % storage popup shows once; a timeline photo becomes the picture', async ({ browser }) => {
@@ -126,10 +128,9 @@ test('the 80 % storage popup shows once; a timeline photo becomes the picture', 
   );
   await page.getByRole('button', { name: 'Save' }).click();
   expect((await saved).status()).toBe(201);
-  await expect(page.getByRole('button', { name: `Account: ${account.name}` }).locator('img')).toHaveAttribute(
-    'src',
-    /\/st\/4\/profile\/picture\?/,
-  );
+  await expect(
+    page.getByRole('link', { name: `Settings for ${account.name}` }).locator('img'),
+  ).toHaveAttribute('src', /\/st\/4\/profile\/picture\?/);
 });
 
 test('in Swedish: the 80 % popup, then the 95 % one, each once; none when unlimited', async ({

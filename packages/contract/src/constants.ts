@@ -26,17 +26,43 @@ export const DOWNLOAD_MAX_BYTES = 3.5 * GIB;
 /** Thumbnail areas served by the thumb host (spec 000 §7, §9). */
 export const THUMB_SIZES = [256, 1280] as const;
 
-/** Layout constants (spec 000 §2, spec 001 §2). */
-export const LAYOUT = {
-  headerHeight: 56,
-  sidePanelWidth: 360,
-  modalWidth: 512,
-  flowModalWidth: 640,
-  breakpoints: { mobile: 600, tablet: 900, desktop: 1200, tv: 1400 },
-  contextMenuWidth: 200,
-} as const;
+/**
+ * [Note: Layout constants] The layout numbers of spec 000 §2 and §9 (and spec 001 §2), the
+ * one place they are written. The web client reads them from here: its scripts import
+ * LAYOUT, and its stylesheets get them as custom properties and custom media queries that
+ * the build writes from LAYOUT (apps/web/layout-css.ts); a test fails when a stylesheet
+ * spells one of the breakpoints out. LAYOUT is in layout.ts; the parts the first load of
+ * /photos needs are here, exported alone (HEADER_HEIGHT, MOBILE_BREAKPOINT, GRID_SPACING…), and
+ * LAYOUT is made of them: a bundler places a whole module in a chunk, and LAYOUT in this
+ * module would ride along on the first load.
+ */
+export const HEADER_HEIGHT = 56;
+/** The mobile breakpoint (spec 000 §2): under 600 px is a phone. */
+export const MOBILE_BREAKPOINT = 600;
+/** Breakpoints (spec 000 §2): under `mobile` is a phone; TV from 1400 px. */
+export const BREAKPOINTS = { mobile: MOBILE_BREAKPOINT, tablet: 900, desktop: 1200, tv: 1400 } as const;
+/** Timeline grid element on a phone, and the spacing of the grid (spec 000 §9). */
+export const GRID_ELEMENT_MOBILE = 176;
+export const GRID_SPACING = 2;
+/** Timeline grid element: 180 px desktop, 176 mobile, 2 px apart (spec 000 §9). */
+export const GRID_ELEMENT = { desktop: 180, mobile: GRID_ELEMENT_MOBILE, spacing: GRID_SPACING } as const;
 
 /** Toasts auto-dismiss after 4 seconds unless stated (spec 001 §8, spec 000 §8). */
 export const TOAST_DURATION_MS = 4000;
-/** Tooltip open delay and max width (spec 001 §9). */
+/** Tooltip open delay and max width (spec 000 §9, spec 001 §9). */
 export const TOOLTIP = { openDelayMs: 500, maxWidth: 400 } as const;
+
+/*
+ * Timings and distances of spec 000 §9 that the client's interaction follows, each its own
+ * constant (a bundler inlines a number; an object's fields ride along whole).
+ */
+/** A hint (and an upload notice) hides after 3 s. */
+export const HINT_AUTO_HIDE_MS = 3000;
+/** A failed job poll is tried again after 1 s. */
+export const JOB_POLL_RETRY_MS = 1000;
+/** A change list that stops short of the serial the poll announced is read again after 400 ms. */
+export const CHANGES_RELOOK_MS = 400;
+/** A scroll of 30 px or more counts as the user scrolling. */
+export const SCROLL_THRESHOLD_PX = 30;
+/** Two fingers must move 20 px apart or together to count as a pinch. */
+export const PINCH_THRESHOLD_PX = 20;

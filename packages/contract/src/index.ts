@@ -6,6 +6,7 @@ export * from './brand.ts';
 export * from './changes.ts';
 export * from './comments.ts';
 export * from './constants.ts';
+export * from './layout.ts';
 export * from './directory.ts';
 export * from './documents.ts';
 export * from './enums.ts';

@@ -6,6 +6,7 @@ import {
   type ServiceDirectory,
 } from '@trove/contract';
 import { HttpError, stripQuery } from './http-error.ts';
+import { pendingOperations, type PendingOperations } from './pending-operations.ts';
 import type { SessionRecord } from './session-record.ts';
 
 /** Anything that turns an unknown JSON value into a `T` or throws: the contract's zod schemas. */
@@ -33,6 +34,11 @@ export interface CallInit {
   keepalive?: boolean;
   /** More request headers (app host), e.g. an album's foreign-auth grant. */
   headers?: Record<string, string>;
+  /**
+   * Changes nothing the user would miss (analytics, crash reports): leaving the page while
+   * it runs is not warned about (See: [Note: Leave warning]).
+   */
+  isQuiet?: boolean;
 }
 
 /** Services the HTTP client needs, injected so tests can stub them. */
@@ -43,6 +49,8 @@ export interface HttpClientDeps {
   fetch?: typeof fetch;
   /** Told whether each request reached the server (spec 000 §8). */
   onOnlineChange?: (isOnline: boolean) => void;
+  /** Holds the leave warning while a change is in flight (See: [Note: Leave warning]). */
+  pending?: PendingOperations;
   logger?: Pick<Console, 'warn'>;
 }
 
@@ -86,11 +94,28 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
   const fetchFn = deps.fetch ?? globalThis.fetch.bind(globalThis);
   const onOnlineChange = deps.onOnlineChange ?? (() => undefined);
   const logger = deps.logger ?? console;
+  const pending = deps.pending ?? pendingOperations;
   const unauthorizedHandlers = new Set<() => void>();
   const errorHandlers = new Set<(error: HttpError) => void>();
 
   async function send<T>(url: string, schema: Parser<T>, init: CallInit, extra: RequestInit): Promise<T> {
     const method = init.method ?? 'GET';
+    const isChange = method !== 'GET' && init.isQuiet !== true && init.keepalive !== true;
+    const release = isChange ? pending.hold() : undefined;
+    try {
+      return await sendNow(url, schema, init, extra, method);
+    } finally {
+      release?.();
+    }
+  }
+
+  async function sendNow<T>(
+    url: string,
+    schema: Parser<T>,
+    init: CallInit,
+    extra: RequestInit,
+    method: string,
+  ): Promise<T> {
     const headers = new Headers(extra.headers);
     headers.set('accept', 'application/json');
     if (init.body !== undefined) headers.set('content-type', 'application/json');

@@ -103,6 +103,8 @@ export function AppRoutes() {
           <Route path="editAlbum/:albumIDB64" element={<AlbumEditPage />} />
           <Route path="addPhotos/:albumID" element={<AddPhotosRoute />} />
           <Route path="morePhotos/:albumIDB64" element={<AddPhotosRoute />} />
+          {/* spec 000 §2 create-album-after-more-photos: step 2 of a new album, by albumIDB64. */}
+          <Route path="createAlbumAfterMorePhotos/:albumIDB64" element={<AlbumEditPage />} />
           {/* spec 000 §2: the album carousel; #autoPlay starts the slideshow. */}
           <Route
             path="carousel/:albumId/:fileId"

@@ -11,11 +11,22 @@ describe('page frame (spec 000 §2)', () => {
     const tabs = within(banner).getByRole('navigation', { name: 'Main' });
     expect(within(tabs).getByRole('link', { name: 'Photos' }).getAttribute('aria-current')).toBe('page');
     expect(within(tabs).getByRole('link', { name: 'Albums' }).getAttribute('href')).toBe('/albums');
-    const avatar = await within(banner).findByRole('button', { name: 'Account: Ada Lovelace' });
+    // spec 000 §2: clicking the avatar goes to the settings; the chevron beside it opens the menu.
+    const avatar = await within(banner).findByRole('link', { name: 'Settings for Ada Lovelace' });
     expect(avatar.textContent).toBe('A');
+    expect(avatar.getAttribute('href')).toBe('/settings');
+    expect(
+      within(banner).getByRole('button', { name: 'Account: Ada Lovelace' }).getAttribute('aria-haspopup'),
+    ).toBe('menu');
   });
 
-  test('the avatar opens a menu with Settings, Profile picture, My shared links and Log out', async () => {
+  test('clicking the avatar opens the settings (spec 000 §2)', async () => {
+    const { user } = renderApp({ route: '/photos' });
+    await user.click(await screen.findByRole('link', { name: 'Settings for Ada Lovelace' }));
+    expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeTruthy();
+  });
+
+  test('the chevron beside the avatar opens a menu with Settings, Profile picture, My shared links and Log out', async () => {
     const { user } = renderApp({ route: '/photos' });
     await user.click(await screen.findByRole('button', { name: 'Account: Ada Lovelace' }));
     const menu = await screen.findByRole('menu');

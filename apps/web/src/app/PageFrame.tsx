@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { installLeaveWarning, pendingOperations } from '../api/pending-operations.ts';
 import { useIntl } from 'react-intl';
 import { Outlet } from 'react-router';
 import { AlbumPickerLayer } from '../features/albums/index.ts';
@@ -22,6 +23,11 @@ const SideMenu = lazyScreen(() => import('./SideMenu.tsx').then((m) => m.SideMen
  */
 export function PageFrame() {
   const intl = useIntl();
+  // spec 000 §4: 'Changes might be lost' while any change is pending (See: [Note: Leave warning]).
+  useEffect(
+    () => installLeaveWarning(pendingOperations, () => intl.formatMessage({ id: 'upload.leaveWarning' })),
+    [intl],
+  );
   const [isSideMenuOpen, setIsSideMenuOpen] = useState(false);
   return (
     <UploaderProvider>

@@ -45,7 +45,7 @@ export interface ConfirmDialogProps {
   error?: string | undefined;
 }
 
-/** A destructive action's confirmation: Cancel (focused first) and a danger button. */
+/** A destructive action's confirmation: Cancel (focused first) and a danger button; Enter confirms (spec 000 §9). */
 export function ConfirmDialog({
   kind,
   values,
@@ -60,6 +60,7 @@ export function ConfirmDialog({
     <Dialog
       title={intl.formatMessage({ id: texts.title }, values)}
       onClose={onCancel}
+      onEnter={isPending ? undefined : onConfirm}
       actions={
         <>
           <button type="button" className="btn btn--text" onClick={onCancel}>

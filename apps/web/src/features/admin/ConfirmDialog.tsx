@@ -28,6 +28,8 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     <Dialog
       title={props.title}
       onClose={props.onClose}
+      // spec 000 §9: Enter confirms.
+      onEnter={props.pending ? undefined : props.onConfirm}
       actions={
         <>
           <button type="button" className="btn btn--text" onClick={props.onClose}>

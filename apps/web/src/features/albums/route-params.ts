@@ -70,6 +70,19 @@ export function newAlbumPath(goToAfter?: string | null): string {
   return albumEditPath(NEW_ALBUM_ID, DEFAULT_EDIT_TAB, goToAfter);
 }
 
+/**
+ * The first segment of the create-album-after-more-photos route (spec 000 §2: "a
+ * create-album-after-more-photos route", path not shown): step 2 of Album create, where the
+ * album just created gets its photos, addressed by albumIDB64 as the more-photos route.
+ */
+export const CREATE_AFTER_MORE_PHOTOS = 'createAlbumAfterMorePhotos';
+
+/** `/createAlbumAfterMorePhotos/{albumIDB64}`, keeping `goToAfter` when given. */
+export function createAlbumAfterMorePhotosPath(albumId: string, goToAfter?: string | null): string {
+  const path = `/${CREATE_AFTER_MORE_PHOTOS}/${encodeAlbumIdB64(albumId)}`;
+  return goToAfter ? `${path}?goToAfter=${encodeURIComponent(goToAfter)}` : path;
+}
+
 /** The add-photos picker of an album (spec 000 §2 `/addPhotos/{albumId}`). */
 export function addPhotosPath(albumId: string): string {
   return `/addPhotos/${encodeURIComponent(albumId)}`;

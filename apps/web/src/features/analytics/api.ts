@@ -21,6 +21,7 @@ export function sendStatisticsEvents(
   return api.app('/user_statistics_events', StatisticsEventsResponse, {
     method: 'POST',
     body,
+    isQuiet: true,
     // keepalive lets a batch sent as the page is left arrive; browsers refuse it past 64 KiB
     // of body, so a bigger batch goes as a plain request.
     keepalive: JSON.stringify(body).length < KEEPALIVE_MAX_CHARS,

@@ -90,7 +90,11 @@ export async function reportCrash(
   storage.setItem(REPORTED_KEY, '1');
   const body = crashReportOf(error, componentStack, window.location.pathname, Date.now());
   try {
-    const answer = await api.app('/client_errors', ClientErrorResponse, { method: 'POST', body });
+    const answer = await api.app('/client_errors', ClientErrorResponse, {
+      method: 'POST',
+      body,
+      isQuiet: true,
+    });
     return answer.accepted;
   } catch {
     return false;

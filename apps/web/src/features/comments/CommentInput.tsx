@@ -3,6 +3,7 @@ import { useId, useLayoutEffect, useRef, type KeyboardEvent, type RefObject } fr
 import { useIntl } from 'react-intl';
 import { CommentIcon } from './comment-icons.tsx';
 import type { Submission } from './model.ts';
+import { MEDIA } from '../../ui/layout.ts';
 
 /** spec 000 §9: the comment input grows with its text up to 216 px, then scrolls. */
 export const INPUT_MAX_HEIGHT_PX = 216;
@@ -14,9 +15,7 @@ export const INPUT_MAX_HEIGHT_PX = 216;
 export function isMobileInput(): boolean {
   // jsdom and old embedded browsers have no matchMedia, whatever the DOM types say.
   if (typeof globalThis.matchMedia !== 'function') return false;
-  return (
-    globalThis.matchMedia('(pointer: coarse)').matches || globalThis.matchMedia('(max-width: 599px)').matches
-  );
+  return globalThis.matchMedia('(pointer: coarse)').matches || globalThis.matchMedia(MEDIA.phone).matches;
 }
 
 /** Whether a key press in a comment field sends it: Enter alone, not on mobile, not mid-composition. */

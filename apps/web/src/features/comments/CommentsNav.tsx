@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { Icon } from '../../ui/icons.tsx';
 import { useVisitorFiles } from '../albums/index.ts';
 import { commentsPath } from './keys.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /**
  * The way out of the comments page and along the album (issue #23: it had none): Back to the
@@ -42,16 +43,17 @@ export function CommentsNav({
         <span className="visually-hidden">{label}</span>
       </span>
     ) : (
-      <Link
-        className="comments-nav__step"
-        to={commentsPath(album.id, id)}
-        state={location.state as unknown}
-        replace
-        title={label}
-      >
-        <StepIcon isNext={isNext} />
-        <span className="visually-hidden">{label}</span>
-      </Link>
+      <Tooltip text={label} isDescription={false}>
+        <Link
+          className="comments-nav__step"
+          to={commentsPath(album.id, id)}
+          state={location.state as unknown}
+          replace
+        >
+          <StepIcon isNext={isNext} />
+          <span className="visually-hidden">{label}</span>
+        </Link>
+      </Tooltip>
     );
   return (
     <nav className="comments-nav" aria-label={intl.formatMessage({ id: 'comments.page.nav' })}>

@@ -3,6 +3,7 @@ import { Icon } from '../../ui/icons.tsx';
 import { albumHeaders } from '../../album-access/album-call.ts';
 import { useAccountInfoQuery } from '../auth/api.ts';
 import { useShareDialog } from '../../dialog-requests/share-dialog.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /**
  * Share on the file of the comments page, for members and visitors alike (issue #15). A
@@ -28,27 +29,28 @@ export function ShareFileButton({
   const openShareDialog = useShareDialog();
   const isReadOnly = useAccountInfoQuery().data?.is_read_only_user === true && isLoggedIn;
   return (
-    <button
-      type="button"
-      className="comments-page__share"
-      aria-label={intl.formatMessage({ id: 'fileActions.share' })}
-      aria-disabled={isReadOnly || undefined}
-      title={isReadOnly ? intl.formatMessage({ id: 'fileActions.shareReadOnly' }) : undefined}
-      onClick={() => {
-        if (isReadOnly) return;
-        openShareDialog({
-          request: {
-            kind: 'files',
-            sourceJobId: albumId,
-            fileIds: [fileId],
-            currentAlbumId: albumId,
-            headers: () => albumHeaders(albumId),
-            mayShare,
-          },
-        });
-      }}
-    >
-      <Icon name="share" />
-    </button>
+    <Tooltip text={isReadOnly ? intl.formatMessage({ id: 'fileActions.shareReadOnly' }) : undefined}>
+      <button
+        type="button"
+        className="comments-page__share"
+        aria-label={intl.formatMessage({ id: 'fileActions.share' })}
+        aria-disabled={isReadOnly || undefined}
+        onClick={() => {
+          if (isReadOnly) return;
+          openShareDialog({
+            request: {
+              kind: 'files',
+              sourceJobId: albumId,
+              fileIds: [fileId],
+              currentAlbumId: albumId,
+              headers: () => albumHeaders(albumId),
+              mayShare,
+            },
+          });
+        }}
+      >
+        <Icon name="share" />
+      </button>
+    </Tooltip>
   );
 }

@@ -115,7 +115,9 @@ describe('the documents screen (spec 000 §2 Documents)', () => {
     await waitFor(() => {
       expect(button.getAttribute('aria-disabled')).toBe('true');
     });
-    expect(button.getAttribute('title')).toBe('Subscribe to upload documents');
+    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Subscribe to upload documents',
+    );
   });
 
   test('the settings link to it (spec 000 §2: reached from settings)', async () => {

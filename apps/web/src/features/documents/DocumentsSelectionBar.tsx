@@ -20,6 +20,7 @@ import {
 } from '../selection/index.ts';
 import { useDocumentDelete } from './use-document-delete.ts';
 import { useDocumentDownload, type DownloadLimit } from './use-document-download.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /** Props of {@link DocumentsSelectionBar}. */
 export interface DocumentsSelectionBarProps {
@@ -106,20 +107,20 @@ export function DocumentsSelectionBar({ jobId, selection, byId, onDeleted }: Doc
             if (!onRun) return null;
             const danger = action.id === 'delete' ? ' documents-bar__action--danger' : '';
             return (
-              <button
-                key={action.id}
-                type="button"
-                className={`btn btn--text documents-bar__action${danger}`}
-                // Focusable while disabled, so the subscribe tooltip can be read (spec 000 §6).
-                aria-disabled={isDisabled || undefined}
-                title={hint && intl.formatMessage({ id: hint })}
-                onClick={() => {
-                  if (!isDisabled) onRun();
-                }}
-              >
-                <Icon name={action.icon} size={20} />
-                <span className="documents-bar__label">{intl.formatMessage({ id: action.label })}</span>
-              </button>
+              <Tooltip key={action.id} text={hint && intl.formatMessage({ id: hint })}>
+                <button
+                  type="button"
+                  className={`btn btn--text documents-bar__action${danger}`}
+                  // Focusable while disabled, so the subscribe tooltip can be read (spec 000 §6).
+                  aria-disabled={isDisabled || undefined}
+                  onClick={() => {
+                    if (!isDisabled) onRun();
+                  }}
+                >
+                  <Icon name={action.icon} size={20} />
+                  <span className="documents-bar__label">{intl.formatMessage({ id: action.label })}</span>
+                </button>
+              </Tooltip>
             );
           })}
         </SelectionBarFrame>

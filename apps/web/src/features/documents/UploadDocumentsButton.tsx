@@ -4,6 +4,7 @@ import { pickedFromInput } from '../uploads/index.ts';
 import { DocumentsIcon } from './documents-icons.tsx';
 import { DOCUMENT_ACCEPT } from './model.ts';
 import { useAddDocuments } from './use-document-uploads.tsx';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /**
  * "Upload documents": a label styled as a button around a visually hidden file input (so it
@@ -26,14 +27,11 @@ export function UploadDocumentsButton({ jobId, className }: { jobId: string; cla
   if (isReadOnly) {
     return (
       // Focusable while disabled, so the reason can be read (spec 000 §6).
-      <button
-        type="button"
-        className={className}
-        aria-disabled="true"
-        title={intl.formatMessage({ id: 'documents.readOnly' })}
-      >
-        {content}
-      </button>
+      <Tooltip text={intl.formatMessage({ id: 'documents.readOnly' })}>
+        <button type="button" className={className} aria-disabled="true">
+          {content}
+        </button>
+      </Tooltip>
     );
   }
   return (

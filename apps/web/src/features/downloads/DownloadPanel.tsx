@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import { Icon } from '../../ui/icons.tsx';
 import { startedCount, type DownloadModel } from './model.ts';
 import { PartList } from './PartList.tsx';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /** Props of {@link DownloadPanel}. */
 export interface DownloadPanelProps {
@@ -44,12 +45,16 @@ export function DownloadPanel({ model, onDownload, onMaximize, onClose }: Downlo
         <p className="download-panel__status" role="status">
           {status}
         </p>
-        <button type="button" className="icon-button" aria-label={expand} title={expand} onClick={onMaximize}>
-          <Icon name="chevronRight" />
-        </button>
-        <button type="button" className="icon-button" aria-label={close} title={close} onClick={onClose}>
-          <Icon name="close" />
-        </button>
+        <Tooltip text={expand} isDescription={false}>
+          <button type="button" className="icon-button" aria-label={expand} onClick={onMaximize}>
+            <Icon name="chevronRight" />
+          </button>
+        </Tooltip>
+        <Tooltip text={close} isDescription={false}>
+          <button type="button" className="icon-button" aria-label={close} onClick={onClose}>
+            <Icon name="close" />
+          </button>
+        </Tooltip>
       </header>
       <PartList parts={parts} onDownload={onDownload} />
     </section>

@@ -1,12 +1,14 @@
+import { LAYOUT } from '@trove/contract';
 import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { Point } from '../../ui/floating.ts';
 import type { MenuItem } from '../../ui/Menu.tsx';
 import { moveMenuFocus } from '../../ui/menu-keys.ts';
 import { useInViewport } from '../../ui/use-in-viewport.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /** spec 000 §2, §9: the file context menu is 200 px wide. */
-export const CONTEXT_MENU_WIDTH_PX = 200;
+export const CONTEXT_MENU_WIDTH_PX = LAYOUT.contextMenuWidth;
 /** A point in viewport coordinates (a pointer event's clientX/clientY). */
 export type { Point };
 
@@ -92,24 +94,24 @@ export function ContextMenu({ label, position, items, onClose }: ContextMenuProp
       }}
     >
       {items.map((item, index) => (
-        <button
-          key={item.key}
-          ref={(element) => {
-            itemRefs.current[index] = element;
-          }}
-          type="button"
-          role="menuitem"
-          className="menu__item"
-          tabIndex={-1}
-          aria-disabled={item.isDisabled === true ? true : undefined}
-          title={item.hint}
-          onClick={() => {
-            if (item.isDisabled !== true) item.onSelect();
-          }}
-        >
-          {item.icon}
-          <span>{item.label}</span>
-        </button>
+        <Tooltip key={item.key} text={item.hint}>
+          <button
+            ref={(element) => {
+              itemRefs.current[index] = element;
+            }}
+            type="button"
+            role="menuitem"
+            className="menu__item"
+            tabIndex={-1}
+            aria-disabled={item.isDisabled === true ? true : undefined}
+            onClick={() => {
+              if (item.isDisabled !== true) item.onSelect();
+            }}
+          >
+            {item.icon}
+            <span>{item.label}</span>
+          </button>
+        </Tooltip>
       ))}
     </div>,
     document.body,

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Icon } from '../../ui/icons.tsx';
 import type { FileActionId, OfferedFileAction } from './registry.ts';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /** Props of {@link FileActionButtons}. */
 export interface FileActionButtonsProps {
@@ -22,20 +23,25 @@ export function FileActionButtons({ offers, run, className }: FileActionButtonsP
     const onRun = run[action.id];
     if (!onRun) return null;
     return (
-      <button
+      // The hint (why it is disabled) describes the button; else the tooltip repeats its name.
+      <Tooltip
         key={action.id}
-        type="button"
-        className={className}
-        aria-label={intl.formatMessage({ id: action.label })}
-        aria-disabled={isDisabled || undefined}
-        title={hint && intl.formatMessage({ id: hint })}
-        data-action={action.id}
-        onClick={() => {
-          if (!isDisabled) onRun();
-        }}
+        text={intl.formatMessage({ id: hint ?? action.label })}
+        isDescription={hint !== undefined}
       >
-        <Icon name={action.icon} />
-      </button>
+        <button
+          type="button"
+          className={className}
+          aria-label={intl.formatMessage({ id: action.label })}
+          aria-disabled={isDisabled || undefined}
+          data-action={action.id}
+          onClick={() => {
+            if (!isDisabled) onRun();
+          }}
+        >
+          <Icon name={action.icon} />
+        </button>
+      </Tooltip>
     );
   });
 }

@@ -96,7 +96,10 @@ describe('items', () => {
     expect(itemNames()).toEqual(['Download', 'Add to album', 'Share', 'Delete']);
     const share = screen.getByRole('menuitem', { name: 'Share' });
     expect(share.getAttribute('aria-disabled')).toBe('true');
-    expect(share.getAttribute('title')).toBe('Subscribe to share files');
+    // The app's tooltip describes it (ui/Tooltip.tsx), in place of a title.
+    expect(document.getElementById(share.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Subscribe to share files',
+    );
     expect(screen.getByRole('menuitem', { name: 'Add to album' }).getAttribute('aria-disabled')).toBe('true');
   });
 

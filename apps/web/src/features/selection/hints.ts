@@ -10,7 +10,7 @@ export interface HintStorage {
 }
 
 /** Every hint hides this long after it shows (spec 000 §9 hint auto-hide 3 s). */
-export const HINT_AUTO_HIDE_MS = 3000;
+export { HINT_AUTO_HIDE_MS } from '@trove/contract';
 
 /** The selection hint shows from this many selected files (spec 000 §9). */
 export const SELECTION_HINT_MIN_COUNT = 10;

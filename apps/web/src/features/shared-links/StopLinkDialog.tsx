@@ -29,6 +29,7 @@ export function StopLinkDialog({ link, onClose }: { link: SharedLink; onClose: (
     <Dialog
       title={intl.formatMessage({ id: isShare ? 'sharedLinks.stopTitle' : 'sharedLinks.privateTitle' })}
       onClose={onClose}
+      onEnter={stop.isPending ? undefined : handleConfirm}
       actions={
         <>
           <button type="button" className="btn btn--text" onClick={onClose}>

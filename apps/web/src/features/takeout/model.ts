@@ -2,12 +2,13 @@ import type { AccountInfo, JobInfo, RemoteFile } from '@trove/contract';
 import type { IntlShape } from 'react-intl';
 import type { DownloadFile } from '../downloads/index.ts';
 import { sizeText } from '../../lib/size.ts';
+import { MEDIA } from '../../ui/layout.ts';
 
 /**
- * The phone widths of spec 000 §2 (breakpoint 600 px; the stylesheets' `max-width: 599px`):
- * takeout is desktop only, and a phone gets a note instead of the sections.
+ * The phone widths of spec 000 §2 (breakpoint 600 px, ui/layout.ts): takeout is desktop
+ * only, and a phone gets a note instead of the sections.
  */
-export const PHONE_MEDIA_QUERY = '(max-width: 599px)';
+export const PHONE_MEDIA_QUERY = MEDIA.phone;
 
 /**
  * spec 000 §2 Takeout stats: photos plus videos (spec 000 §3 timeline stats), and documents,

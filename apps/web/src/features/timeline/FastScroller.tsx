@@ -1,3 +1,4 @@
+import { HEADER_HEIGHT } from '@trove/contract';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useIntl } from 'react-intl';
 import {
@@ -13,7 +14,7 @@ import type { TimelineSection } from './sections.ts';
 /** Year labels closer than this (in px of the track) are thinned out. */
 const MIN_LABEL_GAP_PX = 22;
 /** The track spans the window below the 56 px header (spec 000 §2)... */
-const HEADER_PX = 56;
+const HEADER_PX = HEADER_HEIGHT;
 /** ...and above the page footer (its links and version), plus the gaps set in timeline.css. */
 const TRACK_INSET_PX = HEADER_PX + 8 + 56;
 

@@ -1,3 +1,5 @@
+import { GRID_ELEMENT_MOBILE, GRID_SPACING, MOBILE_BREAKPOINT } from '@trove/contract';
+
 /**
  * [Note: Timeline layout]
  * The grid is laid out from counts alone (timeline/months), so the whole scroll height is
@@ -11,9 +13,10 @@
 
 /** Tile sizes and spacing of spec 000 §9: 228 px on desktop, 176 px on mobile, 2 px apart. */
 export const TILE_DESKTOP = 228;
-export const TILE_MOBILE = 176;
-export const SPACING = 2;
-export const MOBILE_BELOW_PX = 600;
+export const TILE_MOBILE = GRID_ELEMENT_MOBILE;
+export const SPACING = GRID_SPACING;
+/** spec 000 §2: under 600 px is a phone (LAYOUT.breakpoints.mobile, the contract's BREAKPOINTS). */
+export const MOBILE_BELOW_PX = MOBILE_BREAKPOINT;
 /** Month header height (title and its margins). */
 export const HEADER_PX = 48;
 /** Space after each month. */

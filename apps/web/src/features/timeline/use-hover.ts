@@ -1,3 +1,4 @@
+import { SCROLL_THRESHOLD_PX } from '@trove/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../api/api-context.tsx';
 
@@ -8,21 +9,48 @@ export const TOOLTIP_AFTER_MS = 1000;
 const NONE = { preview: false, tooltip: false };
 
 /**
+ * Whether the page scrolled far enough from `from` to count as the user scrolling (spec 000
+ * §9 "scroll handling threshold 30 px"): smaller moves (a trackpad's jitter, the browser
+ * settling) do not.
+ */
+export function isScrolledPast(from: number, to: number): boolean {
+  return Math.abs(to - from) >= SCROLL_THRESHOLD_PX;
+}
+
+/**
  * How long the pointer has rested on a tile, as two flags; leaving resets both (spec 000
- * §2: "leaving stops both"). Timers run only while hovered and die with the tile.
+ * §2: "leaving stops both"), and so does scrolling the page 30 px or more under a resting
+ * pointer (§9 scroll handling threshold), which brings another tile under it without a
+ * mouse event. Timers run only while hovered and die with the tile.
  */
 export function useHoverStages() {
   const [stage, setStage] = useState(NONE);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const stopScrollWatch = useRef<(() => void) | undefined>(undefined);
   const clear = () => {
     for (const timer of timers.current) clearTimeout(timer);
     timers.current = [];
+    stopScrollWatch.current?.();
+    stopScrollWatch.current = undefined;
   };
   useEffect(() => clear, []);
+  const watchScroll = () => {
+    const from = window.scrollY;
+    const handleScroll = () => {
+      if (!isScrolledPast(from, window.scrollY)) return;
+      clear();
+      setStage(NONE);
+    };
+    window.addEventListener('scroll', handleScroll, { passive: true });
+    stopScrollWatch.current = () => {
+      window.removeEventListener('scroll', handleScroll);
+    };
+  };
   return {
     stage,
     onMouseEnter: () => {
       clear();
+      watchScroll();
       timers.current = [
         setTimeout(() => {
           setStage((s) => ({ ...s, preview: true }));

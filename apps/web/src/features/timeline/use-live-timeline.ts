@@ -1,11 +1,18 @@
-import { ChangeType, ChangesResponse, monthStartOf, type RemoteFile } from '@trove/contract';
+import {
+  ChangeType,
+  ChangesResponse,
+  JOB_POLL_RETRY_MS,
+  monthStartOf,
+  type RemoteFile,
+} from '@trove/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useApi } from '../../api/api-context.tsx';
 import { timelineKeys } from '../library/api.ts';
+import { readChangesUpTo } from './changes-relook.ts';
 
-/** After a failed poll, wait this long before the next (spec 000 §9 change polling). */
-const RETRY_MS = 2500;
+/** After a failed poll, wait this long before the next (spec 000 §9 "Job polling retry 1 s"). */
+const RETRY_MS = JOB_POLL_RETRY_MS;
 
 /**
  * Keeps the timeline live (spec 000 §7 poll host): a long poll on `job_changed:{id}` wakes
@@ -30,13 +37,17 @@ export function useLiveTimeline(jobId: string | undefined, startSerial: number |
           const answer = await api.poll({ seq, event: `job_changed:${jobId}` }, signal);
           const serial = Number(/^seq=(\d+)/.exec(answer)?.[1] ?? seq);
           if (serial <= seq) continue;
-          const { changes } = await api.app(`/jobs/${encodeURIComponent(jobId)}/changes`, ChangesResponse, {
-            query: { since: seq },
-            signal,
-          });
+          const read = async (since: number) =>
+            (
+              await api.app(`/jobs/${encodeURIComponent(jobId)}/changes`, ChangesResponse, {
+                query: { since },
+                signal,
+              })
+            ).changes;
+          // A list that still stops short after its re-looks: refresh what is on screen.
+          const { changes, isComplete } = await readChangesUpTo(read, seq, serial, pause);
           const months = new Set<number>();
-          // A long list comes in pages; if this one stops short, refresh what is on screen.
-          let everything = changes.at(-1)?.serial !== serial;
+          let everything = !isComplete;
           // Where each changed file sits on screen now: a file whose taken time the worker
           // corrected moves month, so its old month must drop it.
           const shownIn = new Map<string, number[]>();

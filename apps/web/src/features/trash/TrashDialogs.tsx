@@ -19,6 +19,7 @@ export function TrashConfirmDialog({ title, body, onConfirm, onCancel }: TrashCo
     <Dialog
       title={title}
       onClose={onCancel}
+      onEnter={onConfirm}
       actions={
         <>
           <button type="button" className="btn btn--text" onClick={onCancel}>

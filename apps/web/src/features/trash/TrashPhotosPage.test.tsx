@@ -210,7 +210,9 @@ describe('trash photos (spec 000 §2, §4)', () => {
     await waitFor(() => {
       expect(restore.getAttribute('aria-disabled')).toBe('true');
     });
-    expect(restore.getAttribute('title')).toBe('Subscribe to restore files');
+    expect(document.getElementById(restore.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Subscribe to restore files',
+    );
     await user.click(restore);
     expect(screen.getByRole('button', { name: 'Restore all' }).getAttribute('aria-disabled')).toBe('true');
     expect(requests.some((r) => r.url.pathname.endsWith('/multi_rollback'))).toBe(false);

@@ -10,6 +10,7 @@ import {
 } from '../selection/index.ts';
 import { TrashConfirmDialog } from './TrashDialogs.tsx';
 import { TrashIcon } from './trash-icons.tsx';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /** Props of {@link TrashSelectionBar}. */
 export interface TrashSelectionBarProps {
@@ -53,21 +54,22 @@ export function TrashSelectionBar({
         <Icon name="download" size={20} />
         <span className="trash-bar__label">{intl.formatMessage({ id: 'trash.download' })}</span>
       </button>
-      <button
-        type="button"
-        className="btn btn--text trash-bar__action"
-        // Focusable while disabled, so the reason can be read (spec 000 §6).
-        aria-disabled={isReadOnly || undefined}
-        title={isReadOnly ? intl.formatMessage({ id: 'trash.readOnly' }) : undefined}
-        onClick={() => {
-          if (isReadOnly) return;
-          onRestore(selectedIds(state));
-          actions.clear();
-        }}
-      >
-        <TrashIcon name="restore" size={20} />
-        <span className="trash-bar__label">{restoreLabel}</span>
-      </button>
+      <Tooltip text={isReadOnly ? intl.formatMessage({ id: 'trash.readOnly' }) : undefined}>
+        <button
+          type="button"
+          className="btn btn--text trash-bar__action"
+          // Focusable while disabled, so the reason can be read (spec 000 §6).
+          aria-disabled={isReadOnly || undefined}
+          onClick={() => {
+            if (isReadOnly) return;
+            onRestore(selectedIds(state));
+            actions.clear();
+          }}
+        >
+          <TrashIcon name="restore" size={20} />
+          <span className="trash-bar__label">{restoreLabel}</span>
+        </button>
+      </Tooltip>
       <button
         type="button"
         className="btn btn--text trash-bar__action trash-bar__action--danger"

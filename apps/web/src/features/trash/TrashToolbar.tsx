@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Icon } from '../../ui/icons.tsx';
 import { TrashIcon } from './trash-icons.tsx';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 /** Props of {@link TrashToolbar}. */
 export interface TrashToolbarProps {
@@ -23,19 +24,20 @@ export function TrashToolbar({ isReadOnly, onRestoreAll, onDeleteAll, onDownload
           {intl.formatMessage({ id: 'trash.downloadAll' })}
         </button>
       )}
-      <button
-        type="button"
-        className="btn btn--secondary"
-        // Focusable while disabled, so the reason can be read (spec 000 §6).
-        aria-disabled={isReadOnly || undefined}
-        title={isReadOnly ? intl.formatMessage({ id: 'trash.readOnly' }) : undefined}
-        onClick={() => {
-          if (!isReadOnly) onRestoreAll();
-        }}
-      >
-        <TrashIcon name="restore" size={20} />
-        {intl.formatMessage({ id: 'trash.restoreAll' })}
-      </button>
+      <Tooltip text={isReadOnly ? intl.formatMessage({ id: 'trash.readOnly' }) : undefined}>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          // Focusable while disabled, so the reason can be read (spec 000 §6).
+          aria-disabled={isReadOnly || undefined}
+          onClick={() => {
+            if (!isReadOnly) onRestoreAll();
+          }}
+        >
+          <TrashIcon name="restore" size={20} />
+          {intl.formatMessage({ id: 'trash.restoreAll' })}
+        </button>
+      </Tooltip>
       <button type="button" className="btn btn--secondary trash-toolbar__danger" onClick={onDeleteAll}>
         <TrashIcon name="deleteForever" size={20} />
         {intl.formatMessage({ id: 'trash.deleteAll' })}

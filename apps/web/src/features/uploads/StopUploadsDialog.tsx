@@ -17,6 +17,7 @@ export function StopUploadsDialog({
     <Dialog
       title={intl.formatMessage({ id: 'upload.stop.title' })}
       onClose={onCancel}
+      onEnter={onConfirm}
       actions={
         <>
           <button type="button" className="btn btn--text" onClick={onCancel}>

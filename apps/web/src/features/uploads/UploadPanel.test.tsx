@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { ApiProvider } from '../../api/api-context.tsx';
 import { resolveDirectory } from '../../api/boot.ts';
 import { createHttpClient } from '../../api/http-client.ts';
@@ -254,5 +254,32 @@ describe('opening, closing and clearing (spec 000 §4)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Keep uploading' }));
     expect(uploader.store.getState().queue.items.map((i) => i.status)).toEqual(['Uploading', 'Enqueued']);
     expect(uploader.store.getState().queue.isStopPending).toBe(false);
+  });
+});
+
+describe('upload notices (spec 000 §5; §9 hint auto-hide 3 s)', () => {
+  test('clear after 3 s, not before, and not while the pointer is on them', () => {
+    vi.useFakeTimers();
+    try {
+      const { show } = renderPanel();
+      show({ notice: 'insufficientStorage' });
+      const alert = screen.getByRole('alert');
+      act(() => {
+        vi.advanceTimersByTime(2999);
+      });
+      expect(screen.queryByRole('alert')).not.toBeNull();
+      fireEvent.pointerEnter(alert);
+      act(() => {
+        vi.advanceTimersByTime(10_000);
+      });
+      expect(screen.queryByRole('alert')).not.toBeNull();
+      fireEvent.pointerLeave(alert);
+      act(() => {
+        vi.advanceTimersByTime(3000);
+      });
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { HINT_AUTO_HIDE_MS } from '@trove/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -12,6 +13,7 @@ import { panelStatusText } from './upload-texts.ts';
 import { UploadList } from './UploadList.tsx';
 import type { UploadNotice as UploadNoticeKind } from './uploader.ts';
 import { previewIds, UploadPreviews } from './UploadPreviews.tsx';
+import { Tooltip } from '../../ui/Tooltip.tsx';
 
 const NOTICE_TEXT: Record<UploadNoticeKind, MessageId> = {
   insufficientStorage: 'upload.notice.insufficientStorage',
@@ -37,14 +39,39 @@ function useViewportHeight(): number {
   return height;
 }
 
-/** The notice of an add that did not happen (spec 000 §5), with a way to dismiss it. */
+/**
+ * The notice of an add that did not happen (spec 000 §5), with a way to dismiss it. It
+ * clears itself after 3 s (spec 000 §9 hint auto-hide), but not while the pointer or focus
+ * is on it, so its link can still be reached (WCAG 2.2.1).
+ */
 function UploadNotice() {
   const intl = useIntl();
   const uploader = useUploader();
   const notice = useUploaderView((view) => view.notice);
+  const [isHeld, setIsHeld] = useState(false);
+  useEffect(() => {
+    if (!notice || isHeld) return;
+    const timer = setTimeout(uploader.dismissNotice, HINT_AUTO_HIDE_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [notice, isHeld, uploader]);
   if (!notice) return null;
+  const hold = () => {
+    setIsHeld(true);
+  };
+  const release = () => {
+    setIsHeld(false);
+  };
   return (
-    <div className="upload-panel__notice notice notice--error" role="alert">
+    <div
+      className="upload-panel__notice notice notice--error"
+      role="alert"
+      onPointerEnter={hold}
+      onPointerLeave={release}
+      onFocus={hold}
+      onBlur={release}
+    >
       <p>{intl.formatMessage({ id: NOTICE_TEXT[notice] })}</p>
       {notice === 'needsSubscription' && (
         <Link to={SUBSCRIBE_PATH} className="btn btn--text" onClick={uploader.dismissNotice}>
@@ -100,28 +127,30 @@ export function UploadPanel() {
             : preparing > 0 && intl.formatMessage({ id: 'upload.status.preparing' }, { count: preparing })}
         </p>
         {count > 0 && (
+          <Tooltip text={toggleLabel} isDescription={false}>
+            <button
+              type="button"
+              className="icon-button upload-panel__toggle"
+              aria-expanded={isExpanded}
+              aria-label={toggleLabel}
+              onClick={() => {
+                setIsExpanded(!isExpanded);
+              }}
+            >
+              <Icon name="chevronRight" />
+            </button>
+          </Tooltip>
+        )}
+        <Tooltip text={intl.formatMessage({ id: 'common.close' })} isDescription={false}>
           <button
             type="button"
-            className="icon-button upload-panel__toggle"
-            aria-expanded={isExpanded}
-            aria-label={toggleLabel}
-            title={toggleLabel}
-            onClick={() => {
-              setIsExpanded(!isExpanded);
-            }}
+            className="icon-button"
+            aria-label={intl.formatMessage({ id: 'common.close' })}
+            onClick={uploader.closePanel}
           >
-            <Icon name="chevronRight" />
+            <Icon name="close" />
           </button>
-        )}
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={intl.formatMessage({ id: 'common.close' })}
-          title={intl.formatMessage({ id: 'common.close' })}
-          onClick={uploader.closePanel}
-        >
-          <Icon name="close" />
-        </button>
+        </Tooltip>
       </header>
       <UploadNotice />
       {hasSummary && (

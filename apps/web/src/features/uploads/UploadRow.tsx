@@ -14,7 +14,11 @@ export function UploadRow({ index }: { index: number }) {
   const retrySeconds = useUploaderView((view) => view.retry?.seconds ?? 0);
   if (!item) return null;
   const text = itemText(item, { connection, isOutOfStorage }, { itemId: retryItem, seconds: retrySeconds });
-  const isProblem = text.kind === 'rejected' || text.kind === 'outOfStorage' || text.kind === 'mediaFailed';
+  const isProblem =
+    text.kind === 'rejected' ||
+    text.kind === 'outOfStorage' ||
+    text.kind === 'mediaFailed' ||
+    text.kind === 'timelineCopyFailed';
   return (
     <li
       className={`upload-row upload-row--${text.kind}`}

@@ -1,8 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
 import { useStore } from 'zustand';
 import { useApi } from '../../api/api-context.tsx';
+import { pendingOperations } from '../../api/pending-operations.ts';
 import { accountKeys } from '../auth/api.ts';
 import { isActive } from './model.ts';
 import { createLazyUploader } from './lazy-uploader.ts';
@@ -29,24 +29,15 @@ function useStorageFreed(uploader: Uploader, queryClient: QueryClient) {
   }, [uploader, queryClient]);
 }
 
-/** spec 000 §4: the browser warns 'Changes might be lost' when leaving while uploads are pending. */
+/**
+ * spec 000 §4: leaving while uploads are pending warns 'Changes might be lost'; the queue
+ * holds the page's pending operations while it has active items (See: [Note: Leave warning]).
+ */
 function useLeaveWarning(uploader: Uploader) {
-  const intl = useIntl();
   const isBusy = useStore(uploader.store, (view) => view.queue.items.some(isActive));
   useEffect(() => {
-    if (!isBusy) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Current browsers show their own words after preventDefault; older ones need
-      // returnValue set, and some of them show it.
-      // eslint-disable-next-line @typescript-eslint/no-deprecated -- see above
-      event.returnValue = intl.formatMessage({ id: 'upload.leaveWarning' });
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => {
-      window.removeEventListener('beforeunload', warn);
-    };
-  }, [isBusy, intl]);
+    if (isBusy) return pendingOperations.hold();
+  }, [isBusy]);
 }
 
 /** The app's one upload queue (spec 000 §4), for every screen below it. */

@@ -53,8 +53,9 @@ export function createCompletionPoller(
     isCopying = true;
     void copier
       .flush()
-      .then((ids) => {
-        if (ids.length > 0) core.dispatch({ type: 'BACKEND_DONE', ids });
+      .then(({ done, failed }) => {
+        if (done.length > 0) core.dispatch({ type: 'BACKEND_DONE', ids: done });
+        if (failed.length > 0) core.dispatch({ type: 'TIMELINE_COPY_FAILED', failures: failed });
       })
       .finally(() => {
         isCopying = false;

@@ -1,10 +1,13 @@
 import { describe, expect, test } from 'vitest';
+import { itemText } from './summary.ts';
 import {
   INITIAL_UPLOADER_STATE,
   findStartable,
+  isActive,
   uploadReducer,
   type NewUploadItem,
   type UploadAction,
+  type UploadItem,
   type UploadStatus,
   type UploaderState,
 } from './model.ts';
@@ -178,6 +181,29 @@ describe('uploading (spec 000 §4 Enqueued → Uploading → …)', () => {
     });
     // Only a file still being processed can fail its processing.
     expect(run(uploading(), { type: 'MEDIA_FAILED', ids: [0] })).toEqual(uploading());
+  });
+
+  test('a copy to the timeline that failed for good completes the item with its reason (issue #27)', () => {
+    const processing = run(uploading(), {
+      type: 'SERVER_ANSWERED',
+      id: 0,
+      answer: 'processing',
+      fileUUID: 'f-1',
+    });
+    const failed = run(processing, {
+      type: 'TIMELINE_COPY_FAILED',
+      failures: [{ id: 0, reason: 'quota_exceeded' }],
+    });
+    expect(failed.items[0]).toMatchObject({ status: 'Succeeded', timelineCopyFailure: 'quota_exceeded' });
+    expect(isActive(failed.items[0] as UploadItem)).toBe(false);
+    expect(itemText(failed.items[0] as UploadItem, failed, { itemId: null, seconds: 0 })).toEqual({
+      kind: 'timelineCopyFailed',
+      reason: 'quota_exceeded',
+    });
+    // Only a file waiting for its copy.
+    expect(
+      run(uploading(), { type: 'TIMELINE_COPY_FAILED', failures: [{ id: 0, reason: 'failed' }] }),
+    ).toEqual(uploading());
   });
 
   test.each(['FileIsFolder', 'LocalFileUnavailable', 'UnSupported', 'TooLargeFile', 'Unknown'] as const)(

@@ -54,7 +54,20 @@ export interface UploadItem {
    * job; the panel says it could not be processed. See docs/SPEC-DEVIATIONS.md.
    */
   isMediaFailed: boolean;
+  /**
+   * The file reached its album but its copy to the timeline failed, and why (spec 000 §4:
+   * an item that also targets the timeline is copied there once complete; See: [Note: Copy
+   * to the timeline]). The item ends Succeeded, the panel says what did not happen.
+   */
+  timelineCopyFailure?: TimelineCopyFailure;
 }
+
+/**
+ * Why a copy to the timeline failed: no room (413 quota_exceeded), the album lost the file
+ * meanwhile (file_not_found), the user may not add to their timeline (a read-only user:
+ * the timeline answers as not found), or any other final answer.
+ */
+export type TimelineCopyFailure = 'quota_exceeded' | 'file_not_found' | 'not_allowed' | 'failed';
 
 /** The whole queue and the uploader's flags. */
 export interface UploaderState {
@@ -86,6 +99,7 @@ export type UploadAction =
   | { type: 'REJECTED'; id: number; reason: RejectionReason }
   | { type: 'BACKEND_DONE'; ids: readonly number[] }
   | { type: 'MEDIA_FAILED'; ids: readonly number[] }
+  | { type: 'TIMELINE_COPY_FAILED'; failures: readonly { id: number; reason: TimelineCopyFailure }[] }
   | { type: 'RETRY' }
   | { type: 'STOP_REQUESTED' }
   | { type: 'STOP_CANCELLED' }
@@ -303,6 +317,16 @@ export function uploadReducer(state: UploaderState, action: UploadAction): Uploa
           ? { ...item, isMediaFailed: true }
           : undefined,
       );
+    }
+    case 'TIMELINE_COPY_FAILED': {
+      // The upload itself is complete; the copy's failure is told with its reason.
+      const reasons = new Map(action.failures.map(({ id, reason }) => [id, reason]));
+      return updateEach(state, (item) => {
+        const reason = reasons.get(item.id);
+        return item.status === 'BackendSucceeded' && reason !== undefined
+          ? { ...item, status: 'Succeeded', timelineCopyFailure: reason }
+          : undefined;
+      });
     }
     case 'RETRY':
       // spec 000 §4: retry sets Retrying.

@@ -1,4 +1,10 @@
-import { isActive, isWaiting, type UploadItem, type UploaderState } from './model.ts';
+import {
+  isActive,
+  isWaiting,
+  type TimelineCopyFailure,
+  type UploadItem,
+  type UploaderState,
+} from './model.ts';
 
 /** The panel's status line (spec 000 §4 Upload panel), most urgent first. */
 export type PanelStatus =
@@ -74,6 +80,7 @@ export type ItemText =
   | { kind: 'processing' }
   | { kind: 'complete' }
   | { kind: 'mediaFailed' }
+  | { kind: 'timelineCopyFailed'; reason: TimelineCopyFailure }
   | { kind: 'cancelled' }
   | { kind: 'outOfStorage' }
   | { kind: 'rejected'; reason: NonNullable<UploadItem['statusReason']> };
@@ -101,6 +108,7 @@ export function itemText(
     case 'BackendSucceeded':
       return { kind: 'processing' };
     case 'Succeeded':
+      if (item.timelineCopyFailure) return { kind: 'timelineCopyFailed', reason: item.timelineCopyFailure };
       return item.isMediaFailed ? { kind: 'mediaFailed' } : { kind: 'complete' };
     case 'Cancelled':
       return { kind: 'cancelled' };

@@ -20,13 +20,13 @@ describe('copy to the timeline (spec 000 §4, [Note: Copy to the timeline])', ()
     copier.add(1, 'album-1', 'f-1');
     copier.add(2, 'album-1', 'f-2');
     copier.add(3, 'album-2', 'f-3');
-    expect((await copier.flush()).sort()).toEqual([1, 2, 3]);
+    expect((await copier.flush()).done.sort()).toEqual([1, 2, 3]);
     expect(copier.size).toBe(0);
     expect(requests.map((r) => [r.url.pathname, r.body])).toEqual([
       ['/st/4/jobs/album-1/copy_to_timeline', { file_uuids: ['f-1', 'f-2'] }],
       ['/st/4/jobs/album-2/copy_to_timeline', { file_uuids: ['f-3'] }],
     ]);
-    expect(await copier.flush()).toEqual([]);
+    expect(await copier.flush()).toEqual({ done: [], failed: [] });
   });
 
   test('a failed copy stays waiting and is sent again on the next flush', async () => {
@@ -36,10 +36,10 @@ describe('copy to the timeline (spec 000 §4, [Note: Copy to the timeline])', ()
     });
     const copier = createTimelineCopier(api);
     copier.add(1, 'album-1', 'f-1');
-    expect(await copier.flush()).toEqual([]);
+    expect(await copier.flush()).toEqual({ done: [], failed: [] });
     expect(copier.size).toBe(1);
     isOnline = true;
-    expect(await copier.flush()).toEqual([1]);
+    expect((await copier.flush()).done).toEqual([1]);
     expect(requests).toHaveLength(2);
   });
 
@@ -52,8 +52,31 @@ describe('copy to the timeline (spec 000 §4, [Note: Copy to the timeline])', ()
     const copier = createTimelineCopier(api);
     copier.add(1, 'album-1', 'f-1');
     copier.add(2, 'album-1', 'f-2');
-    expect(await copier.flush()).toEqual([1]);
+    // Its reason reaches the user (issue #27).
+    expect(await copier.flush()).toEqual({ done: [], failed: [{ id: 1, reason: 'file_not_found' }] });
     expect(copier.size).toBe(1);
+  });
+
+  test('a final refusal of the whole call ends the wait with its reason; a passing one does not', async () => {
+    let answer: 'quota' | 'gone' | 'fault' = 'fault';
+    const { api } = client({
+      'POST /st/4/jobs/album-1/copy_to_timeline': () =>
+        answer === 'quota'
+          ? { status: 413, body: { error: { code: 'quota_exceeded', message: 'Quota exceeded' } } }
+          : answer === 'gone'
+            ? { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } }
+            : { status: 500, body: { error: { code: 'internal', message: 'x' } } },
+    });
+    const copier = createTimelineCopier(api);
+    copier.add(1, 'album-1', 'f-1');
+    expect(await copier.flush()).toEqual({ done: [], failed: [] });
+    expect(copier.size).toBe(1);
+    answer = 'quota';
+    expect(await copier.flush()).toEqual({ done: [], failed: [{ id: 1, reason: 'quota_exceeded' }] });
+    expect(copier.size).toBe(0);
+    copier.add(2, 'album-1', 'f-2');
+    answer = 'gone';
+    expect(await copier.flush()).toEqual({ done: [], failed: [{ id: 2, reason: 'not_allowed' }] });
   });
 
   test('a reset during a flush drops what it answers', async () => {
@@ -62,7 +85,7 @@ describe('copy to the timeline (spec 000 §4, [Note: Copy to the timeline])', ()
     copier.add(1, 'album-1', 'f-1');
     const flushing = copier.flush();
     copier.reset();
-    expect(await flushing).toEqual([]);
+    expect(await flushing).toEqual({ done: [], failed: [] });
     expect(copier.size).toBe(0);
   });
 });

@@ -40,6 +40,8 @@ export function itemStatusText(intl: IntlShape, text: ItemText): string {
       return intl.formatMessage({ id: 'upload.item.complete' });
     case 'mediaFailed':
       return intl.formatMessage({ id: 'upload.item.mediaFailed' });
+    case 'timelineCopyFailed':
+      return intl.formatMessage({ id: `upload.item.timelineCopyFailed.${text.reason}` });
     case 'cancelled':
       return intl.formatMessage({ id: 'upload.item.cancelled' });
     case 'outOfStorage':

@@ -9,6 +9,7 @@ import {
   type RefObject,
 } from 'react';
 import type { Step } from './model.ts';
+import { createPinchTracker } from './pinch.ts';
 import { swipeOf } from './swipe.ts';
 import { clampOffset, zoomOffset, zoomedSize, type Point, type Size } from './zoom.ts';
 
@@ -32,7 +33,8 @@ const sameOr = (next: Size) => (previous: Size) =>
   previous.width === next.width && previous.height === next.height ? previous : next;
 
 /**
- * Click to zoom, click again to fit; the wheel zooms in (up) and out (down); drag to pan
+ * Click to zoom, click again to fit; the wheel zooms in (up) and out (down), and so does a
+ * pinch of two fingers once they moved 20 px apart or together (spec 000 §9); drag to pan
  * while zoomed; swipe sideways to step and down to leave while not (spec 000 §4 Carousel).
  * A zoom from a click or the wheel keeps the point under the pointer; one from elsewhere
  * (the toolbar) starts at the centre.
@@ -44,6 +46,8 @@ export function useZoomPan(options: ZoomPanOptions) {
   const [offset, setOffset] = useState<Point | null>(null);
   const [stage, setStage] = useState<Size>({ width: 0, height: 0 });
   const drag = useRef<{ id: number; x: number; y: number; from: Point | null; moved: boolean } | null>(null);
+  // Two fingers: a pinch zooms (spec 000 §9 pinch threshold 20 px), never a drag or a swipe.
+  const [pinch] = useState(createPinchTracker);
   const wasDrag = useRef(false);
 
   useEffect(() => {
@@ -98,6 +102,14 @@ export function useZoomPan(options: ZoomPanOptions) {
 
   const handlers = {
     onPointerDown(event: PointerEvent<HTMLElement>) {
+      if (
+        event.pointerType === 'touch' &&
+        pinch.down(event.pointerId, { x: event.clientX, y: event.clientY })
+      ) {
+        drag.current = null;
+        wasDrag.current = true;
+        return;
+      }
       if (event.button !== 0) return;
       drag.current = {
         id: event.pointerId,
@@ -109,6 +121,15 @@ export function useZoomPan(options: ZoomPanOptions) {
       event.currentTarget.setPointerCapture(event.pointerId);
     },
     onPointerMove(event: PointerEvent<HTMLElement>) {
+      if (event.pointerType === 'touch') {
+        const pinched = pinch.move(event.pointerId, { x: event.clientX, y: event.clientY });
+        if (pinched?.kind === 'in' && !isZoomed) zoomInAt(pinched.at.x, pinched.at.y);
+        if (pinched?.kind === 'out' && isZoomed) {
+          setOffset(null);
+          onZoomChange(false);
+        }
+        if (pinch.isPinching) return;
+      }
       const current = drag.current;
       if (current?.id !== event.pointerId) return;
       const dx = event.clientX - current.x;
@@ -119,6 +140,7 @@ export function useZoomPan(options: ZoomPanOptions) {
       }
     },
     onPointerUp(event: PointerEvent<HTMLElement>) {
+      pinch.up(event.pointerId);
       const current = drag.current;
       if (current?.id !== event.pointerId) return;
       drag.current = null;
@@ -128,7 +150,8 @@ export function useZoomPan(options: ZoomPanOptions) {
       if (swipe === 'down') onSwipeDown();
       else if (swipe) onSwipe(swipe);
     },
-    onPointerCancel() {
+    onPointerCancel(event: PointerEvent<HTMLElement>) {
+      pinch.up(event.pointerId);
       drag.current = null;
     },
     onClick(event: MouseEvent<HTMLElement>) {

@@ -4,6 +4,8 @@ import { aFile, anAccount, anAlbum } from '../../../test/factories.ts';
 import type { FakeRoutes, SeenRequest } from '../../../test/fake-fetch.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { encodeAlbumIdB64 } from '../route-params.ts';
+import { useLocation } from 'react-router';
+import { AppRoutes } from '../../../app/AppRoutes.tsx';
 
 const NEW = anAlbum({ id: 'new-1', title: 'Trip', isShared: true, privacy_mode: 'shared' });
 
@@ -54,6 +56,32 @@ describe('step 1: name the album (spec 000 §4 Album create, §5)', () => {
     });
     expect(sent(requests, 'PUT', '/st/4/options/album_view_mode.new-1')[0]?.body).toEqual({ value: 'grid' });
     expect(screen.getByText('No photos in this album yet.')).toBeTruthy();
+  });
+
+  test('step 2 of a new album is the create-album-after-more-photos route (spec 000 §2)', async () => {
+    const at = { path: '' };
+    function Where() {
+      const location = useLocation();
+      at.path = location.pathname + location.search;
+      return null;
+    }
+    const { user } = renderApp({
+      route: '/albums/new/edit/a?goToAfter=t',
+      routes: createRoutes(),
+      element: (
+        <>
+          <AppRoutes />
+          <Where />
+        </>
+      ),
+    });
+    await user.type(await screen.findByLabelText('Album name'), 'Trip');
+    await user.click(screen.getByRole('button', { name: 'Create album' }));
+    expect(await screen.findByRole('heading', { name: 'Add photos to Trip' })).toBeTruthy();
+    expect(at.path).toBe(`/createAlbumAfterMorePhotos/${encodeAlbumIdB64('new-1')}?goToAfter=t`);
+    expect(
+      screen.getByRole('navigation', { name: 'Steps' }).querySelector('[aria-current="step"]')?.textContent,
+    ).toBe('2. Add photos');
   });
 
   test('Cancel of an album created here and never given photos deletes it and returns to goToAfter', async () => {

@@ -12,8 +12,9 @@ import { useEditFlowParams, type EditFlowState } from './use-edit-flow.ts';
 import '../../../styles/album-edit.css';
 
 /**
- * Routes `/albums/{albumID}/edit/{tab}` (default tab a), `/albums/{albumID}/edit/addPhotos`
- * and `/editAlbum/{albumIDB64}?goToAfter=` (spec 000 §2): Album create/edit in two steps
+ * Routes `/albums/{albumID}/edit/{tab}` (default tab a), `/albums/{albumID}/edit/addPhotos`,
+ * `/editAlbum/{albumIDB64}?goToAfter=` and `/createAlbumAfterMorePhotos/{albumIDB64}` (step 2
+ * of a new album; spec 000 §2): Album create/edit in two steps
  * (spec 000 §4), 1 name the album, 2 add photos. The album id `new` is an album not saved
  * yet; step 2 needs a saved one.
  */

@@ -1,5 +1,6 @@
+import { isPhoneWidth, pickerElementSize } from '../../../ui/layout.ts';
 import type { CurrentUserCan, RemoteFile } from '@trove/contract';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type CSSProperties } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useApi } from '../../../api/api-context.tsx';
@@ -81,7 +82,15 @@ export function AlbumFilesStrip({ albumId, can, files, isCreatedHere, onLastRemo
       {isEmpty ? (
         <p className="album-edit__strip-empty">{intl.formatMessage({ id: 'albumEdit.noFiles' })}</p>
       ) : (
-        <ul className="album-edit__files">
+        <ul
+          className="album-edit__files"
+          // spec 000 §9 picker grid elements: 296 px for one, 128 for two or on a desktop, 88 on a phone.
+          style={
+            {
+              '--picker-size': `${String(pickerElementSize(files.length + uploads.length, isPhoneWidth(window.innerWidth)))}px`,
+            } as CSSProperties
+          }
+        >
           {uploads.map((item) => (
             <li key={item.id} className="album-edit__file is-pending">
               <span className="album-edit__thumb" role="img" aria-label={pendingLabel(intl, item.name)}>

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useAccountInfoQuery } from '../../auth/api.ts';
 import { useCreateAlbumFlow } from '../api-create.ts';
-import { ADD_PHOTOS_TAB, albumEditPath, albumPath, returnPath } from '../route-params.ts';
+import { albumPath, createAlbumAfterMorePhotosPath, returnPath } from '../route-params.ts';
 import {
   NEW_ALBUM_DEFAULTS,
   canCreate,
@@ -40,8 +40,9 @@ export function NewAlbumForm({ goToAfter }: { goToAfter: string | null }) {
     create.mutate(createBody(settings), {
       onSuccess: (album: JobInfo) => {
         const state: EditFlowState = { createdHere: true };
+        // Step 2 is the create-album-after-more-photos route (spec 000 §2).
         const path =
-          then === 'album' ? albumPath(album.id) : albumEditPath(album.id, ADD_PHOTOS_TAB, goToAfter);
+          then === 'album' ? albumPath(album.id) : createAlbumAfterMorePhotosPath(album.id, goToAfter);
         // Replaced: Back from step 2 must not show an unsaved step 1 that would create a second album.
         void navigate(path, { replace: true, state });
       },

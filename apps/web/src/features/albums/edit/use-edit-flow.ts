@@ -6,7 +6,13 @@ import { useToasts } from '../../../ui/toasts.tsx';
 import { isActive, useUploaderView } from '../../uploads/index.ts';
 import { deleteAlbum } from '../api-create.ts';
 import { albumKeys } from '../api.ts';
-import { albumIdFromParams, albumPath, returnPath } from '../route-params.ts';
+import {
+  ADD_PHOTOS_TAB,
+  CREATE_AFTER_MORE_PHOTOS,
+  albumIdFromParams,
+  albumPath,
+  returnPath,
+} from '../route-params.ts';
 import { shouldDeleteOnCancel } from './edit-model.ts';
 
 /** What the create/edit screens pass along in the router's location state. */
@@ -25,9 +31,11 @@ export function useEditFlowParams() {
   const [search] = useSearchParams();
   const location = useLocation();
   const state = (location.state ?? {}) as EditFlowState;
+  // spec 000 §2 create-album-after-more-photos: step 2 of the create flow, by its own path.
+  const isCreateAfter = location.pathname.startsWith(`/${CREATE_AFTER_MORE_PHOTOS}/`);
   return {
     albumId: albumIdFromParams(params),
-    tab: params.tab,
+    tab: isCreateAfter ? ADD_PHOTOS_TAB : params.tab,
     goToAfter: search.get('goToAfter'),
     isCreatedHere: state.createdHere === true,
   };

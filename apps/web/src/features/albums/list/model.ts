@@ -1,4 +1,4 @@
-import { AlbumListSort, isUnnamedTitle, type JobInfo } from '@trove/contract';
+import { AlbumListSort, MOBILE_BREAKPOINT, isUnnamedTitle, type JobInfo } from '@trove/contract';
 
 /** The albums list filters (spec 000 §2, §9: all, shared, private). */
 export const ALBUM_FILTERS = ['all', 'shared', 'private'] as const;
@@ -110,7 +110,7 @@ export function visibleAlbums(
 }
 
 /** spec 000 §2 breakpoint: under 600 px wide is a phone. */
-export const MOBILE_BELOW_PX = 600;
+export const MOBILE_BELOW_PX = MOBILE_BREAKPOINT;
 
 /**
  * spec 000 §2, §9: album tiles are 296x320 on desktop, rows at most 1500 px wide; 190 high

@@ -1,13 +1,9 @@
-import type { JobInfo } from '@trove/contract';
+import { LAYOUT, type JobInfo } from '@trove/contract';
 import type { PickerMode } from '../../../dialog-requests/album-picker.ts';
 import { MOBILE_BELOW_PX } from '../list/model.ts';
 
 /** spec 000 §2, §9: picker tiles 229x114 on desktop, 137x68 on a phone; the picker is 468 wide. */
-export const PICKER_SIZES = {
-  width: 468,
-  tile: { width: 229, height: 114 },
-  mobileTile: { width: 137, height: 68 },
-} as const;
+export const PICKER_SIZES = LAYOUT.albumPicker;
 
 /** The tile size of the picker in a viewport `viewportWidth` px wide. */
 export function pickerTileSize(viewportWidth: number): { width: number; height: number } {

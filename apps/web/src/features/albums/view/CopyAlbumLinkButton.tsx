@@ -2,6 +2,7 @@ import { albumLinkPath, type JobInfo } from '@trove/contract';
 import { useIntl } from 'react-intl';
 import { canShareToApps, shareToApps, useCopyLink } from '../../shares/api.ts';
 import { useInviteState } from './InviteButton.tsx';
+import { Tooltip } from '../../../ui/Tooltip.tsx';
 
 /**
  * Copy link (and the browser's share sheet where there is one) of a shared album's /a/{id}
@@ -17,17 +18,18 @@ export function CopyAlbumLinkButton({ album }: { album: JobInfo }) {
   const tooltip = isReadOnly ? intl.formatMessage({ id: 'fileActions.shareReadOnly' }) : undefined;
   return (
     <>
-      <button
-        type="button"
-        className="btn btn--secondary"
-        aria-disabled={isReadOnly || undefined}
-        title={tooltip}
-        onClick={() => {
-          if (!isReadOnly) copyLink(url, intl.formatMessage({ id: 'albumView.linkCopied' }));
-        }}
-      >
-        {intl.formatMessage({ id: 'albumView.copyLink' })}
-      </button>
+      <Tooltip text={tooltip}>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          aria-disabled={isReadOnly || undefined}
+          onClick={() => {
+            if (!isReadOnly) copyLink(url, intl.formatMessage({ id: 'albumView.linkCopied' }));
+          }}
+        >
+          {intl.formatMessage({ id: 'albumView.copyLink' })}
+        </button>
+      </Tooltip>
       {canShareToApps() && !isReadOnly && (
         <button
           type="button"

@@ -2,6 +2,7 @@ import type { JobInfo } from '@trove/contract';
 import { useIntl } from 'react-intl';
 import { useAccountInfoQuery } from '../../auth/api.ts';
 import { useShareDialog } from '../../../dialog-requests/share-dialog.ts';
+import { Tooltip } from '../../../ui/Tooltip.tsx';
 
 /** Who takes part in an album: they may invite others to a shared one. */
 const MEMBER_ROLES: readonly JobInfo['role'][] = ['owner', 'participant', 'readOnly'];
@@ -30,16 +31,17 @@ export function InviteButton({ album }: { album: JobInfo }) {
   const { canInvite, isReadOnly } = useInviteState(album);
   if (!canInvite) return null;
   return (
-    <button
-      type="button"
-      className="btn btn--secondary"
-      aria-disabled={isReadOnly || undefined}
-      title={isReadOnly ? intl.formatMessage({ id: 'fileActions.shareReadOnly' }) : undefined}
-      onClick={() => {
-        if (!isReadOnly) openShareDialog({ request: { kind: 'invite', albumId: album.id } });
-      }}
-    >
-      {intl.formatMessage({ id: 'albumView.invite' })}
-    </button>
+    <Tooltip text={isReadOnly ? intl.formatMessage({ id: 'fileActions.shareReadOnly' }) : undefined}>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        aria-disabled={isReadOnly || undefined}
+        onClick={() => {
+          if (!isReadOnly) openShareDialog({ request: { kind: 'invite', albumId: album.id } });
+        }}
+      >
+        {intl.formatMessage({ id: 'albumView.invite' })}
+      </button>
+    </Tooltip>
   );
 }

@@ -1,3 +1,4 @@
+import { JOB_POLL_RETRY_MS } from '@trove/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { useApi } from '../../../api/api-context.tsx';
@@ -6,7 +7,7 @@ import { albumKeys } from '../api.ts';
 import { albumViewKeys } from './album-api.ts';
 
 /** After a failed poll, wait this long before the next (spec 000 §9 job polling retry 1 s). */
-const RETRY_MS = 1000;
+const RETRY_MS = JOB_POLL_RETRY_MS;
 
 /**
  * Keeps an open album live (spec 000 §7 poll host, issue #11: every member's screen updates

@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { useApi } from '../../../api/api-context.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { ShareIcon } from './share-icons.tsx';
+import { MEDIA } from '../../../ui/layout.ts';
 
 /** Props of {@link ShareGrid}. */
 export interface ShareGridProps {
@@ -66,7 +67,7 @@ function Thumbnail({ file }: { file: RemoteFile }) {
       className="album-files__image"
       src={`${thumb}${file.thumb_url_small}`}
       srcSet={large && `${thumb}${file.thumb_url_small} 256w, ${large}`}
-      sizes="(max-width: 599px) 33vw, 200px"
+      sizes={`${MEDIA.phone} 33vw, 200px`}
       alt=""
       loading="lazy"
       decoding="async"
