@@ -15,10 +15,7 @@ import {
 } from '../features/auth/lazy.ts';
 import { LazyAdminScreens as AdminScreens } from '../features/admin/lazy.ts';
 import { LazyCommentsPage as CommentsPage } from '../features/comments/lazy.ts';
-import {
-  LazyCastPairPage as CastPairPage,
-  LazyTvReceiverPage as TvReceiverPage,
-} from '../features/cast/lazy.ts';
+import { LazyCastPage as CastPage } from '../features/cast/lazy.ts';
 import { LazyDocumentsPage as DocumentsPage } from '../features/documents/lazy.ts';
 import {
   LazyErrorPage as ErrorPage,
@@ -78,7 +75,7 @@ export function AppRoutes() {
         path="/tv"
         element={
           <ScreenBoundary>
-            <TvReceiverPage />
+            <CastPage tv />
           </ScreenBoundary>
         }
       />
@@ -128,7 +125,7 @@ export function AppRoutes() {
           <Route path="_from_inside_app/deleted_items/*" element={<TrashScreens />} />
           {/* spec 000 §2: the documents list, reached from the settings. */}
           <Route path="documents" element={<DocumentsPage />} />
-          <Route path="cast" element={<CastPairPage />} />
+          <Route path="cast" element={<CastPage tv={false} />} />
         </Route>
         {/* spec 000 §2, §6: a shared album by its link, and its login-gated actions. */}
         <Route path="a/:albumId/*" element={<VisitorScreens />} />

@@ -6,16 +6,8 @@ import { lazyScreen } from '../../ui/lazy-screen.ts';
  * opens, and the Cast button's control (index.ts wraps it for the toolbars).
  */
 
-/** /tv: the receiver page a TV's browser opens. */
-export const LazyTvReceiverPage = lazyScreen(
-  () => import('./TvReceiverPage.tsx').then((m) => m.TvReceiverPage),
-  {
-    messages: 'cast',
-  },
-);
-
-/** /cast: pairs this account with the TV whose code is in the link (its QR code). */
-export const LazyCastPairPage = lazyScreen(() => import('./CastPairPage.tsx').then((m) => m.CastPairPage), {
+/** /tv (the receiver page a TV's browser opens, `tv`) and /cast (pairs this account with the TV whose code is in the link). */
+export const LazyCastPage = lazyScreen(() => import('./CastPage.tsx').then((m) => m.CastPage), {
   messages: 'cast',
 });
 

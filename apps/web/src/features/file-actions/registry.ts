@@ -18,7 +18,7 @@
  * confirmation then counts exactly the files that will go, and nothing is left behind
  * selected without a word. A file the bar cannot see (not loaded) counts as not allowed.
  */
-import { extensionOf, type CurrentUserCan, type RemoteFile, type ShareInfo } from '@trove/contract';
+import type { CurrentUserCan, RemoteFile, ShareInfo } from '@trove/contract';
 import type { MessageId } from '../../i18n/messages.ts';
 import type { IconName } from '../../ui/icons.tsx';
 
@@ -102,7 +102,7 @@ export function mayDeleteAll(context: Pick<FileActionContext, 'can' | 'me' | 'fi
  * Pictures the browser draws (and so the editor can), or HEIC ones through the JPEG the
  * server made of them (`jpeg_url`, spec 000 §7 `to_jpeg`); the viewer's list (viewer/media.ts).
  */
-const EDITABLE_EXTENSIONS = new Set(['jpg', 'jpeg', 'jpe', 'png', 'gif', 'webp', 'avif', 'bmp']);
+const EDITABLE_NAME = /\.(jpe?g|jpe|png|gif|webp|avif|bmp)$/i;
 
 /**
  * Is this one file the caller's own photo the editor can open (issue #27)? Their own (they added it,
@@ -113,7 +113,7 @@ export function isEditablePhoto(files: FileActionContext['files'], me: string | 
   const [file] = files;
   if (files.length !== 1 || !file || me === undefined || file.user_uuid !== me) return false;
   if (file.type !== 'Pictures' || file.media_status !== 'ready' || file.name === undefined) return false;
-  return EDITABLE_EXTENSIONS.has(extensionOf(file.name)) || (file.jpeg_url ?? null) !== null;
+  return EDITABLE_NAME.test(file.name) || (file.jpeg_url ?? null) !== null;
 }
 
 const flagNeedsSubscription =
