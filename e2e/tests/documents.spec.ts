@@ -122,7 +122,7 @@ test('documents: upload from the screen, list, download one and both, delete one
   await page.setViewportSize(DESKTOP);
 
   // Back to the settings (spec 000 §2 "back to settings").
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await expect(page).toHaveURL(/\/settings$/);
 });
 
