@@ -114,7 +114,7 @@ function firstLoadBudget(): Plugin {
         }
       }
       const kib = bytes / 1024;
-      const text = `first load: ${kib.toFixed(1)} KiB of JavaScript (gzip) in ${String(loaded.size)} chunks, budget ${String(maxKiB)} KiB`;
+      const text = `first load: ${kib.toFixed(2)} KiB of JavaScript (gzip) in ${String(loaded.size)} chunks, budget ${String(maxKiB)} KiB`;
       if (kib > maxKiB) this.error(text);
       this.info(text);
     },

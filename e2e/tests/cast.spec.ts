@@ -57,7 +57,8 @@ test('a TV pairs by code and shows what the sender casts', async ({ browser }) =
   const senderContext = await browser.newContext({ viewport: DESKTOP });
   const sender = await senderContext.newPage();
   await sender.goto('/');
-  await createAccount(sender, newAccount('cast'));
+  const account = newAccount('cast');
+  await createAccount(sender, account);
   await sender.getByLabel('Add photos').setInputFiles([
     ...pictures(),
     {
@@ -179,7 +180,29 @@ test('a TV pairs by code and shows what the sender casts', async ({ browser }) =
   // Stop casting: the TV returns to a new code.
   await casting.getByRole('button', { name: 'Stop casting' }).click();
   await expect(tv.getByTestId('tv-code')).toBeVisible({ timeout: 15_000 });
-  expect(await tv.getByTestId('tv-code').textContent()).not.toBe(code);
+  const newCode = (await tv.getByTestId('tv-code').textContent()) ?? '';
+  expect(newCode).not.toBe(code);
+
+  // The QR code's link on a phone nobody signed in on: through the login and back, the code
+  // is still there (kept for the tab, never in a URL the server sees), and it pairs.
+  const phoneContext = await browser.newContext({ viewport: PHONE });
+  const phone = await phoneContext.newPage();
+  const asked: string[] = [];
+  phone.on('request', (request) => asked.push(request.url()));
+  await phone.goto(`/cast#${newCode}`);
+  await expect(phone).toHaveURL(/\/login\?redir=%2Fcast$/);
+  await phone.getByRole('button', { name: 'Sign in' }).click();
+  await phone.getByLabel('E-mail').fill(account.email);
+  await phone.getByLabel('Password').fill(account.password);
+  await phone.getByRole('button', { name: 'Sign in' }).click();
+  await expect(phone).toHaveURL(/\/cast$/);
+  await expect(phone.getByLabel('Code shown on the TV')).toHaveValue(newCode);
+  await axe(phone);
+  await phone.screenshot({ path: path.join(SHOTS, 'cast-06-qr-after-login-phone.png') });
+  await phone.getByRole('button', { name: 'Connect' }).click();
+  await expect(phone.getByText('The TV is connected.', { exact: false })).toBeVisible();
+  await expect(tv.getByTestId('tv-pairing')).toHaveCount(0, { timeout: 15_000 });
+  expect(asked.filter((url) => url.includes(newCode))).toEqual([]);
 });
 
 /** The sender with its cast dialog open, at desktop width and on a 390 px phone. */

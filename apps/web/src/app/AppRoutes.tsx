@@ -125,7 +125,12 @@ export function AppRoutes() {
           <Route path="_from_inside_app/deleted_items/*" element={<TrashScreens />} />
           {/* spec 000 §2: the documents list, reached from the settings. */}
           <Route path="documents" element={<DocumentsPage />} />
-          <Route path="cast" element={<CastPage tv={false} />} />
+        </Route>
+        {/* Where a TV's QR code leads (issue #27): its code, kept through a login, then pairing. */}
+        <Route path="cast" element={<CastPage keep />}>
+          <Route element={<RequireAuth />}>
+            <Route index element={<CastPage />} />
+          </Route>
         </Route>
         {/* spec 000 §2, §6: a shared album by its link, and its login-gated actions. */}
         <Route path="a/:albumId/*" element={<VisitorScreens />} />

@@ -1,3 +1,5 @@
+import { iconSet } from '../../../ui/icons.tsx';
+
 /** Icons only the share screens draw, kept out of ui/icons.tsx so the entry chunk does not carry them. */
 const PATHS = {
   lock: 'M18 8h-1V6c0-2.76-2.24-5-5-5S7 3.24 7 6v2H6c-1.1 0-2 .9-2 2v10c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V10c0-1.1-.9-2-2-2zm-6 9c-1.1 0-2-.9-2-2s.9-2 2-2 2 .9 2 2-.9 2-2 2zm3.1-9H8.9V6c0-1.71 1.39-3.1 3.1-3.1 1.71 0 3.1 1.39 3.1 3.1v2z',
@@ -13,11 +15,5 @@ const PATHS = {
 /** The name of a share-screen icon. */
 export type ShareIconName = keyof typeof PATHS;
 
-/** A decorative share-screen icon; the control around it carries the accessible name. */
-export function ShareIcon({ name, size = 24 }: { name: ShareIconName; size?: number }) {
-  return (
-    <svg className="icon" width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={PATHS[name]} fill="currentColor" />
-    </svg>
-  );
-}
+/** A decorative icon of this set; the control around it carries the accessible name. */
+export const ShareIcon = iconSet(PATHS);
