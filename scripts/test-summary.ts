@@ -24,8 +24,11 @@ interface VitestReport {
   numPassedTests?: number;
   numFailedTests?: number;
   numFailedTestSuites?: number;
+  startTime?: number;
   testResults?: {
     name?: string;
+    startTime?: number;
+    endTime?: number;
     status?: string;
     message?: string;
     assertionResults?: { status?: string }[];
@@ -34,8 +37,15 @@ interface VitestReport {
 
 /** The parts of Playwright's JSON report read here. */
 interface PlaywrightReport {
-  stats?: { expected?: number; unexpected?: number; flaky?: number };
+  stats?: { expected?: number; unexpected?: number; flaky?: number; duration?: number };
   errors?: { message?: string }[];
+  suites?: PlaywrightSuite[];
+}
+
+interface PlaywrightSuite {
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: { tests?: { results?: { duration?: number }[] }[] }[];
 }
 
 interface Tally {
@@ -44,6 +54,16 @@ interface Tally {
   failed: number;
   /** Why the run failed beyond its failed tests, one line each. */
   problems: string[];
+  /** The runner's wall time and its slowest files, so a slow suite shows where (in ms). */
+  wallMs?: number;
+  slowest?: [file: string, ms: number][];
+}
+
+/** How many of the slowest files the summary names. */
+const SLOWEST = 8;
+
+function slowestOf(durations: Map<string, number>): [string, number][] {
+  return [...durations].sort((a, b) => b[1] - a[1]).slice(0, SLOWEST);
 }
 
 function readJson(name: string): unknown {
@@ -59,6 +79,15 @@ function tallyVitest(report: VitestReport | undefined): Tally {
   }
   tally.passed = report.numPassedTests ?? 0;
   tally.failed = report.numFailedTests ?? 0;
+  const durations = new Map<string, number>();
+  let lastEnd = 0;
+  for (const file of report.testResults ?? []) {
+    if (file.startTime === undefined || file.endTime === undefined) continue;
+    durations.set(path.relative(path.dirname(tmp), file.name ?? '?'), file.endTime - file.startTime);
+    lastEnd = Math.max(lastEnd, file.endTime);
+  }
+  tally.slowest = slowestOf(durations);
+  if (report.startTime !== undefined && lastEnd > 0) tally.wallMs = lastEnd - report.startTime;
   // A file that failed with no failed test in it died outside the tests (import, hooks).
   for (const file of report.testResults ?? []) {
     const hasFailedTest = (file.assertionResults ?? []).some((test) => test.status === 'failed');
@@ -84,12 +113,28 @@ function tallyPlaywright(report: PlaywrightReport | undefined): Tally {
   }
   tally.passed = (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);
   tally.failed = report.stats?.unexpected ?? 0;
+  tally.wallMs = report.stats?.duration;
+  const durations = new Map<string, number>();
+  const visit = (suite: PlaywrightSuite, file: string) => {
+    const own = suite.file ?? file;
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        for (const result of test.results ?? [])
+          durations.set(own, (durations.get(own) ?? 0) + (result.duration ?? 0));
+    for (const child of suite.suites ?? []) visit(child, own);
+  };
+  for (const suite of report.suites ?? []) visit(suite, '?');
+  tally.slowest = slowestOf(durations);
   // Errors outside any test: a spec that throws at import, a web server that never came up.
   for (const error of report.errors ?? []) {
     tally.failed += 1;
     tally.problems.push(firstLine(error.message));
   }
   return tally;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(0)} s`;
 }
 
 function firstLine(message: string | undefined): string {
@@ -108,6 +153,10 @@ const tallies = [
 for (const tally of tallies) {
   console.log(`${tally.name}: ${String(tally.passed)} passed, ${String(tally.failed)} failed`);
   for (const problem of tally.problems) console.log(`  ${problem}`);
+  if (tally.wallMs !== undefined) {
+    const files = (tally.slowest ?? []).map(([file, ms]) => `${file} ${seconds(ms)}`).join(', ');
+    console.log(`  took ${seconds(tally.wallMs)}; slowest files: ${files}`);
+  }
 }
 const passed = tallies.reduce((sum, t) => sum + t.passed, 0);
 const failed = tallies.reduce((sum, t) => sum + t.failed, 0);
