@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Page } from '@playwright/test';
+import { albumOf, castDialog, pictures, receiver, TV, tvCode } from './cast-journey.ts';
 import {
-  appCall,
   axe,
   createAccount,
+  DESKTOP,
   expect,
-  FIXTURES,
   newAccount,
   PHONE,
   SERVER_FIXTURES,
@@ -14,20 +14,6 @@ import {
   test,
 } from './helpers.ts';
 
-const TV = { width: 1920, height: 1080 };
-const DESKTOP = { width: 1280, height: 800 };
-
-/** Seven different pictures: the beach with a byte of its own after the JPEG's end. */
-function pictures() {
-  const beach = fs.readFileSync(path.join(FIXTURES, 'beach.jpg'));
-  return Array.from({ length: 7 }, (_, i) => ({
-    name: `pic-${String(i)}.jpg`,
-    mimeType: 'image/jpeg',
-    buffer: Buffer.concat([beach, Buffer.from([i])]),
-  }));
-}
-
-const receiver = (tv: Page) => tv.getByTestId('tv-receiver');
 const tvVideo = (tv: Page) => tv.locator('video.tv__media');
 
 /**
@@ -45,9 +31,7 @@ test('a TV pairs by code and shows what the sender casts', async ({ browser }) =
     const match = /\/th\/3\/([^?]+)\?/.exec(request.url());
     if (match?.[1]) thumbsAsked.add(decodeURIComponent(match[1]));
   });
-  await tv.goto('/tv');
-  const code = (await tv.getByTestId('tv-code').textContent({ timeout: 15_000 })) ?? '';
-  expect(code).toMatch(/^[A-Z2-9]{6}$/);
+  const code = await tvCode(tv);
   await expect(tv.getByRole('img', { name: 'QR code to connect this TV' })).toBeVisible();
   await axe(tv, undefined, { contrast: true });
   await tv.getByRole('button', { name: 'Show a new code' }).focus();
@@ -59,40 +43,19 @@ test('a TV pairs by code and shows what the sender casts', async ({ browser }) =
   await sender.goto('/');
   const account = newAccount('cast');
   await createAccount(sender, account);
-  await sender.getByLabel('Add photos').setInputFiles([
-    ...pictures(),
+  const album = await albumOf(sender, 'Living room', [
+    ...pictures(7),
     {
       name: 'clip.mp4',
       mimeType: 'video/mp4',
       buffer: fs.readFileSync(path.join(SERVER_FIXTURES, 'clip.mp4')),
     },
   ]);
-  for (const name of [...pictures().map((p) => p.name), 'clip.mp4'])
-    await expect(sender.locator(`.tile img[alt="${name}"]`)).toBeVisible({ timeout: 60_000 });
-  const timeline = await appCall<{ id: string }>(sender, 'GET', '/jobs/default');
-  const listed = await appCall<{ files: { id: string; name: string }[] }>(
-    sender,
-    'GET',
-    `/jobs/${timeline.id}/files`,
-  );
-  const album = await appCall<{ id: string }>(sender, 'POST', '/jobs', { name: 'Living room' });
-  await appCall(sender, 'POST', `/jobs/${album.id}/copy_files`, {
-    source_job: timeline.id,
-    file_uuids: listed.files.map((f) => f.id),
-  });
-  const inAlbum = await appCall<{ files: { id: string; name: string; type: string }[] }>(
-    sender,
-    'GET',
-    `/jobs/${album.id}/files`,
-  );
-  const queue = inAlbum.files.map((f) => f.id);
+  const queue = album.files.map((f) => f.id);
   expect(queue).toHaveLength(8);
 
   // Pair with the TV's code from the album view and cast its slideshow.
-  await sender.goto(`/albums/${album.id}`);
-  await sender.getByRole('button', { name: 'Cast to TV' }).click();
-  const dialog = sender.getByRole('dialog', { name: 'Cast to a TV' });
-  await dialog.getByLabel('Code shown on the TV').fill(code.toLowerCase());
+  const dialog = await castDialog(sender, album.id, code);
   await axe(sender, '.dialog', { contrast: true });
   await dialog.getByRole('button', { name: 'Connect' }).click();
   await expect(dialog.getByTestId('cast-status')).toHaveText(/On the TV: 1 of 8, playing/);
@@ -145,7 +108,7 @@ test('a TV pairs by code and shows what the sender casts', async ({ browser }) =
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // A video from the sender's position: the album's carousel on the clip, at 1.2 s.
-  const clip = inAlbum.files.find((f) => f.name === 'clip.mp4')?.id ?? '';
+  const clip = album.files.find((f) => f.name === 'clip.mp4')?.id ?? '';
   await sender.goto(`/carousel/${album.id}/${clip}`);
   const localVideo = sender.getByRole('dialog', { name: 'clip.mp4' }).locator('video');
   await expect(localVideo).toBeVisible({ timeout: 20_000 });

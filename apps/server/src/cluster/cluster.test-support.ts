@@ -18,7 +18,8 @@ import { TEST_REDIS_URL } from '../test/redis-url.ts';
  * the test's own), a Ceph radosgw (scripts/radosgw.sh, a bucket of the test's own), Redis
  * (a logical database of the test's own) and one MEDIA_URL_SECRET on every process, as
  * docs/OPERATIONS.md tells an operator to run them. Processes are real: they are killed
- * with SIGKILL and started again on the same port, as a crash and a restart are.
+ * with SIGKILL and started again on the same port, as a crash and a restart are. The e2e
+ * journey e2e/tests/cast-two-nodes.spec.ts starts the same cluster, serving the web client.
  */
 
 const HAPROXY_CFG = fileURLToPath(new URL('../../../../deploy/haproxy.cfg', import.meta.url));
@@ -50,17 +51,44 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-async function waitFor(check: () => Promise<boolean>, what: string, deadlineMs = 60_000): Promise<void> {
+/**
+ * Waits until `check` answers true; a check that throws (the process exited) ends the wait
+ * at once, and a timeout says what the process wrote, so a start that fails (no Redis, a bad
+ * setting) says why rather than only that it took too long.
+ */
+async function waitFor(
+  check: () => Promise<boolean>,
+  what: string,
+  wrote: () => string,
+  deadlineMs = 60_000,
+): Promise<void> {
   const started = Date.now();
-  while (!(await check().catch(() => false))) {
-    if (Date.now() - started > deadlineMs) throw new Error(`timed out waiting for ${what}`);
+  while (!(await check())) {
+    if (Date.now() - started > deadlineMs)
+      throw new Error(`timed out waiting for ${what}; it wrote:\n${wrote()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-const answers = async (url: string) => (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
+/** Whether `url` answers 2xx; a refused or slow connection is a no, not an error. */
+const answers = (url: string) =>
+  fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+    (response) => response.ok,
+    () => false,
+  );
 
-export async function startCluster(): Promise<Cluster> {
+export interface ClusterOptions {
+  /** Node A's and node B's ports; by default the OS picks free ones. */
+  ports?: [number, number];
+  /**
+   * Settings of every process on top of the shared ones: the two-node browser journey
+   * (e2e/tests/cast-two-nodes.spec.ts) serves the web client and, with APP_HOST unset, lets
+   * a browser address each node by its own port.
+   */
+  env?: Record<string, string>;
+}
+
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const cleanups: (() => Promise<unknown>)[] = [];
   const stop = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
@@ -103,11 +131,13 @@ export async function startCluster(): Promise<Cluster> {
       // The harness's sign-in flow names http://localhost as the client's callback.
       TRUSTED_ORIGINS: 'http://localhost',
       LOG_LEVEL: 'warn',
+      ...options.env,
     };
 
     const member = (name: string, args: string[], port?: number): Member => {
       const dataDir = path.join(root, name);
-      fs.mkdirSync(dataDir, { recursive: true });
+      // Owner-only, as a node expects of its DATA_DIR (it warns otherwise).
+      fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
       let proc: ReturnType<typeof spawnTrove> | undefined;
       let log = '';
       const url = port === undefined ? '' : `http://127.0.0.1:${String(port)}`;
@@ -135,10 +165,14 @@ export async function startCluster(): Promise<Cluster> {
           });
           const started = proc;
           if (port !== undefined) {
-            await waitFor(async () => {
-              if (started.child.exitCode !== null) throw new Error(`${name} exited: ${started.output()}`);
-              return answers(`${url}/readyz`);
-            }, `${name} to be ready`);
+            await waitFor(
+              async () => {
+                if (started.child.exitCode !== null) throw new Error(`${name} exited: ${started.output()}`);
+                return answers(`${url}/readyz`);
+              },
+              `${name} to be ready`,
+              started.output,
+            );
           }
         },
       };
@@ -149,7 +183,7 @@ export async function startCluster(): Promise<Cluster> {
     // Migrations first, once, as an operator runs them before starting nodes.
     const migrate = spawnTrove(['migrate'], path.join(root, 'migrate'), shared);
     if ((await migrate.exited) !== 0) throw new Error(`trove migrate failed: ${migrate.output()}`);
-    const [portA, portB] = [await freePort(), await freePort()];
+    const [portA, portB] = options.ports ?? [await freePort(), await freePort()];
     const nodes: [Member, Member] = [member('node-a', ['serve'], portA), member('node-b', ['serve'], portB)];
     const workers: [Member, Member] = [member('worker-1', ['worker']), member('worker-2', ['worker'])];
     await Promise.all([...nodes, ...workers].map((m) => m.start()));
@@ -169,10 +203,14 @@ export async function startCluster(): Promise<Cluster> {
       haproxy.kill('SIGKILL');
       await new Promise((resolve) => haproxy.once('exit', resolve));
     });
-    await waitFor(async () => {
-      if (haproxy.exitCode !== null) throw new Error(`haproxy exited: ${haproxyLog}`);
-      return answers(`${lb}/readyz`);
-    }, 'haproxy to answer');
+    await waitFor(
+      async () => {
+        if (haproxy.exitCode !== null) throw new Error(`haproxy exited: ${haproxyLog}`);
+        return answers(`${lb}/readyz`);
+      },
+      'haproxy to answer',
+      () => haproxyLog,
+    );
 
     const run = async (args: string[]) => {
       const command = spawnTrove(args, path.join(root, 'cli'), shared);

@@ -43,6 +43,8 @@ import type { CastPlaybackRow, CastReceiver, CastRepository } from './cast.repos
  *   and publishes on the bus channel `cast:<receiver>`; the receiver's long poll (GET
  *   /cast/receiver) waits on that channel, so it works across nodes whenever the bus does
  *   (Redis), as the long poll of changes does. The row is the truth, the bus a wake-up.
+ *   cast.nodes.test.ts proves it with two apps in one process; e2e/tests/cast-two-nodes.spec.ts
+ *   in a browser, the TV on one `trove serve` process and the sender on another.
  * - The receiver steps on its own (the slideshow's timer, the remote's keys) and says where
  *   it is (POST /cast/receiver/report); `get_receiver_state` reads that back.
  * - The receiver sees only the sender's queue, through URLs signed in the media scope of the
