@@ -108,3 +108,7 @@ export function aFile(overrides: Partial<RemoteFile> = {}): RemoteFile {
 
 /** The caller's timeline job. */
 export const TIMELINE_JOB: JobInfo = anAlbum({ id: 'job-timeline', type: 'timeline', title: '' });
+
+/** A 2×2 JPEG data URL without EXIF, as a canvas makes them (the photo editor's copies). */
+export const PLAIN_JPEG =
+  'data:image/jpeg;base64,/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAj/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAAAP/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKpAB//Z';

@@ -1,5 +1,5 @@
 import type { RemoteFile } from '@trove/contract';
-import { useId, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import FilerobotImageEditor, {
@@ -8,12 +8,16 @@ import FilerobotImageEditor, {
   type getCurrentImgDataFunction,
 } from 'react-filerobot-image-editor';
 import { useApi } from '../../api/api-context.tsx';
+import type { MessageId } from '../../i18n/messages.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useFocusTrap } from '../../ui/use-focus-trap.ts';
 import { useTimelineJob } from '../library/api.ts';
 import { useUploader } from '../uploads/index.ts';
 import { useEditorTexts } from './editor-texts.ts';
+import type { UpdateEditorState } from './canvas-keys.ts';
+import { useEditorMenus } from './editor-menus.ts';
 import { useKeyboardReach } from './keyboard-reach.ts';
+import { placedLooks, useCanvasKeys } from './use-canvas-keys.ts';
 import { SaveProgress, type EditorState } from './SaveProgress.tsx';
 import { saveEditedCopy, SaveCopyError, copyNameOf } from './save-copy.ts';
 import { editableSourceUrl, useSourceImage } from './source-image.ts';
@@ -31,6 +35,19 @@ export interface PhotoEditorDialogProps {
   jobId: string;
   onClose: () => void;
 }
+
+/** The names of a drawing's nine positions, in the library's order (editor-menus.ts). */
+const POSITIONS = [
+  'editor.position.topLeft',
+  'editor.position.top',
+  'editor.position.topRight',
+  'editor.position.left',
+  'editor.position.middle',
+  'editor.position.right',
+  'editor.position.bottomLeft',
+  'editor.position.bottom',
+  'editor.position.bottomRight',
+] as const satisfies readonly MessageId[];
 
 /** JPEG quality of the saved copy, as FilerobotImageEditor counts it (1–100). */
 const SAVE_QUALITY = 92;
@@ -51,14 +68,23 @@ export function PhotoEditorDialog({ file, jobId, onClose }: PhotoEditorDialogPro
   const uploader = useUploader();
   const timelineJobId = useTimelineJob().data?.id;
   const titleId = useId();
+  const keysId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const imageOf = useRef<getCurrentImgDataFunction | undefined>(undefined);
+  const updateState = useRef<UpdateEditorState | undefined>(undefined);
   const texts = useEditorTexts();
+  const defaultText = intl.formatMessage({ id: 'editor.defaultText' });
+  // A text's looks, drawn by hand (the library's Text prop) or placed by keyboard.
+  const textLooks = useMemo(() => ({ text: defaultText, fontSize: 40, fill: '#ffffff' }), [defaultText]);
+  const looks = useMemo(() => placedLooks({ Text: textLooks }), [textLooks]);
   const source = useSourceImage(editableSourceUrl(api.directory, file));
   const [state, setState] = useState<EditorState>({ kind: 'editing' });
   const isSaving = state.kind === 'saving';
+  // A copy waiting for storage is the upload queue's now (it is sent once space is freed):
+  // the editor may close meanwhile.
+  const mayClose = !isSaving || state.phase.kind === 'waitingForStorage';
   const close = () => {
-    if (!isSaving) onClose();
+    if (mayClose) onClose();
   };
   useFocusTrap(rootRef, close);
   useKeyboardReach(rootRef, {
@@ -70,6 +96,13 @@ export function PhotoEditorDialog({ file, jobId, onClose }: PhotoEditorDialogPro
     italic: intl.formatMessage({ id: 'editor.italic' }),
     colour: intl.formatMessage({ id: 'editor.colour' }),
     menu: texts.tabsMenu,
+  });
+  const positions = useMemo(() => POSITIONS.map((id) => intl.formatMessage({ id })), [intl]);
+  useEditorMenus(rootRef, positions);
+  useCanvasKeys(rootRef, updateState, looks, {
+    canvas: intl.formatMessage({ id: 'editor.canvas' }),
+    hintId: keysId,
+    textField: texts.textTool,
   });
 
   const save = async () => {
@@ -126,12 +159,16 @@ export function PhotoEditorDialog({ file, jobId, onClose }: PhotoEditorDialogPro
         >
           {intl.formatMessage({ id: 'editor.saveCopy' })}
         </button>
-        <button type="button" className="btn btn--secondary" disabled={isSaving} onClick={close}>
+        <button type="button" className="btn btn--secondary" disabled={!mayClose} onClick={close}>
           {intl.formatMessage({ id: 'editor.close' })}
         </button>
       </div>
       <SaveProgress state={state} />
       <div className="photo-editor__canvas">
+        {/* Shown while the canvas has the focus (photo-editor.css); its description always. */}
+        <p id={keysId} className="photo-editor__keys">
+          {intl.formatMessage({ id: 'editor.canvasKeys' })}
+        </p>
         {source.kind === 'loading' && (
           <div className="photo-editor__message" role="status">
             <Spinner />
@@ -150,6 +187,7 @@ export function PhotoEditorDialog({ file, jobId, onClose }: PhotoEditorDialogPro
             defaultTabId={TABS.ADJUST}
             defaultToolId={TOOLS.CROP}
             getCurrentImgDataFnRef={imageOf}
+            updateStateFnRef={updateState}
             removeSaveButton
             avoidChangesNotSavedAlertOnLeave
             useBackendTranslations={false}
@@ -160,7 +198,7 @@ export function PhotoEditorDialog({ file, jobId, onClose }: PhotoEditorDialogPro
             defaultSavedImageQuality={SAVE_QUALITY}
             Image={{ gallery: STICKERS }}
             Watermark={{ gallery: STICKERS.map((sticker) => sticker.originalUrl) }}
-            Text={{ text: intl.formatMessage({ id: 'editor.defaultText' }), fontSize: 40, fill: '#ffffff' }}
+            Text={textLooks}
             Rotate={{ componentType: 'buttons' }}
           />
         )}

@@ -1,10 +1,7 @@
 import exifr from 'exifr';
 import { describe, expect, it } from 'vitest';
+import { PLAIN_JPEG } from '../../test/factories.ts';
 import { bytesOfDataUrl, exifDateOf, rationalOf, withOriginalExif } from './exif.ts';
-
-/** A 2×2 JPEG without EXIF, as a canvas makes them. */
-const PLAIN_JPEG =
-  'data:image/jpeg;base64,/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAj/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAAAP/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKpAB//Z';
 
 /** What the server's EXIF reader (apps/server/src/media/exif.ts) asks exifr for. */
 const SERVER_OPTIONS = {

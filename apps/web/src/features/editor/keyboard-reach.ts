@@ -11,7 +11,8 @@ const CLICK_ONLY = [
   '[class*="-tool-button"]',
   '.FIE_filters-item',
   '.FIE_crop-presets-opener-button',
-  '.FIE_crop-presets-menu .SfxMenuItem-root',
+  // Items of the menus it opens at the end of the page (the crop presets, the fonts).
+  '.SfxMenu-root .SfxMenuItem-root',
   '.FIE_image-tool-add-option',
   '.FIE_image-tool-gallery img',
   '.FIE_watermark-add',
@@ -111,7 +112,7 @@ function reach(root: HTMLElement): void {
 
 /**
  * Keeps the editor's click-only controls reachable and operable by keyboard while `ref` is
- * on screen: within it, and in the menus it opens at the end of the page (the crop presets).
+ * on screen: within it, and in the menus it opens at the end of the page (See: editor-menus.ts).
  */
 export function useKeyboardReach(ref: RefObject<HTMLElement | null>, labels: UnnamedControlLabels): void {
   const { duplicate, remove, fontSize, font, bold, italic, colour, menu } = labels;
@@ -121,7 +122,7 @@ export function useKeyboardReach(ref: RefObject<HTMLElement | null>, labels: Unn
     const update = () => {
       reach(root);
       name(root, { duplicate, remove, fontSize, font, bold, italic, colour, menu });
-      for (const menu of document.querySelectorAll<HTMLElement>('.FIE_crop-presets-menu')) reach(menu);
+      for (const menu of document.querySelectorAll<HTMLElement>('.SfxMenu-root')) reach(menu);
     };
     update();
     const observer = new MutationObserver(update);

@@ -1,12 +1,18 @@
 import { CopyResults, FileAlbums, FileMetadata, type RemoteFile } from '@trove/contract';
 import type { HttpClient } from '../../api/http-client.ts';
-import type { Uploader } from '../uploads/index.ts';
+import type { UploadItem, Uploader } from '../uploads/index.ts';
 import { bytesOfDataUrl, withOriginalExif } from './exif.ts';
 
 /** Where saving is, for the progress the dialog shows. */
 export type SavePhase =
   | { kind: 'preparing' }
   | { kind: 'uploading'; percent: number }
+  /**
+   * The server refused the copy for lack of storage after the account's own check let it
+   * through (another device filled it meanwhile): the copy waits in the upload queue, which
+   * sends it once space is freed (spec 000 §4 out-of-storage); saving goes on from there.
+   */
+  | { kind: 'waitingForStorage' }
   /** Putting the copy into the albums that hold the original. */
   | { kind: 'placing' };
 
@@ -42,40 +48,54 @@ export function copyNameOf(name: string): string {
   return `${dot > 0 ? name.slice(0, dot) : name} (edited).jpg`;
 }
 
+/** What the upload queue's item of the copy says of the save. */
+export type CopyUpload =
+  | { kind: 'sending'; phase: Extract<SavePhase, { kind: 'uploading' | 'waitingForStorage' }> }
+  | { kind: 'uploaded'; fileId: string }
+  | { kind: 'failed'; reason: SaveCopyError['reason'] };
+
 /**
- * Waits until the uploader's item for `name`, added at or after `fromId`, has its file id on
- * the server (BackendSucceeded or Succeeded: the file is in the timeline, its thumbnails on
- * their way), telling its percent as it goes.
+ * The save's progress from the copy's item in the upload queue (spec 000 §4 Upload item):
+ * uploaded once the server has the file (BackendSucceeded or Succeeded: in the timeline, its
+ * thumbnails on their way); waiting for storage while the queue is out of storage and the
+ * item back in Enqueued (a NoStorage answer returns it there rather than rejecting it);
+ * failed when rejected or stopped; else uploading, with its percent.
+ */
+export function copyUploadOf(item: UploadItem, isOutOfStorage: boolean): CopyUpload {
+  if (item.fileUUID !== null && (item.status === 'BackendSucceeded' || item.status === 'Succeeded'))
+    return { kind: 'uploaded', fileId: item.fileUUID };
+  if (item.status === 'Cancelled') return { kind: 'failed', reason: 'cancelled' };
+  if (item.status === 'Rejected')
+    return { kind: 'failed', reason: item.statusReason === 'NoStorage' ? 'noStorage' : 'rejected' };
+  if (item.status === 'Enqueued' && isOutOfStorage)
+    return { kind: 'sending', phase: { kind: 'waitingForStorage' } };
+  return { kind: 'sending', phase: { kind: 'uploading', percent: item.uploadedPercent } };
+}
+
+/**
+ * Waits until the uploader's item for `name`, added at or after `fromId`, is on the server
+ * (See: copyUploadOf), telling how it goes.
  */
 function uploadedFileId(
   uploader: SaveCopyDeps['uploader'],
   fromId: number,
   name: string,
-  onPercent: (percent: number) => void,
+  onPhase: (phase: SavePhase) => void,
 ): { fileId: Promise<string>; stop: () => void } {
   let unsubscribe: () => void = () => undefined;
   const fileId = new Promise<string>((resolve, reject) => {
     const check = () => {
-      const item = uploader.store
-        .getState()
-        .queue.items.find((candidate) => candidate.id >= fromId && candidate.name === name);
+      const { queue } = uploader.store.getState();
+      const item = queue.items.find((candidate) => candidate.id >= fromId && candidate.name === name);
       if (!item) return;
-      onPercent(item.uploadedPercent);
-      if (item.fileUUID !== null && (item.status === 'BackendSucceeded' || item.status === 'Succeeded')) {
-        unsubscribe();
-        resolve(item.fileUUID);
-      } else if (item.status === 'Rejected' || item.status === 'Cancelled') {
-        unsubscribe();
-        reject(
-          new SaveCopyError(
-            item.status === 'Cancelled'
-              ? 'cancelled'
-              : item.statusReason === 'NoStorage'
-                ? 'noStorage'
-                : 'rejected',
-          ),
-        );
+      const upload = copyUploadOf(item, queue.isOutOfStorage);
+      if (upload.kind === 'sending') {
+        onPhase(upload.phase);
+        return;
       }
+      unsubscribe();
+      if (upload.kind === 'uploaded') resolve(upload.fileId);
+      else reject(new SaveCopyError(upload.reason));
     };
     unsubscribe = uploader.store.subscribe(check);
     check();
@@ -122,16 +142,16 @@ export async function saveEditedCopy(
   const queue = uploader.store.getState().queue;
   const fromId = queue.firstId + queue.items.length;
   onPhase({ kind: 'uploading', percent: 0 });
-  const uploaded = uploadedFileId(uploader, fromId, name, (percent) => {
-    onPhase({ kind: 'uploading', percent });
-  });
+  const uploaded = uploadedFileId(uploader, fromId, name, onPhase);
   let isAdded = false;
   try {
     isAdded = await uploader.addFiles([{ file, folder: '' }]);
   } finally {
     if (!isAdded) uploaded.stop();
   }
-  // Refused before it was queued: not enough storage (the panel says so too).
+  // Refused before it was queued: the copy does not fit in the storage left, or the account
+  // is read-only for storing more than it may (spec 001 §4); the panel says so too. Nothing
+  // was sent, so the user may save again once there is room.
   if (!isAdded) throw new SaveCopyError('noStorage');
   const fileId = await uploaded.fileId;
 

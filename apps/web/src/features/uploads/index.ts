@@ -9,4 +9,8 @@ export { pickedFromInput } from './walk-entries.ts';
 export { isSafari } from './collect-drop.ts';
 export { currentDropClaim, useDropClaim } from './drop-claim.ts';
 export { isActive } from './model.ts';
-export type { PickedFile, Uploader } from './uploader.ts';
+/* The queue's item and its state machine, for the tests of what follows an upload (the photo editor's copy). */
+export { uploadReducer } from './model.ts';
+export { INITIAL_UPLOADER_VIEW } from './uploader-types.ts';
+export type { UploadAction, UploadItem } from './model.ts';
+export type { PickedFile, Uploader, UploaderView } from './uploader.ts';

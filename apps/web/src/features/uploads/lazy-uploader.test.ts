@@ -1,18 +1,12 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { createLazyUploader } from './lazy-uploader.ts';
-import { INITIAL_UPLOADER_STATE } from './model.ts';
+import { INITIAL_UPLOADER_VIEW } from './uploader-types.ts';
 import type { PickedFile, Uploader, UploaderView } from './uploader.ts';
 
 /** An engine that records its calls; its store starts as the real engine's does. */
 function fakeEngine() {
-  const store = createStore<UploaderView>(() => ({
-    queue: INITIAL_UPLOADER_STATE,
-    isPanelOpen: false,
-    retry: null,
-    preparing: 0,
-    notice: null,
-  }));
+  const store = createStore<UploaderView>(() => INITIAL_UPLOADER_VIEW);
   const calls: string[] = [];
   const engine: Uploader = {
     store,

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { INITIAL_UPLOADER_STATE } from './model.ts';
+import { INITIAL_UPLOADER_VIEW } from './uploader-types.ts';
 import type { Uploader, UploaderView } from './uploader.ts';
 
 /**
@@ -14,13 +14,7 @@ import type { Uploader, UploaderView } from './uploader.ts';
  * notice) and is fetched again on the next try.
  */
 export function createLazyUploader(load: () => Promise<Uploader>): Uploader {
-  const own = createStore<UploaderView>(() => ({
-    queue: INITIAL_UPLOADER_STATE,
-    isPanelOpen: false,
-    retry: null,
-    preparing: 0,
-    notice: null,
-  }));
+  const own = createStore<UploaderView>(() => INITIAL_UPLOADER_VIEW);
   let target: StoreApi<UploaderView> = own;
   const listeners = new Set<(state: UploaderView, previous: UploaderView) => void>();
   const notify = (state: UploaderView, previous: UploaderView) => {

@@ -2,7 +2,7 @@ import type { AccountInfo } from '@trove/contract';
 import type { StoreApi } from 'zustand/vanilla';
 import type { HttpClient } from '../../api/http-client.ts';
 import type { Hasher } from './hasher.ts';
-import type { UploadAction, UploaderState } from './model.ts';
+import { INITIAL_UPLOADER_STATE, type UploadAction, type UploaderState } from './model.ts';
 import type { SendBytes } from './transport.ts';
 
 /** A file the user picked or dropped, with the folder it came from ('' for none). */
@@ -44,6 +44,15 @@ export interface UploaderView {
   preparing: number;
   notice: UploadNotice | null;
 }
+
+/** The empty queue's view, its panel closed: where the uploader and its stand-in start. */
+export const INITIAL_UPLOADER_VIEW: UploaderView = {
+  queue: INITIAL_UPLOADER_STATE,
+  isPanelOpen: false,
+  retry: null,
+  preparing: 0,
+  notice: null,
+};
 
 /** What the uploader needs from the app. */
 export interface UploaderDeps {

@@ -3,7 +3,6 @@ import { createCompletionPoller } from './completion-poller.ts';
 import { createFileAdder, type AddFiles } from './enqueue-files.ts';
 import { createItemSender } from './item-sender.ts';
 import {
-  INITIAL_UPLOADER_STATE,
   findItem,
   findStartable,
   isActive,
@@ -14,7 +13,14 @@ import {
 import { createRetryCountdown } from './retry-countdown.ts';
 import type { SendOutcome } from './send-file.ts';
 import { createUploadHashes } from './upload-hashes.ts';
-import type { PickedFile, UploadNotice, UploaderCore, UploaderDeps, UploaderView } from './uploader-types.ts';
+import {
+  INITIAL_UPLOADER_VIEW,
+  type PickedFile,
+  type UploadNotice,
+  type UploaderCore,
+  type UploaderDeps,
+  type UploaderView,
+} from './uploader-types.ts';
 
 export { RETRY_COUNTDOWN_SECONDS, SERVER_FULL_RETRY_SECONDS } from './retry-countdown.ts';
 export type {
@@ -58,13 +64,7 @@ export interface Uploader {
  * and outcomes), completion-poller.ts (completion and the timeline copy), retry-countdown.ts.
  */
 export function createUploader(deps: UploaderDeps): Uploader {
-  const store = createStore<UploaderView>(() => ({
-    queue: INITIAL_UPLOADER_STATE,
-    isPanelOpen: false,
-    retry: null,
-    preparing: 0,
-    notice: null,
-  }));
+  const store = createStore<UploaderView>(() => INITIAL_UPLOADER_VIEW);
   const files = new Map<number, PickedFile>();
   let current: { id: number; abort: AbortController } | undefined;
   let hadActive = false;
