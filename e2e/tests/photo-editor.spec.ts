@@ -124,6 +124,17 @@ test('a photo edited (crop, filter, text) is saved as a copy beside the untouche
   }
   await page.setViewportSize(DESKTOP);
 
+  // Closing with the changes not saved asks first; Escape (or Keep editing) goes back to them.
+  await editor.getByRole('button', { name: 'Close' }).click();
+  const discard = editor.getByRole('alertdialog', { name: /Discard your changes/ });
+  await expect(discard.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+  await axe(page, '.photo-editor');
+  await shot(page, 'editor-07-discard-phone.png', PHONE);
+  await page.setViewportSize(DESKTOP);
+  await page.keyboard.press('Escape');
+  await expect(discard).toBeHidden();
+  await expect(editor).toBeVisible();
+
   // Save as a copy: the progress, then what became of it.
   await editor.getByRole('button', { name: 'Save as copy' }).click();
   await expect(editor.getByTestId('editor-saved')).toHaveText(
@@ -215,6 +226,11 @@ test('a HEIC photo is edited from its decoded picture and saved as a JPEG copy',
       ];
     })
     .toEqual([true, true, true, true]);
+  // Nothing changed yet: closing asks nothing. Then the editor again.
+  await editor.getByRole('button', { name: 'Close' }).click();
+  await expect(editor).toBeHidden();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(editor.locator('.FIE_canvas-node canvas').first()).toBeVisible({ timeout: 30_000 });
 
   // A filter, by keyboard, then the shots of the HEIC in the editor.
   await pickFilter(page, editor, 'Clarendon');

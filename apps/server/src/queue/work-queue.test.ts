@@ -175,14 +175,25 @@ describe.each(DIALECTS)('database work queue (%s)', (dialect) => {
     // Process A runs item 1 and then dies mid-work (kill -9): its renewals stop.
     let aliveA = true;
     const renewedA: number[] = [];
-    const repositoryOf = (alive: () => boolean, renewed: number[]) => ({
-      ...workItems,
-      renew: async (id: string, until: number) => {
-        if (!alive()) return;
-        await workItems.renew(id, until);
-        renewed.push(until);
-      },
-    });
+    // The queue renews on a 5 ms timer without waiting for the last renewal, so on a busy
+    // PostgreSQL one computed before a clock step could land after one computed since and
+    // move the claim back: here renewals are written one after another, in the order asked.
+    const repositoryOf = (alive: () => boolean, renewed: number[]) => {
+      let writes = Promise.resolve();
+      return {
+        ...workItems,
+        renew: (id: string, until: number) => {
+          writes = writes
+            .catch(() => undefined)
+            .then(async () => {
+              if (!alive()) return;
+              await workItems.renew(id, until);
+              renewed.push(until);
+            });
+          return writes;
+        },
+      };
+    };
     const startedA: unknown[] = [];
     const queueA = createDatabaseWorkQueue({
       workItems: repositoryOf(() => aliveA, renewedA),
@@ -196,9 +207,9 @@ describe.each(DIALECTS)('database work queue (%s)', (dialect) => {
     await until(() => startedA.length === 1);
     // Alive, A keeps its claim however long the work takes.
     for (let i = 0; i < 3; i++) {
-      const renewals = renewedA.length;
       clock.advance(20_000);
-      await until(() => renewedA.length > renewals);
+      // A renewal asked since the step: the claim now reaches past the clock.
+      await until(() => renewedA.some((leaseEnd) => leaseEnd > clock.now()));
     }
     expect(await workItems.claim('media', clock.now(), 1)).toMatchObject({ payload: '{"n":2}' });
     aliveA = false;

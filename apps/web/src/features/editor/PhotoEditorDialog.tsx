@@ -1,5 +1,5 @@
 import type { RemoteFile } from '@trove/contract';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import FilerobotImageEditor, {
@@ -8,6 +8,7 @@ import FilerobotImageEditor, {
   type getCurrentImgDataFunction,
 } from 'react-filerobot-image-editor';
 import { useApi } from '../../api/api-context.tsx';
+import { pendingOperations } from '../../api/pending-operations.ts';
 import type { MessageId } from '../../i18n/messages.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useFocusTrap } from '../../ui/use-focus-trap.ts';
@@ -18,6 +19,7 @@ import type { UpdateEditorState } from './canvas-keys.ts';
 import { useEditorMenus } from './editor-menus.ts';
 import { useKeyboardReach } from './keyboard-reach.ts';
 import { placedLooks, useCanvasKeys } from './use-canvas-keys.ts';
+import { DiscardPrompt } from './DiscardPrompt.tsx';
 import { SaveProgress, type EditorState } from './SaveProgress.tsx';
 import { saveEditedCopy, SaveCopyError, copyNameOf } from './save-copy.ts';
 import { editableSourceUrl, useSourceImage } from './source-image.ts';
@@ -83,8 +85,16 @@ export function PhotoEditorDialog({ file, jobId, onClose }: PhotoEditorDialogPro
   // A copy waiting for storage is the upload queue's now (it is sent once space is freed):
   // the editor may close meanwhile.
   const mayClose = !isSaving || state.phase.kind === 'waitingForStorage';
+  // Changes made since the editor opened or since the last save began: closing asks before it
+  // drops them, and leaving the page warns ([Note: Leave warning]).
+  const [isUnsaved, setUnsaved] = useState(false);
+  const [isAskingToDiscard, setAskingToDiscard] = useState(false);
+  useEffect(() => (isUnsaved ? pendingOperations.hold() : undefined), [isUnsaved]);
   const close = () => {
-    if (mayClose) onClose();
+    if (isAskingToDiscard) setAskingToDiscard(false);
+    else if (!mayClose) return;
+    else if (isUnsaved) setAskingToDiscard(true);
+    else onClose();
   };
   useFocusTrap(rootRef, close);
   useKeyboardReach(rootRef, {
@@ -109,6 +119,7 @@ export function PhotoEditorDialog({ file, jobId, onClose }: PhotoEditorDialogPro
     const current = imageOf.current;
     if (!current || timelineJobId === undefined || isSaving) return;
     setState({ kind: 'saving', phase: { kind: 'preparing' } });
+    setAskingToDiscard(false);
     try {
       // Pixel ratio 1: the copy has the original's own resolution (after crop and resize).
       const { imageData, hideLoadingSpinner } = current(
@@ -130,6 +141,7 @@ export function PhotoEditorDialog({ file, jobId, onClose }: PhotoEditorDialogPro
         },
       );
       setState({ kind: 'saved', copy });
+      setUnsaved(false);
     } catch (error) {
       setState({ kind: 'failed', reason: error instanceof SaveCopyError ? error.reason : 'rejected' });
     }
@@ -163,7 +175,16 @@ export function PhotoEditorDialog({ file, jobId, onClose }: PhotoEditorDialogPro
           {intl.formatMessage({ id: 'editor.close' })}
         </button>
       </div>
-      <SaveProgress state={state} />
+      {isAskingToDiscard ? (
+        <DiscardPrompt
+          onDiscard={onClose}
+          onKeep={() => {
+            setAskingToDiscard(false);
+          }}
+        />
+      ) : (
+        <SaveProgress state={state} />
+      )}
       <div className="photo-editor__canvas">
         {/* Shown while the canvas has the focus (photo-editor.css); its description always. */}
         <p id={keysId} className="photo-editor__keys">
@@ -188,6 +209,9 @@ export function PhotoEditorDialog({ file, jobId, onClose }: PhotoEditorDialogPro
             defaultToolId={TOOLS.CROP}
             getCurrentImgDataFnRef={imageOf}
             updateStateFnRef={updateState}
+            onModify={() => {
+              setUnsaved(true);
+            }}
             removeSaveButton
             avoidChangesNotSavedAlertOnLeave
             useBackendTranslations={false}
