@@ -6,8 +6,10 @@ export default defineConfig({
   test: {
     projects: ['packages/contract', 'apps/server', 'apps/web'],
     // Vitest's default leaves a core free (one worker on CI's 2 cores), but most of these
-    // files wait on SQLite, PostgreSQL, Redis, child processes or jsdom set-up rather than
-    // compute: two workers on 2 cores ran the whole suite in 6.4 minutes.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // files wait on SQLite, PostgreSQL, Redis, child processes, lease timers or jsdom set-up
+    // rather than compute: on CI's 2 cores, two workers kept the load near 1.4 and took
+    // 1,288 s for the 343 files; four took 685 s at a load near 6.5, every test passing
+    // (2026-11-29). More than four would crowd the tests that time child processes.
+    maxWorkers: Math.max(4, availableParallelism()),
   },
 });
