@@ -1,3 +1,5 @@
+import { CAST_CODE_TTL_MS } from '@trove/contract';
+
 /*
  * The code of a TV's QR link (/cast#CODE) kept for this tab through the login (issue #27).
  * A signed-out phone that scans the code goes to /login?redir=/cast: the redirect carries the
@@ -7,8 +9,8 @@
  */
 
 const KEY = 'trove.cast.pairCode';
-/** A TV's code works for 10 minutes (the server's pairing rule), so a kept one no longer. */
-export const KEPT_CODE_MS = 10 * 60_000;
+/** A kept code lapses with the code itself: the server lets it work no longer. */
+export const KEPT_CODE_MS = CAST_CODE_TTL_MS;
 
 /** The code in a /cast link's hash ('#AB3D7K' → 'AB3D7K'), or ''. */
 export function codeOfHash(hash: string): string {
